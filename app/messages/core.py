@@ -1,0 +1,52 @@
+"""Messages for the codes every game shares."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "unknown-card": {
+        "en": "Unknown card '{token}': no card of this deck is written that way.",
+        "zh": "无法识别的牌“{token}”：这副牌里没有这样写的牌。",
+    },
+    "too-many-copies": {
+        "en": "Too many copies of {card}: {count} given, the deck holds only {limit}.",
+        "zh": "{card} 张数过多：给了 {count} 张，整副牌只有 {limit} 张。",
+    },
+    "bad-hand-size": {
+        "en": "Wrong number of cards: {count} given, {expected} expected.",
+        "zh": "牌数不对：给了 {count} 张，应为 {expected} 张。",
+    },
+    "unknown-variant": {
+        "en": "Unknown game '{variant}'. Run 'variants' to list the games.",
+        "zh": "没有“{variant}”这种玩法。用 variants 列出所有玩法。",
+    },
+    "unknown-meld-kind": {
+        "en": "Unknown meld kind '{kind}' for this game.",
+        "zh": "这种玩法没有“{kind}”这种牌组。",
+    },
+    "bad-meld": {
+        "en": "The cards {cards} do not form a '{kind}' meld.",
+        "zh": "{cards} 组不成“{kind}”。",
+    },
+    "bad-option": {
+        "en": "Bad value '{value}' for option {option}.",
+        "zh": "选项 {option} 的值“{value}”不正确。",
+    },
+    "bad-position": {
+        "en": "The position cannot be read: {detail}.",
+        "zh": "无法读取局面：{detail}。",
+    },
+    "bad-arguments": {
+        "en": "Bad command line: {detail}.",
+        "zh": "命令行参数有误：{detail}。",
+    },
+    "unknown-verb": {
+        "en": "Unknown command '{verb}': use variants, analyze, waits, selfplay or options.",
+        "zh": "未知命令“{verb}”：可用 variants、analyze、waits、selfplay 或 options。",
+    },
+    "unsupported-verb": {
+        "en": "The command '{verb}' is not available for {variant}.",
+        "zh": "{variant} 不支持命令“{verb}”。",
+    },
+    "internal-error": {
+        "en": "The engine failed on this input ({detail}); please report it.",
+        "zh": "引擎处理这个输入时出错（{detail}），请报告此问题。",
+    },
+}

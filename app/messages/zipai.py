@@ -1,0 +1,3 @@
+"""Messages for the zipai engine codes (filled in by that engine)."""
+
+MESSAGES: dict[str, dict[str, str]] = {}
