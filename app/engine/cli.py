@@ -160,7 +160,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # never a traceback for any input
         from app.messages import render
 
-        err = {"code": "internal-error", "message": render("internal-error", {"detail": type(exc).__name__}, lang)}
+        err = {
+            "code": "internal-error",
+            "message": render("internal-error", {"detail": type(exc).__name__}, lang),
+        }
         out.write(json.dumps({"error": err}, ensure_ascii=False) + "\n")
         return 2
     out.write(json.dumps(result, ensure_ascii=False) + "\n")
