@@ -1,0 +1,73 @@
+# Long Card Academy: the one entry point. Every target does its own set-up, idempotently.
+#   make run    venv + install + catalogs + database + content, then serve on 127.0.0.1:5000
+#   make test   venv + install + catalogs + browser deps, then lint and the whole suite
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 5000
+PYTEST_ARGS ?=
+
+.PHONY: run test install compile catalogs setup-db browser-deps lint format typecheck bench vendor clean help
+
+help:
+	@echo "make run | make test | make catalogs | make bench | make lint | make format | make vendor"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Compile the .po catalogs into .mo (not committed). Cheap; always run.
+compile: install
+	$(BIN)/pybabel -q compile -d translations --use-fuzzy=false 2>/dev/null || $(BIN)/pybabel -q compile -d translations
+
+# Maintainer step: extract strings, update the catalogs, compile.
+catalogs: install
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-by-file -o translations/messages.pot .
+	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/python scripts/fill_en_catalog.py
+	$(BIN)/pybabel -q compile -d translations
+
+setup-db: compile
+	$(BIN)/academy setup
+
+run: setup-db
+	$(BIN)/academy serve --host $(HOST) --port $(PORT)
+
+# Debian's Chromium and a CJK font for the browser tests (Playwright's own download fails here).
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'wenquanyi'; then \
+		echo "Installing Debian's chromium and fonts-wqy-microhei for the browser tests"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; \
+	fi
+
+lint: install
+	$(BIN)/ruff check app tests benchmarks
+	$(BIN)/ruff format --check app tests benchmarks
+	$(BIN)/mypy
+
+format: install
+	$(BIN)/ruff format app tests benchmarks
+	$(BIN)/ruff check --fix app tests benchmarks
+
+test: compile browser-deps lint
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+bench: install
+	$(BIN)/python benchmarks/engine.py
+
+vendor:
+	scripts/vendor.sh
+
+clean:
+	rm -rf $(VENV) instance/*.sqlite3 .pytest_cache .ruff_cache .mypy_cache
+	find . -name '*.mo' -path './translations/*' -delete

@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import PasswordField, RadioField, StringField
+from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
+
+USERNAME_RE = r"^[\w.\-]+$"
+MIN_PASSWORD = 8
+
+
+class SignupForm(FlaskForm):  # type: ignore[misc]
+    username = StringField(
+        _l("Username"),
+        validators=[
+            DataRequired(message=_l("Choose a username.")),
+            Length(min=3, max=40, message=_l("A username has 3 to 40 characters.")),
+            Regexp(USERNAME_RE, message=_l("Use letters, digits, '.', '-' or '_' only.")),
+        ],
+    )
+    password = PasswordField(
+        _l("Password"),
+        validators=[
+            DataRequired(message=_l("Choose a password.")),
+            Length(min=MIN_PASSWORD, max=200, message=_l("A password has at least 8 characters.")),
+        ],
+    )
+    confirm = PasswordField(
+        _l("Repeat the password"),
+        validators=[EqualTo("password", message=_l("The two passwords differ."))],
+    )
+
+
+class SigninForm(FlaskForm):  # type: ignore[misc]
+    username = StringField(_l("Username"), validators=[DataRequired(message=_l("Enter your username."))])
+    password = PasswordField(_l("Password"), validators=[DataRequired(message=_l("Enter your password."))])
+
+
+class PasswordForm(FlaskForm):  # type: ignore[misc]
+    current = PasswordField(
+        _l("Current password"), validators=[DataRequired(message=_l("Enter your current password."))]
+    )
+    password = PasswordField(
+        _l("New password"),
+        validators=[
+            DataRequired(message=_l("Choose a password.")),
+            Length(min=MIN_PASSWORD, max=200, message=_l("A password has at least 8 characters.")),
+        ],
+    )
+    confirm = PasswordField(
+        _l("Repeat the new password"),
+        validators=[EqualTo("password", message=_l("The two passwords differ."))],
+    )
+
+    def __init__(self, user, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self._user = user
+
+    def validate_current(self, field):  # type: ignore[no-untyped-def]
+        if not self._user.check_password(field.data or ""):
+            raise ValidationError(_l("That is not your current password."))
+
+
+class LanguageForm(FlaskForm):  # type: ignore[misc]
+    locale = RadioField(
+        _l("Language"),
+        choices=[("zh", "中文"), ("en", "English")],
+        validators=[DataRequired(message=_l("Choose a language."))],
+    )

@@ -1,0 +1,73 @@
+"""The ``academy`` console script (and ``flask --app app`` commands).
+
+    academy serve [--host 127.0.0.1] [--port 5000]   serve with the development server
+    academy db upgrade                                create or migrate the database
+    academy content load                              load the built-in content
+    academy setup                                     db upgrade + content load
+"""
+
+from __future__ import annotations
+
+import click
+from flask import Flask
+from flask.cli import FlaskGroup, with_appcontext
+
+
+@click.group("content")
+def content_group() -> None:
+    """Built-in content."""
+
+
+@content_group.command("load")
+@with_appcontext
+def content_load() -> None:
+    """Load (insert or update) the built-in content. Idempotent."""
+    from app.content import load_builtin
+
+    counts = load_builtin()
+    click.echo(f"content: {counts['added']} added, {counts['updated']} updated")
+
+
+@click.command("setup")
+@with_appcontext
+def setup() -> None:
+    """Create or migrate the database, then load the built-in content."""
+    from flask_migrate import upgrade
+
+    from app.content import load_builtin
+
+    upgrade()
+    counts = load_builtin()
+    click.echo(f"database ready; content: {counts['added']} added, {counts['updated']} updated")
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--debug/--no-debug", default=False)
+@with_appcontext
+def serve(host: str, port: int, debug: bool) -> None:
+    """Serve the app (development server; use gunicorn 'app:create_app()' in production)."""
+    from flask import current_app
+    from werkzeug.serving import run_simple
+
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    app.debug = debug
+    click.echo(f"Long Card Academy on http://{host}:{port}/  (Ctrl+C to stop)")
+    run_simple(host, port, app, use_reloader=debug, use_debugger=debug, threaded=True)
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(content_group)
+    app.cli.add_command(setup)
+    app.cli.add_command(serve)
+
+
+def _factory() -> Flask:
+    from app import create_app
+
+    return create_app()
+
+
+def main() -> None:
+    FlaskGroup(create_app=_factory, add_default_commands=True, help="Long Card Academy")()

@@ -1,0 +1,87 @@
+"""The application factory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, g, request
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+
+from app import config as cfg
+from app import i18n, profiles, security
+from app.extensions import babel, csrf, db, htmx, limiter, login_manager, migrate
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``config`` overrides what the environment gives (tests use it)."""
+    app = Flask(
+        "app",
+        root_path=str(cfg.ROOT / "app"),
+        template_folder=str(cfg.ROOT / "templates"),
+        static_folder=str(cfg.ROOT / "static"),
+        instance_path=str((config or {}).get("INSTANCE_PATH") or cfg.ROOT / "instance"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(cfg.from_env(Path(app.instance_path)))
+    if config:
+        app.config.from_mapping(config)
+        if "SQLALCHEMY_DATABASE_URI" in config:
+            app.config["SQLALCHEMY_DATABASE_URI"] = cfg.normalize_db_url(
+                config["SQLALCHEMY_DATABASE_URI"]
+            )
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(cfg.ROOT / "migrations"), render_as_batch=True)
+    babel.init_app(app, locale_selector=i18n.choose_locale)
+    csrf.init_app(app)
+    limiter.init_app(app)
+    htmx.init_app(app)
+    login_manager.init_app(app)
+    login_manager.login_view = "accounts.signin"
+    login_manager.session_protection = "strong"
+    security.init_app(app)
+    profiles.init_app(app)
+
+    from app.accounts import bp as accounts_bp
+    from app.accounts.service import load_user
+    from app.api import bp as api_bp
+    from app.errors import bp as errors_bp
+    from app.main import bp as main_bp
+
+    login_manager.user_loader(load_user)
+    app.register_blueprint(main_bp)
+    app.register_blueprint(accounts_bp, url_prefix="/account")
+    app.register_blueprint(api_bp, url_prefix="/api")
+    app.register_blueprint(errors_bp)
+    csrf.exempt(api_bp)  # read-only JSON endpoints; every POST form lives elsewhere
+
+    from app import cli
+
+    cli.init_app(app)
+
+    @app.context_processor
+    def _globals() -> dict[str, Any]:
+        from app.content import game_texts, games_structure
+
+        locale = str(get_locale() or app.config["BABEL_DEFAULT_LOCALE"])
+        texts = game_texts(locale)
+        return {
+            "nav_games": [(g["id"], texts[g["id"]]["name"]) for g in games_structure()],
+            "locale": locale,
+            "html_lang": i18n.html_lang(locale),
+            "languages": i18n.LANGUAGE_NAMES,
+            "csrf_token": generate_csrf,
+            "is_htmx": bool(getattr(request, "htmx", False)),
+        }
+
+    app.jinja_env.globals["get_locale"] = get_locale
+
+    @app.teardown_request
+    def _rollback(exc: BaseException | None) -> None:
+        if exc is not None:
+            db.session.rollback()
+        g.pop("profile", None)
+
+    return app
