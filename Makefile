@@ -34,6 +34,8 @@ catalogs: install
 	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-by-file -o translations/messages.pot .
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 	$(BIN)/python scripts/fill_en_catalog.py
+	for f in scripts/translations/zh_*.py; do $(BIN)/python scripts/apply_translations.py translations/zh/LC_MESSAGES/messages.po $$f >/dev/null; done
+	$(BIN)/python scripts/apply_translations.py translations/zh/LC_MESSAGES/messages.po /dev/null --report
 	$(BIN)/pybabel -q compile -d translations
 
 setup-db: compile

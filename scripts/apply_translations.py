@@ -1,6 +1,9 @@
 """Fill a catalog's empty msgstrs from a Python dict file (a translator's helper).
 
     python scripts/apply_translations.py translations/zh/LC_MESSAGES/messages.po zh.py
+    python scripts/apply_translations.py translations/zh/LC_MESSAGES/messages.po /dev/null --report
+
+`make catalogs` applies every ``scripts/translations/zh_*.py`` in turn, then reports gaps.
 
 ``zh.py`` defines ``ZH = {msgid: msgstr}``. Existing translations are kept unless the
 dict gives a different one. Prints the msgids still untranslated.
@@ -15,7 +18,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po, write_po
 
 po, table_file = Path(sys.argv[1]), sys.argv[2]
-table = runpy.run_path(table_file)["ZH"]
+table = {} if table_file == "/dev/null" else runpy.run_path(table_file)["ZH"]
 with po.open("rb") as fh:
     catalog = read_po(fh)
 missing = []

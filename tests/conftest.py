@@ -1,0 +1,186 @@
+"""Shared fixtures: an app on a fresh database (SQLite, and PostgreSQL when
+``TEST_DATABASE_URL`` is set), a client, a live server and Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from werkzeug.serving import make_server
+
+from app import create_app
+from app.config import normalize_db_url
+
+CHROMIUM = "/usr/bin/chromium"
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+BACKENDS = ["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else [])
+
+
+@pytest.fixture(scope="session")
+def pg_server_url() -> Iterator[str]:
+    """A brand-new PostgreSQL database for this run, dropped at the end."""
+    assert TEST_DATABASE_URL
+    base = make_url(normalize_db_url(TEST_DATABASE_URL))
+    name = f"academy_test_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(
+                text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"),
+                {"n": name},
+            )
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        admin.dispose()
+
+
+def make_test_app(db_url: str, instance: Path, **extra: Any) -> Flask:
+    config = {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": db_url,
+        "INSTANCE_PATH": str(instance),
+        "RATELIMIT_ENABLED": False,
+        **extra,
+    }
+    app = create_app(config)
+    app.jinja_env.undefined = __import__("jinja2").StrictUndefined
+    return app
+
+
+def _setup_db(app: Flask) -> None:
+    from flask_migrate import upgrade
+
+    from app.content import load_builtin
+
+    with app.app_context():
+        upgrade()
+        load_builtin()
+
+
+def _teardown_db(app: Flask) -> None:
+    from app.extensions import db
+
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        with db.engine.begin() as conn:
+            conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        db.engine.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
+    """A fresh app and database per test (migrated with Alembic, content loaded)."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    else:
+        url = request.getfixturevalue("pg_server_url")
+    marker = request.node.get_closest_marker("app_config")
+    extra = marker.kwargs if marker else {}
+    application = make_test_app(url, tmp_path / "instance", **extra)
+    _setup_db(application)
+    yield application
+    _teardown_db(application)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+CSRF_RE = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')
+
+
+def csrf_from(html: str) -> str:
+    """The CSRF token in a rendered page (hidden input or the hx-headers attribute)."""
+    m = CSRF_RE.search(html) or re.search(r'"X-CSRFToken": "([^"]+)"', html)
+    assert m, "no CSRF token in page"
+    return m.group(1)
+
+
+@pytest.fixture
+def csrf(client: FlaskClient):  # type: ignore[no-untyped-def]
+    """``csrf(url)``: GET ``url`` and return the page's CSRF token for the next POST."""
+
+    def get(url: str = "/") -> str:
+        return csrf_from(client.get(url).get_data(as_text=True))
+
+    return get
+
+
+@pytest.fixture
+def signup(client: FlaskClient, csrf):  # type: ignore[no-untyped-def]
+    """``signup(name, password)``: create an account through the form and stay signed in."""
+
+    def do(name: str = "learner1", password: str = "long-cards-1") -> Any:
+        token = csrf("/account/signup")
+        return client.post(
+            "/account/signup",
+            data={"csrf_token": token, "username": name, "password": password, "confirm": password},
+        )
+
+    return do
+
+
+# ---- browser tests ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app served on 127.0.0.1 with a real SQLite file, for the browser tests."""
+    tmp = tmp_path_factory.mktemp("live")
+    application = make_test_app(f"sqlite:///{tmp / 'live.sqlite3'}", tmp / "instance")
+    _setup_db(application)
+    server = make_server("127.0.0.1", 0, application, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium (Playwright's own browser download does not work here)."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed: run `make test`, which installs it")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "locale": "en-US"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
