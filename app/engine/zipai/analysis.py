@@ -1,0 +1,74 @@
+"""``analyze`` and ``waits`` on text input: the shared part of both games' CLI hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from app.engine.core.actions import CountLine
+from app.engine.core.errors import EngineError
+from app.engine.zipai.cards import check_deck, counts_of, parse_cards, token
+from app.engine.zipai.decompose import Arrangement, arrange, expected_size, waits
+from app.engine.zipai.melds import Meld, meld_of
+from app.engine.zipai.rules import ZipaiRules
+from app.engine.zipai.settle import WinContext, settle
+
+
+def read_holding(
+    hand: str, melds: Sequence[tuple[str, str]], rules: ZipaiRules
+) -> tuple[list[int], list[Meld]]:
+    cards = parse_cards(hand)
+    table = [meld_of(kind, text, rules.yiwushi) for kind, text in melds]
+    check_deck(list(cards) + [c for m in table for c in m.cards])
+    return counts_of(cards), table
+
+
+def count_lines(arr: Arrangement, rules: ZipaiRules) -> list[CountLine]:
+    names = rules.names
+    lines = [
+        CountLine(
+            names.get(m.kind, m.kind),
+            m.points(rules.yiwushi),
+            {"cards": [token(c) for c in m.cards]},
+        )
+        for m in arr.melds
+    ]
+    lines.append(CountLine("huxi", arr.points, {"min": rules.min_huxi}, "="))
+    return lines
+
+
+def analyze(counts: Sequence[int], table: Sequence[Meld], rules: ZipaiRules) -> dict[str, Any]:
+    size = sum(counts) + sum(len(m.cards) for m in table)
+    expected = expected_size(table, counts)
+    if size != expected:
+        raise EngineError("bad-hand-size", count=size, expected=expected)
+    arr = arrange(counts, table, rules.yiwushi)
+    out: dict[str, Any] = {
+        "variant": rules.game,
+        "complete": arr is not None,
+        "win": arr is not None and arr.points >= rules.min_huxi,
+        "points": None if arr is None else arr.points,
+        "unit": "huxi",
+        "min": rules.min_huxi,
+        "melds": [] if arr is None else arr.to_json(rules.names, rules.yiwushi),
+        "count": [] if arr is None else [ln.to_json() for ln in count_lines(arr, rules)],
+    }
+    if arr is not None and out["win"]:
+        cards = [c for m in arr.melds for c in m.cards]
+        out["settlement"] = settle(arr.points, cards, rules, WinContext()).to_json()
+    return out
+
+
+def waits_json(counts: Sequence[int], table: Sequence[Meld], rules: ZipaiRules) -> dict[str, Any]:
+    size = sum(counts) + sum(len(m.cards) for m in table)
+    expected = expected_size(table, counts) - 1
+    if size != expected:
+        raise EngineError("bad-hand-size", count=size, expected=expected)
+    return {
+        "variant": rules.game,
+        "unit": "huxi",
+        "waits": [
+            {"card": token(c), "points": arr.points, "win": arr.points >= rules.min_huxi}
+            for c, arr in waits(counts, table, rules.yiwushi)
+        ],
+    }

@@ -1,0 +1,118 @@
+"""Engine-driven players: sensible, fast, deterministic given their random source.
+
+:class:`SimplePlayer` takes a win whenever it can, takes forced actions, keeps its
+坎 (they cannot be broken anyway), takes a 碰 or 吃 when the hand keeps its shape,
+and discards the loosest card, preferring cards the next seat cannot or will not
+吃 (cards it threw or declined, and cards already seen).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from app.engine.core.actions import Action
+from app.engine.zipai.cards import KINDS, Card
+from app.engine.zipai.decompose import RELATED
+from app.engine.zipai.melds import KIND_ALIASES, PENG
+from app.engine.zipai.state import SEATS, State, legal_actions
+
+
+def connections(hand: Sequence[int]) -> list[int]:
+    """For each free card: how many other free kinds it could form a group with."""
+    out = [0] * KINDS
+    for c in range(KINDS):
+        n = hand[c]
+        if n == 0 or n >= 3:
+            continue
+        out[c] = sum(1 for r in RELATED[c] if r != c and 0 < hand[r] < 3) + (2 if n == 2 else 0)
+    return out
+
+
+def shape(hand: Sequence[int]) -> int:
+    """A rough worth of a hand: 坎 and connected free cards."""
+    conn = connections(hand)
+    return sum(6 for n in hand if n >= 3) + sum(min(c, 3) for c in conn)
+
+
+def _visible(state: State) -> list[int]:
+    seen = [0] * KINDS
+    for seat in state.seats:
+        for c in seat.pile:
+            seen[c] += 1
+        for m in seat.melds:
+            for c in m.cards:
+                seen[c] += 1
+    return seen
+
+
+class SimplePlayer:
+    """Prefer winning, keep 坎, avoid feeding the next seat."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(0)
+
+    def choose(self, state: State, seat: int, actions: Sequence[Action] | None = None) -> Action:
+        acts = list(actions) if actions is not None else legal_actions(state, seat)
+        if len(acts) == 1:
+            return acts[0]
+        for a in acts:
+            if a.kind == "hu":
+                return a
+        discards = [a for a in acts if a.kind == "discard"]
+        if discards:
+            return self._discard(state, seat, discards)
+        takes = [a for a in acts if a.kind not in ("pass", "hu")]
+        passing = next((a for a in acts if a.kind == "pass"), None)
+        if not takes:
+            return passing or acts[0]
+        return self._take_or_pass(state, seat, takes, passing)
+
+    def _discard(self, state: State, seat: int, discards: Sequence[Action]) -> Action:
+        hand = state.seats[seat].hand
+        conn = connections(hand)
+        nxt = state.seats[(seat + 1) % SEATS]
+        seen = _visible(state)
+        best, best_score = discards[0], -1e9
+        for a in discards:
+            c: Card = _card_of(a.cards[0])
+            score = -3.0 * conn[c] + 0.5 * seen[c]
+            if (nxt.thrown | nxt.chou) >> c & 1:
+                score += 2.0
+            score += self.rng.random() * 0.1
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _take_or_pass(
+        self, state: State, seat: int, takes: Sequence[Action], passing: Action | None
+    ) -> Action:
+        hand = list(state.seats[seat].hand)
+        before = shape(hand)
+        offer = state.offer
+        card = offer.card if offer is not None else -1
+        best: Action | None = None
+        best_gain = -1e9
+        for a in takes:
+            kind = KIND_ALIASES.get(a.kind, a.kind)
+            used = [_card_of(x) for x in a.cards]
+            if card in used:
+                used.remove(card)
+            for g in a.params.get("bi", ()):
+                used.extend(_card_of(x) for x in g)
+            after = list(hand)
+            for c in used:
+                after[c] -= 1
+            groups = 1 + len(a.params.get("bi", ()))
+            gain = shape(after) - before + 4 * groups + (2 if kind == PENG else 0)
+            if gain > best_gain:
+                best, best_gain = a, gain
+        if best is not None and (passing is None or best_gain >= 0):
+            return best
+        return passing or takes[0]
+
+
+def _card_of(x: object) -> Card:
+    from app.engine.zipai.cards import card_from_json
+
+    return x if isinstance(x, int) else card_from_json(x)

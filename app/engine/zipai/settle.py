@@ -1,0 +1,118 @@
+"""结算 · The itemized count of a win, as :class:`CountLine` data.
+
+Every line has a stable code (documented in ``docs/engine-zipai.md`` and named in
+:data:`COUNT_CODES`); the web app renders each with :mod:`app.messages.zipai`.
+
+Hunan (常德 family, RULES.md): 囤 = (胡息 − minimum) // 3 + 1 (or 一息一囤), times
+the 红黑点 名堂: 红胡 ×2 (10–12 red), 点胡 ×3 (exactly one red), 红乌 ×4 (13+ red),
+黑胡 ×5 (no red), red cards counted over all the winner's cards.
+
+Guilin: 10 胡 minimum; 10–14 胡 = 1 舵, one more 舵 per 5 胡; +1 舵 each for 自摸,
+each 醒 card, 天胡, 地胡, 三笼, 五坎.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.engine.core.actions import Count, CountLine
+from app.engine.zipai.cards import Card, is_big, is_red, token, value
+from app.engine.zipai.rules import ZipaiRules
+
+#: Hunan 名堂 by red count: (code, factor)
+MINGTANG_CODES = ("honghu", "dianhu", "hongwu", "heihu")
+SPECIAL_CODES = ("tianhu", "dihu", "sanlong", "wukan")
+COUNT_CODES = (
+    "huxi",
+    "tun",
+    "duo",
+    "zimo",
+    "xing",
+    "total",
+    *MINGTANG_CODES,
+    *SPECIAL_CODES,
+)
+
+
+def mingtang(red: int) -> tuple[str, int] | None:
+    """The 常德红黑点 名堂 for ``red`` red cards, or None."""
+    if red == 0:
+        return ("heihu", 5)
+    if red == 1:
+        return ("dianhu", 3)
+    if red >= 13:
+        return ("hongwu", 4)
+    if red >= 10:
+        return ("honghu", 2)
+    return None
+
+
+def red_count(cards: Sequence[Card]) -> int:
+    return sum(1 for c in cards if is_red(c))
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """What the count needs beyond the 胡息: how and when the win came."""
+
+    zimo: bool = False  # the winner drew the winning card (or won on the own 扫/扫穿)
+    specials: tuple[str, ...] = ()  # tianhu, dihu, sanlong, wukan
+    xing_card: Card | None = None  # Guilin: the card turned for 醒
+
+
+def settle_hunan(huxi: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinContext) -> Count:
+    lines = [CountLine("huxi", huxi, {"min": rules.min_huxi}, "info")]
+    for sp in ctx.specials:
+        lines.append(CountLine(sp, 0, {}, "info"))
+    tun = max(huxi, 1) if rules.tun == "yixi" else max(0, huxi - rules.min_huxi) // 3 + 1
+    lines.append(CountLine("tun", tun, {"huxi": huxi, "min": rules.min_huxi}, "="))
+    total = tun
+    if rules.mingtang == "changde":
+        red = red_count(cards)
+        mt = mingtang(red)
+        if mt is not None:
+            lines.append(CountLine(mt[0], mt[1], {"red": red}, "x"))
+            total = tun * mt[1]
+    lines.append(CountLine("total", total, {}, "="))
+    return Count.of(lines, total)
+
+
+def xing_matches(card: Card, holding: Sequence[Card], mode: str) -> int:
+    """How many of the winner's cards the turned ``card`` wakes (醒)."""
+    if mode == "none":
+        return 0
+    v = value(card)
+    # 跟醒: the same value; else one above and one below, 10 and 1 adjoining
+    targets = {v} if mode == "gen" else {v % 10 + 1, (v - 2) % 10 + 1}
+    return sum(1 for c in holding if is_big(c) == is_big(card) and value(c) in targets)
+
+
+def settle_guilin(hu: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinContext) -> Count:
+    lines = [CountLine("huxi", hu, {"min": rules.min_huxi}, "info")]
+    duo = 1 + max(0, hu - rules.min_huxi) // 5
+    lines.append(CountLine("duo", duo, {"hu": hu}, "="))
+    total = duo
+    if ctx.zimo:
+        lines.append(CountLine("zimo", 1))
+        total += 1
+    if ctx.xing_card is not None:
+        n = xing_matches(ctx.xing_card, cards, rules.xing)
+        lines.append(CountLine("xing", n, {"card": token(ctx.xing_card), "mode": rules.xing}))
+        total += n
+    for sp in ctx.specials:
+        lines.append(CountLine(sp, 1))
+        total += 1
+    lines.append(CountLine("total", total, {}, "="))
+    return Count.of(lines, total)
+
+
+def settle(huxi: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinContext) -> Count:
+    if rules.game == "guilin":
+        return settle_guilin(huxi, cards, rules, ctx)
+    return settle_hunan(huxi, cards, rules, ctx)
+
+
+def scores(winner: int, total: int, seats: int = 3) -> tuple[int, ...]:
+    """Each other seat pays the winner the total (zero-sum)."""
+    return tuple(total * (seats - 1) if s == winner else -total for s in range(seats))
