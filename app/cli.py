@@ -1,9 +1,9 @@
 """The ``academy`` console script (and ``flask --app app`` commands).
 
-    academy serve [--host 127.0.0.1] [--port 5000]   serve with the development server
-    academy db upgrade                                create or migrate the database
-    academy content load                              load the built-in content
-    academy setup                                     db upgrade + content load
+academy serve [--host 127.0.0.1] [--port 5000]   serve with the development server
+academy db upgrade                                create or migrate the database
+academy content load                              load the built-in content
+academy setup                                     db upgrade + content load
 """
 
 from __future__ import annotations

@@ -16,8 +16,10 @@ PROFILE_COOKIE = "learner"
 
 
 def _wants_profile() -> bool:
-    return request.endpoint is not None and request.endpoint != "static" and not (
-        request.endpoint.startswith("api.")
+    return (
+        request.endpoint is not None
+        and request.endpoint != "static"
+        and not (request.endpoint.startswith("api."))
     )
 
 
@@ -35,9 +37,7 @@ def current_profile() -> LearnerProfile:
     else:
         token = request.cookies.get(PROFILE_COOKIE)
         if token:
-            prof = db.session.scalar(
-                db.select(LearnerProfile).filter_by(token=token, user_id=None)
-            )
+            prof = db.session.scalar(db.select(LearnerProfile).filter_by(token=token, user_id=None))
         if prof is None:
             prof = LearnerProfile(token=LearnerProfile.new_token())
             db.session.add(prof)
@@ -57,7 +57,9 @@ def adopt_visitor_profile(user: User) -> None:
         if token
         else None
     )
-    own = db.session.scalar(db.select(LearnerProfile).filter_by(user_id=user.id)) if user.id else None
+    own = (
+        db.session.scalar(db.select(LearnerProfile).filter_by(user_id=user.id)) if user.id else None
+    )
     if visitor is None:
         return
     if own is None:
@@ -68,7 +70,9 @@ def adopt_visitor_profile(user: User) -> None:
     for p in list(visitor.progress):
         kept = mine.get(p.item)
         if kept is None:
-            own.progress.append(Progress(item=p.item, status=p.status, score=p.score, attempts=p.attempts))
+            own.progress.append(
+                Progress(item=p.item, status=p.status, score=p.score, attempts=p.attempts)
+            )
         else:
             kept.attempts += p.attempts
             kept.score = max(kept.score, p.score)
@@ -87,7 +91,11 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def _cookie(response: Response) -> Response:
         prof: LearnerProfile | None = g.get("profile")
-        if prof is not None and prof.user_id is None and request.cookies.get(PROFILE_COOKIE) != prof.token:
+        if (
+            prof is not None
+            and prof.user_id is None
+            and request.cookies.get(PROFILE_COOKIE) != prof.token
+        ):
             response.set_cookie(
                 PROFILE_COOKIE,
                 prof.token,

@@ -33,8 +33,10 @@ def _row(r: dict[str, Any]) -> str:
             cells.append(f"{label}: n/a")
             continue
         target = t.get(key)
-        ok = "" if target is None else (
-            " ok" if (v <= target if better == "le" else v >= target) else " MISSED"
+        ok = (
+            ""
+            if target is None
+            else (" ok" if (v <= target if better == "le" else v >= target) else " MISSED")
         )
         tt = "" if target is None else f" (target {'≤' if better == 'le' else '≥'} {target})"
         cells.append(f"{label}: {v:,.1f}{tt}{ok}")

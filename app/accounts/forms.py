@@ -3,6 +3,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
 USERNAME_RE = r"^[\w.\-]+$"
@@ -32,13 +33,18 @@ class SignupForm(FlaskForm):  # type: ignore[misc]
 
 
 class SigninForm(FlaskForm):  # type: ignore[misc]
-    username = StringField(_l("Username"), validators=[DataRequired(message=_l("Enter your username."))])
-    password = PasswordField(_l("Password"), validators=[DataRequired(message=_l("Enter your password."))])
+    username = StringField(
+        _l("Username"), validators=[DataRequired(message=_l("Enter your username."))]
+    )
+    password = PasswordField(
+        _l("Password"), validators=[DataRequired(message=_l("Enter your password."))]
+    )
 
 
 class PasswordForm(FlaskForm):  # type: ignore[misc]
     current = PasswordField(
-        _l("Current password"), validators=[DataRequired(message=_l("Enter your current password."))]
+        _l("Current password"),
+        validators=[DataRequired(message=_l("Enter your current password."))],
     )
     password = PasswordField(
         _l("New password"),
@@ -64,6 +70,6 @@ class PasswordForm(FlaskForm):  # type: ignore[misc]
 class LanguageForm(FlaskForm):  # type: ignore[misc]
     locale = RadioField(
         _l("Language"),
-        choices=[("zh", "中文"), ("en", "English")],
+        choices=[SelectChoice("zh", "中文"), SelectChoice("en", "English")],
         validators=[DataRequired(message=_l("Choose a language."))],
     )

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from flask import current_app, flash, redirect, render_template, request, url_for
+from flask import current_app, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 
@@ -25,7 +25,13 @@ def signup():  # type: ignore[no-untyped-def]
             form.username.errors.append(_("That username is taken; choose another."))
         else:
             login_user(user)
-            flash(_("Welcome, %(name)s! Your progress is now kept in your account.", name=user.username), "success")
+            flash(
+                _(
+                    "Welcome, %(name)s! Your progress is now kept in your account.",
+                    name=user.username,
+                ),
+                "success",
+            )
             resp = redirect_to(safe_next(request.args.get("next")))
             resp.delete_cookie(PROFILE_COOKIE)
             return resp

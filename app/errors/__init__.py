@@ -14,14 +14,25 @@ bp = Blueprint("errors", __name__)
 
 def _titles() -> dict[int, tuple[str, str]]:
     return {
-        400: (_("Bad request"), _("The request could not be understood. Please go back and try again.")),
+        400: (
+            _("Bad request"),
+            _("The request could not be understood. Please go back and try again."),
+        ),
         403: (_("Not allowed"), _("You are not allowed to do that.")),
         404: (_("Page not found"), _("There is no page at this address.")),
         405: (_("Not allowed"), _("This address does not accept that kind of request.")),
         413: (_("Too large"), _("What you sent is too large.")),
         422: (_("Cannot be processed"), _("What you sent could not be processed.")),
-        429: (_("Too many attempts"), _("Too many attempts in a short time. Please wait a minute and try again.")),
-        500: (_("Something went wrong"), _("Something went wrong on our side. Nothing you entered was half-saved; please try again.")),
+        429: (
+            _("Too many attempts"),
+            _("Too many attempts in a short time. Please wait a minute and try again."),
+        ),
+        500: (
+            _("Something went wrong"),
+            _(
+                "Something went wrong on our side. Nothing you entered was half-saved; please try again."
+            ),
+        ),
     }
 
 
@@ -35,7 +46,8 @@ def render_error(status: int, detail: str | None = None):  # type: ignore[no-unt
 @bp.app_errorhandler(CSRFError)
 def csrf_error(exc: CSRFError):  # type: ignore[no-untyped-def]
     return render_error(
-        400, _("This form has expired or did not come from this site. Reload the page and try again.")
+        400,
+        _("This form has expired or did not come from this site. Reload the page and try again."),
     )
 
 

@@ -1,0 +1,147 @@
+"""The engine core: a library with no web imports, stable errors, a CLI that never crashes."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+
+import pytest
+
+from app.config import ROOT
+from app.engine import EngineError, Reason, find_variant
+from app.engine.cli import main
+from app.engine.core.tokens import TokenTable, check_copies
+from app.messages import MESSAGES, render
+
+BANNED = {"flask", "flask_babel", "flask_sqlalchemy", "sqlalchemy", "babel", "werkzeug", "jinja2"}
+
+
+def test_engine_imports_no_web_library():
+    for path in (ROOT / "app" / "engine").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for n in names:
+                assert n.split(".")[0] not in BANNED, f"{path}: imports {n}"
+
+
+def test_importing_the_engine_loads_no_flask():
+    code = "import sys, app.engine, app.engine.cli; print('flask' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("name", ["hunan", "HUNAN", "跑胡子", "paohuzi", "nantong", "笃子胡"])
+def test_find_variant_by_id_or_alias(name):
+    assert find_variant(name).id in {"hunan", "nantong"}
+
+
+def test_unknown_variant():
+    with pytest.raises(EngineError) as e:
+        find_variant("mahjong")
+    assert e.value.code == "unknown-variant" and e.value.params == {"variant": "mahjong"}
+
+
+TABLE = TokenTable({"a1": "A1", "b2": "B2", "一": "A1", "壹": "B2", "红花": "H"})
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("a1 b2", ("A1", "B2")),
+        ("A1,B2", ("A1", "B2")),
+        ("一壹红花", ("A1", "B2", "H")),
+        ("一 壹", ("A1", "B2")),
+    ],
+)
+def test_token_table_reads(text, cards):
+    assert TABLE.parse(text) == cards
+
+
+@pytest.mark.parametrize(("text", "token"), [("a1 zz", "zz"), ("一贰", "贰")])
+def test_token_table_names_the_bad_token(text, token):
+    with pytest.raises(EngineError) as e:
+        TABLE.parse(text)
+    assert e.value.code == "unknown-card" and e.value.params["token"] == token
+
+
+def test_check_copies():
+    with pytest.raises(EngineError) as e:
+        check_copies(["A1"] * 5, lambda c: 4)
+    assert e.value.params == {"card": "A1", "count": 5, "limit": 4}
+
+
+def test_reason_round_trip():
+    r = Reason("must-bi", {"card": "x3"})
+    assert Reason.from_json(json.loads(json.dumps(r.to_json()))) == r
+
+
+def test_every_message_has_both_languages_and_same_placeholders():
+    import string
+
+    for code, texts in MESSAGES.items():
+        assert set(texts) == {"en", "zh"}, code
+        fields = [
+            {f for _, f, _, _ in string.Formatter().parse(texts[lang]) if f}
+            for lang in ("en", "zh")
+        ]
+        assert fields[0] == fields[1], code
+        assert all(texts[lang].strip() for lang in ("en", "zh")), code
+
+
+def test_render_in_both_languages():
+    assert "zz" in render("unknown-card", {"token": "zz"}, "en")
+    assert "无法识别" in render("unknown-card", {"token": "zz"}, "zh")
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (["analyze", "mahjong", "--hand", "x1"], "unknown-variant"),
+        (["frobnicate", "hunan"], "unknown-verb"),
+        (["analyze", "hunan"], "bad-arguments"),
+        (["analyze", "hunan", "--hand", "x1", "--meld", "nocolon"], "bad-option"),
+        (["selfplay", "hunan", "--games", "0"], "bad-option"),
+        (["options", "hunan", "--position", "/nonexistent.json"], "bad-position"),
+        (["analyze", "hunan", "--hand", "x1", "--bogus"], "bad-arguments"),
+    ],
+)
+def test_cli_errors_are_json_with_exit_2(capsys, argv, code):
+    assert main(argv) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert out["error"]["code"] == code and out["error"]["message"]
+
+
+def test_cli_error_in_chinese(capsys):
+    assert main(["analyze", "mahjong", "--hand", "x1", "--lang", "zh"]) == 2
+    assert "没有“mahjong”这种玩法" in json.loads(capsys.readouterr().out)["error"]["message"]
+
+
+def test_cli_variants_lists_five_games_in_two_languages(capsys):
+    assert main(["variants"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [v["id"] for v in data["variants"]] == [
+        "hunan",
+        "guilin",
+        "chuanpai",
+        "chuanpai-tricks",
+        "nantong",
+    ]
+    assert all(v["names"]["zh"] and v["names"]["en"] for v in data["variants"])
+
+
+def test_cli_as_a_process():
+    out = subprocess.run(
+        [sys.executable, "-m", "app.engine", "analyze", "nope", "--hand", "x"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert json.loads(out.stdout)["error"]["code"] == "unknown-variant"
