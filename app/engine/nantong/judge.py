@@ -1,0 +1,169 @@
+"""Judging a hand: is it complete, and which arrangement counts most (the 胡 count).
+
+:func:`judge` tries every arrangement (:mod:`.analyze`), counts each distinct one
+(:mod:`.count`) and keeps the highest total. :func:`waits` lists the cards that
+would complete a hand one short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.engine.core.actions import Count
+from app.engine.nantong.analyze import Arrangement, arrangements, complete
+from app.engine.nantong.cards import NKINDS, NPLAIN, XI_CARDS, copies, token
+from app.engine.nantong.count import TYPES, Hand, WinContext, count_win, group_points, xi_held
+from app.engine.nantong.melds import Meld
+from app.engine.nantong.rules import Generals, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The best way to count a complete hand (``arrangement`` None: not complete)."""
+
+    arrangement: Arrangement | None
+    count: Count | None
+
+    @property
+    def complete(self) -> bool:
+        return self.arrangement is not None
+
+    @property
+    def points(self) -> int | None:
+        return None if self.count is None else self.count.total
+
+
+def _signature(arr: Arrangement) -> tuple[Any, ...]:
+    return (
+        arr.hand_type,
+        tuple(sorted((g.shape, g.kind) for g in arr.groups)),
+        arr.wild_as,
+    )
+
+
+def judge(
+    counts: Sequence[int],
+    melds: tuple[Meld, ...],
+    gen: Generals,
+    rules: Rules,
+    ctx: WinContext,
+) -> Verdict:
+    """The arrangement of the concealed ``counts`` (with ``melds``) that counts most."""
+    best: tuple[int, Arrangement, Count] | None = None
+    seen: set[tuple[Any, ...]] = set()
+    xi = xi_held(counts)
+    conc = tuple(counts)
+    for arr in arrangements(counts, melds):
+        sig = _signature(arr)
+        if sig in seen:
+            continue
+        seen.add(sig)
+        c = count_win(Hand(arr, gen, rules, ctx, conc, xi))
+        if best is None or c.total > best[0]:
+            best = (c.total, arr, c)
+    if best is None:
+        return Verdict(None, None)
+    return Verdict(best[1], best[2])
+
+
+def available(k: int, counts: Sequence[int], melds: tuple[Meld, ...], gen: Generals) -> int:
+    """Copies of ``k`` not in this hand, its melds or among the turned generals."""
+    used = counts[k] + gen.turned[k] + sum(m.held for m in melds if m.card == k)
+    return copies(k) - used
+
+
+def _could_help(k: int, counts: Sequence[int]) -> bool:
+    if any(counts[x] for x in XI_CARDS) or k >= 27:
+        return True
+    base = k - k % 9
+    return any(counts[j] for j in range(max(base, k - 2), min(base + 9, k + 3)))
+
+
+def waits(
+    counts: Sequence[int],
+    melds: tuple[Meld, ...],
+    gen: Generals,
+    rules: Rules,
+    ctx: WinContext,
+) -> list[tuple[int, int]]:
+    """Every card completing the hand, with the points of the best count it allows."""
+    out = []
+    kinds = range(NKINDS) if rules.xi else range(NPLAIN)
+    c = list(counts)
+    for k in kinds:
+        if available(k, counts, melds, gen) <= 0 or not _could_help(k, counts):
+            continue
+        c[k] += 1
+        if complete(c):
+            v = judge(c, melds, gen, rules, _with_win(ctx, k))
+            if v.points is not None:
+                out.append((k, v.points))
+        c[k] -= 1
+    return out
+
+
+def _with_win(ctx: WinContext, k: int) -> WinContext:
+    return WinContext(
+        k,
+        ctx.zimo,
+        ctx.gangkai,
+        ctx.haidi,
+        ctx.tiancheng,
+        ctx.dihu,
+        ctx.tianting,
+        ctx.qishou,
+    )
+
+
+def verdict_json(v: Verdict, gen: Generals, ctx: WinContext) -> dict[str, Any]:
+    """The contract's analyze fields for a verdict (plus the itemized count)."""
+    if v.arrangement is None or v.count is None:
+        return {"complete": False, "points": None, "melds": []}
+    arr = v.arrangement
+    melds = [
+        {"kind": m.made, "cards": [token(m.card)] * m.held, "points": group_points(g, gen, ctx)}
+        for g, m in ((_meld_group(m), m) for m in arr.melds)
+    ]
+    for g in arr.groups:
+        kind = g.shape
+        if g.shape == "ke":
+            from app.engine.nantong.count import concealed_made
+
+            kind = concealed_made(g.kind, 3, gen, ctx)
+        melds.append(
+            {
+                "kind": kind,
+                "cards": [token(k) for k in g.cards],
+                "points": group_points(g, gen, ctx),
+            }
+        )
+    return {
+        "complete": True,
+        "points": v.count.total,
+        "hand_type": TYPES[arr.hand_type],
+        "melds": melds,
+        "wild_as": [token(k) for k in arr.wild_as],
+        "count": v.count.to_json(),
+    }
+
+
+def _meld_group(m: Meld) -> Any:
+    from app.engine.nantong.analyze import Group
+
+    return Group(m.made, m.card, m.held, m)
+
+
+def is_waiting(counts: Sequence[int], xi: bool = False) -> bool:
+    """Whether one more card (any kind) would complete the concealed ``counts``."""
+    c = list(counts)
+    for k in range(NKINDS if xi else NPLAIN):
+        if not _could_help(k, counts):
+            continue
+        c[k] += 1
+        ok = complete(c)
+        c[k] -= 1
+        if ok:
+            return True
+    return False

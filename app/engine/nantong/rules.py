@@ -1,0 +1,260 @@
+"""Rule options and the 将 situation of the turned general cards (翻将).
+
+:class:`Rules` holds the named options of a table. :class:`Generals` takes the turned
+cards and answers, for every card kind, which row of the 胡 table it uses (its
+:class:`Row`): this is where 普通将, 双将, 双龙会, 半边将 (双将 rules) and 常将 plus
+147/258/369 (单将 rules) are decided, once, in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.engine.core.errors import EngineError
+from app.engine.nantong.cards import (
+    LAOJIANG_DAN,
+    LAOJIANG_SHUANG,
+    NPLAIN,
+    is_xi,
+    parse_card,
+    rank_of,
+    token,
+)
+
+# How a group of three or four alike was made (the table's columns).
+PENG = "peng"  # 碰: two in hand plus a discard
+AN_KE = "an-ke"  # 暗刻 / 在手: three alike in the concealed hand
+MING_GANG = "ming-gang"  # 明杠: four alike, one of them from a discard (or 碰 + a fourth)
+AN_GANG = "an-gang"  # 暗杠 / 后摸: four alike all drawn by the player, not all dealt
+LONG = "long"  # 龙 / 起手: four alike dealt at the start
+MADE = (PENG, AN_KE, MING_GANG, AN_GANG, LONG)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of the 胡 table: 胡 per group by how it was made."""
+
+    code: str
+    peng: int
+    an_ke: int
+    ming_gang: int
+    an_gang: int
+    long: int
+
+    def value(self, made: str) -> int:
+        return {
+            PENG: self.peng,
+            AN_KE: self.an_ke,
+            MING_GANG: self.ming_gang,
+            AN_GANG: self.an_gang,
+            LONG: self.long,
+        }[made]
+
+
+# 双将 (the seed's second, precise text; RULES.md).
+S_PUTONG = Row("putong", 2, 4, 8, 12, 16)  # 不在将
+S_ZAIJIANG = Row("zaijiang", 4, 8, 16, 24, 32)  # 老将 always; rank-mates of a turned card
+S_SHUANG = Row("shuangjiang", 8, 16, 32, 48, 64)  # 双将: turned kinds and their rank-mates
+S_BANBIAN = Row("banbian", 8, 16, 32, 48, 64)  # 半边将: the four 老将
+S_SHUANGLONG = Row("shuanglong", 16, 32, 64, 96, 128)  # 双龙会: the four 老将
+# 单将 (RULES.md's reading of the garbled table).
+D_PUTONG = Row("putong", 1, 2, 4, 6, 8)
+D_JIANG = Row("jiang", 4, 8, 16, 24, 32)  # 常将 (头尾 and 老将) and 147/258/369 将牌
+D_LAOJIANG = Row("laojiang", 8, 16, 32, 48, 64)  # 老将 when the turned card is a 老将
+
+ROWS: tuple[Row, ...] = (
+    S_PUTONG,
+    S_ZAIJIANG,
+    S_SHUANG,
+    S_BANBIAN,
+    S_SHUANGLONG,
+    D_PUTONG,
+    D_JIANG,
+    D_LAOJIANG,
+)
+
+# 将 situations (双将): which case the two turned cards make.
+PUTONG_JIANG = "putong-jiang"  # 普通将
+SHUANG_JIANG = "shuang-jiang"  # 双将: same card, or same value in two suits
+SHUANGLONG_HUI = "shuanglong-hui"  # 双龙会: both on 老将
+BANBIAN_JIANG = "banbian-jiang"  # 半边将: one on a 老将
+DAN_JIANG = "dan-jiang"  # 单将 (one turned card)
+SITUATIONS = (PUTONG_JIANG, SHUANG_JIANG, SHUANGLONG_HUI, BANBIAN_JIANG, DAN_JIANG)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule options of a table.
+
+    - ``generals``: 2 for 双将 (default, most of Tongzhou), 1 for 单将 (the north-west).
+    - ``xi``: play with the five 喜 (福禄寿喜财) as 百搭 (wild cards), 125 cards.
+    - ``wenqian_four``: 胡 for four 文钱 (一二三丙) sets; 0 by default (four is not a 文钱
+      count), some tables pay 200.
+    - ``qionghen``: 穷狠 when playing with 喜: a winner holding no 喜 doubles (four times
+      in 单将 when the turned card is a 喜).
+    - ``final_round``: round the total up to the next ten before the multipliers
+      (the first text's closing note); 底胡 is always rounded.
+    """
+
+    generals: int = 2
+    xi: bool = False
+    wenqian_four: int = 0
+    qionghen: bool = True
+    final_round: bool = True
+
+    @property
+    def shuang(self) -> bool:
+        return self.generals == 2
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "generals": self.generals,
+            "xi": self.xi,
+            "wenqian_four": self.wenqian_four,
+            "qionghen": self.qionghen,
+            "final_round": self.final_round,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Rules:
+        return cls(
+            int(data.get("generals", 2)),
+            bool(data.get("xi", False)),
+            int(data.get("wenqian_four", 0)),
+            bool(data.get("qionghen", True)),
+            bool(data.get("final_round", True)),
+        )
+
+
+def _bool(option: str, value: str) -> bool:
+    v = value.strip().lower()
+    if v in ("1", "yes", "true", "on", "y"):
+        return True
+    if v in ("0", "no", "false", "off", "n", ""):
+        return False
+    raise EngineError("bad-option", option=option, value=value)
+
+
+def parse_bool(option: str, value: str) -> bool:
+    return _bool(option, value)
+
+
+def rules_from_options(generals: int | None, xi: bool, options: dict[str, str]) -> Rules:
+    g = 2 if generals is None else generals
+    if g not in (1, 2):
+        raise EngineError("bad-option", option="generals", value=str(generals))
+    four = options.get("wenqian_four", "0").strip()
+    if four not in ("0", "200"):
+        raise EngineError("bad-option", option="wenqian_four", value=four)
+    return Rules(
+        generals=g,
+        xi=xi,
+        wenqian_four=int(four),
+        qionghen=_bool("qionghen", options.get("qionghen", "yes")),
+        final_round=_bool("final_round", options.get("final_round", "yes")),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Generals:
+    """The turned general cards (翻将) and the 将 situation they make.
+
+    ``rows[k]`` is the table row of kind ``k``; ``turned[k]`` how many copies of ``k``
+    were turned (those copies are out of play and complete the held ones to four).
+    """
+
+    cards: tuple[int, ...]
+    shuang: bool
+    situation: str
+    rows: tuple[Row, ...] = field(repr=False)
+    turned: tuple[int, ...] = field(repr=False)
+
+    def row(self, k: int) -> Row:
+        return self.rows[k]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": [token(k) for k in self.cards], "situation": self.situation}
+
+
+def _situation_shuang(real: list[int]) -> str:
+    lao = [k for k in real if k in LAOJIANG_SHUANG]
+    if len(lao) == 2:
+        return SHUANGLONG_HUI
+    if len(lao) == 1 and len(real) == 2:
+        return BANBIAN_JIANG
+    if len(lao) == 1:
+        return BANBIAN_JIANG
+    if len(real) == 2 and rank_of(real[0]) == rank_of(real[1]):
+        return SHUANG_JIANG
+    return PUTONG_JIANG
+
+
+def _rows_shuang(real: list[int], situation: str) -> list[Row]:
+    rows = [S_PUTONG] * NPLAIN
+    for k in LAOJIANG_SHUANG:
+        rows[k] = S_ZAIJIANG
+    lao_row = {SHUANGLONG_HUI: S_SHUANGLONG, BANBIAN_JIANG: S_BANBIAN}.get(situation)
+    if lao_row is not None:
+        for k in LAOJIANG_SHUANG:
+            rows[k] = lao_row
+    mate_row = S_SHUANG if situation == SHUANG_JIANG else S_ZAIJIANG
+    for g in real:
+        if g in LAOJIANG_SHUANG:
+            continue
+        for k in range(27):
+            if rank_of(k) == rank_of(g) and rows[k].an_ke < mate_row.an_ke:
+                rows[k] = mate_row
+    return rows
+
+
+def _rows_dan(real: list[int]) -> list[Row]:
+    rows = [D_PUTONG] * NPLAIN
+    ranks: set[int] = {1, 9}
+    for g in real:
+        if rank_of(g):
+            ranks |= {r for r in range(1, 10) if r % 3 == rank_of(g) % 3}
+    for k in range(27):
+        if rank_of(k) in ranks:
+            rows[k] = D_JIANG
+    lao_turned = any(g in LAOJIANG_DAN for g in real)
+    for k in LAOJIANG_DAN:
+        rows[k] = D_LAOJIANG if lao_turned else D_JIANG
+    return rows
+
+
+def make_generals(cards: tuple[int, ...], shuang: bool) -> Generals:
+    """The 将 situation of ``cards`` (two turned for 双将, one for 单将; a 喜 turned is
+    no 将 and only matters for the 喜 count)."""
+    real = [k for k in cards if not is_xi(k)]
+    if shuang:
+        situation = _situation_shuang(real)
+        rows = _rows_shuang(real, situation)
+    else:
+        situation = DAN_JIANG
+        rows = _rows_dan(real)
+    rows += [D_PUTONG] * (35 - NPLAIN)  # the 喜 form no groups of their own
+    turned = [0] * 35
+    for k in cards:
+        turned[k] += 1
+    return Generals(tuple(cards), shuang, situation, tuple(rows), tuple(turned))
+
+
+def parse_generals(text: str | None, rules: Rules) -> Generals:
+    """Generals from ``--option generals=hh,3t`` (none given: no card turned)."""
+    if text is None or not text.strip():
+        return make_generals((), rules.shuang)
+    try:
+        from app.engine.nantong.cards import parse_cards
+
+        cards = parse_cards(text, rules.xi)
+    except EngineError as exc:
+        if exc.code == "unknown-card":
+            raise
+        raise
+    if len(cards) > rules.generals:
+        raise EngineError("bad-option", option="generals", value=text)
+    return make_generals(tuple(cards), rules.shuang)
+
+
+__all__ = ["Generals", "Row", "Rules", "make_generals", "parse_card", "parse_generals"]
