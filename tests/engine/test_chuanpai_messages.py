@@ -1,0 +1,41 @@
+"""Every code the 川牌 engines produce has a message in both languages."""
+
+import string
+
+import pytest
+
+from app.engine.chuanpai import melds, pairing
+from app.messages import MESSAGES, render
+from app.messages import chuanpai as msgs
+
+
+def _codes() -> list[str]:
+    codes = list(pairing.REASON_CODES) + list(pairing.ERROR_CODES) + list(melds.COUNT_CODES)
+    try:
+        from app.engine.chuanpai import tricks
+
+        codes += list(tricks.REASON_CODES) + list(tricks.COUNT_CODES) + list(tricks.ERROR_CODES)
+    except ImportError:  # pragma: no cover
+        pass
+    return sorted(set(codes))
+
+
+def _fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+@pytest.mark.parametrize("code", _codes())
+def test_code_has_both_languages(code: str) -> None:
+    assert code in MESSAGES, code
+    texts = MESSAGES[code]
+    assert set(texts) >= {"en", "zh"}
+    assert _fields(texts["en"]) == _fields(texts["zh"])
+
+
+def test_own_codes_are_prefixed() -> None:
+    assert all(code.startswith("cp-") for code in msgs.MESSAGES)
+
+
+def test_render_fills_placeholders() -> None:
+    text = render("cp-must-take", {"card": "24"}, "zh")
+    assert "24" in text and "{" not in text
