@@ -1,3 +1,211 @@
-"""Messages for the zipai engine codes (filled in by that engine)."""
+"""Messages for the 字牌 engine (Hunan 跑胡子, Guilin 大字牌): reasons and count lines.
 
-MESSAGES: dict[str, dict[str, str]] = {}
+Codes are those of :mod:`app.engine.zipai` (``REASON_CODES``, ``ERROR_CODES``,
+``settle.COUNT_CODES``). Most carry the ``zp-`` prefix; the four named by the
+project brief (``must-bi``, ``chou-card``, ``breaks-kan``, ``lower-priority``) do not.
+"""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # ------------------------------------------------------------ refused actions
+    "zp-game-over": {
+        "en": "This deal is over: no more actions.",
+        "zh": "这一局已经结束，不能再行动。",
+    },
+    "zp-not-your-turn": {
+        "en": "It is not seat {seat}'s turn to act.",
+        "zh": "现在还没轮到 {seat} 号座位行动。",
+    },
+    "lower-priority": {
+        "en": "Wait: seat {seat} decides first ({stage} comes before you).",
+        "zh": "请稍等：{seat} 号座位先决定（{stage} 优先于你）。",
+    },
+    "zp-must-take-forced": {
+        "en": "You must {kind} with {card} now: this move is compulsory.",
+        "zh": "你现在必须用 {card} {kind}：这是强制的。",
+    },
+    "zp-must-draw": {
+        "en": "Turn the next card from the stock first.",
+        "zh": "请先从墩上摸牌。",
+    },
+    "zp-not-allowed-now": {
+        "en": "'{kind}' is not possible at this moment of the deal.",
+        "zh": "此刻不能做“{kind}”。",
+    },
+    "zp-not-in-hand": {
+        "en": "You do not hold {cards} in your hand.",
+        "zh": "你手里没有 {cards}。",
+    },
+    "breaks-kan": {
+        "en": "{cards} belong to a kan (three alike in hand): a kan is never broken up or discarded.",
+        "zh": "{cards} 属于一坎（手中三张相同）：坎不能拆开，也不能打出。",
+    },
+    "zp-no-discard-needed": {
+        "en": "No discard now: after a second pao or ti you play on without discarding.",
+        "zh": "现在不用出牌：第二次跑或提之后（八块）不出牌，轮到下家。",
+    },
+    "zp-must-discard": {
+        "en": "You took a card, so you must discard one now.",
+        "zh": "你进了牌，现在必须打出一张。",
+    },
+    "zp-not-complete": {
+        "en": "These cards do not make seven groups yet, so this is not a win.",
+        "zh": "这些牌还凑不成七方门子，不能胡。",
+    },
+    "zp-below-minimum": {
+        "en": "The hand is complete but scores only {huxi} huxi; at least {min} are needed to win.",
+        "zh": "牌型已成，但只有 {huxi} 胡息，至少要 {min} 胡息才能胡。",
+    },
+    "zp-chou-hu": {
+        "en": "You passed up winning on {card} before and your table huxi has not changed: no win on it now.",
+        "zh": "你之前能胡 {card} 而没胡，之后进牌区的胡息没有变化，现在不能胡（臭胡）。",
+    },
+    "zp-no-win-on-discard": {
+        "en": "In this game you can only win on a card turned from the stock, not on the discard {card}.",
+        "zh": "这种玩法只能胡从墩上摸出来的牌，不能胡别人打出的 {card}。",
+    },
+    "chou-card": {
+        "en": "{card} is a 'smelly' card for you: you could take it before and did not, so you may not take it now.",
+        "zh": "{card} 是你的臭牌：你之前能吃或碰却没有要，现在不能再要。",
+    },
+    "zp-own-discard": {
+        "en": "You discarded {card} earlier in this deal: nobody takes back a card they threw away.",
+        "zh": "{card} 是你这一局打出过的牌，自己打过的牌不能再吃或碰。",
+    },
+    "zp-not-next-seat": {
+        "en": "Only the seat that turned {card} and the next seat may eat it (only the next seat for a discard).",
+        "zh": "只有摸出 {card} 的人和他的下家可以吃（打出的牌只有下家能吃）。",
+    },
+    "zp-bad-chi": {
+        "en": "{cards} is not a run or a jiao containing {card}.",
+        "zh": "{cards} 不是含有 {card} 的一句话或绞。",
+    },
+    "must-bi": {
+        "en": "You still hold {count} more {card}: each must be laid out in another group with the eat (bi).",
+        "zh": "你手里还有 {count} 张 {card}，必须随吃一起比出来。",
+    },
+    "zp-cannot-bi": {
+        "en": "You could not lay out your other {card} ({count} left) in groups, so you may not eat it.",
+        "zh": "你手里另外的 {card}（还有 {count} 张）比不出来，所以不能吃。",
+    },
+    "zp-bad-bi": {
+        "en": "{cards} cannot be laid out as a bi group for {card}.",
+        "zh": "{cards} 不能作为 {card} 的比牌。",
+    },
+    "zp-no-discard-left": {
+        "en": "After this you would have no card left to discard, so you may not take it.",
+        "zh": "这样进牌后你手里就没有可打的牌了，所以不能这样进牌。",
+    },
+    # ------------------------------------------------------------ count lines
+    "zp-huxi": {
+        "en": "Total huxi: at least {min} are needed to win.",
+        "zh": "胡息合计：至少 {min} 胡息才能胡。",
+    },
+    "zp-tun": {
+        "en": "Tun: {huxi} huxi counted from the minimum of {min}, one tun plus one per three huxi above.",
+        "zh": "囤：{huxi} 胡息，从起胡 {min} 胡息起算一囤，每多三胡息加一囤。",
+    },
+    "zp-duo": {
+        "en": "Duo: {hu} hu make this many duo (10–14 is one, then one more per 5).",
+        "zh": "舵：{hu} 胡折成舵（10–14 胡为一舵，以后逢五进一）。",
+    },
+    "zp-zimo": {
+        "en": "Self-drawn win (zimo): one more.",
+        "zh": "自摸：加一。",
+    },
+    "zp-xing": {
+        "en": "Xing: the turned card {card} wakes this many of the winner's cards ({mode}).",
+        "zh": "醒：翻出的 {card} 醒了赢家这么多张牌（{mode}）。",
+    },
+    "zp-total": {
+        "en": "Total paid by each other player.",
+        "zh": "合计：每位输家各付这么多。",
+    },
+    "zp-honghu": {
+        "en": "Red win (honghu): {red} red cards, times 2.",
+        "zh": "红胡：{red} 张红字，乘二。",
+    },
+    "zp-dianhu": {
+        "en": "One red (dianhu): exactly {red} red card, times 3.",
+        "zh": "点胡：只有 {red} 张红字，乘三。",
+    },
+    "zp-hongwu": {
+        "en": "All but red (hongwu): {red} red cards, times 4.",
+        "zh": "红乌：{red} 张红字，乘四。",
+    },
+    "zp-heihu": {
+        "en": "Black win (heihu): {red} red cards, times 5.",
+        "zh": "黑胡：{red} 张红字，乘五。",
+    },
+    "zp-tianhu": {
+        "en": "Heavenly win (tianhu) at the deal.",
+        "zh": "天胡：起手即胡。",
+    },
+    "zp-dihu": {
+        "en": "Earthly win (dihu) on the dealer's first discard.",
+        "zh": "地胡：胡庄家打出的第一张牌。",
+    },
+    "zp-sanlong": {
+        "en": "Three quads at the deal (sanlong).",
+        "zh": "三笼：起手三个四张。",
+    },
+    "zp-wukan": {
+        "en": "Five kan at the deal (wukan).",
+        "zh": "五坎：起手五坎。",
+    },
+    "zp-shun": {
+        "en": "Run {cards} in hand.",
+        "zh": "一句话 {cards}（手中）。",
+    },
+    "zp-jiao": {
+        "en": "Jiao {cards}: one value, both sizes.",
+        "zh": "绞 {cards}：同数大小字相配。",
+    },
+    "zp-jiang": {
+        "en": "Pair {cards} (jiang).",
+        "zh": "将 {cards}。",
+    },
+    "zp-kan": {
+        "en": "Kan {cards}: three alike held in hand.",
+        "zh": "坎 {cards}：手中三张相同。",
+    },
+    "zp-chi": {
+        "en": "Eaten group {cards} (chi or bi).",
+        "zh": "吃（比）的牌 {cards}。",
+    },
+    "zp-peng": {
+        "en": "Peng {cards}: a pair completed by another player's card.",
+        "zh": "碰 {cards}：对子碰别人的牌。",
+    },
+    "zp-wei": {
+        "en": "Wei {cards}: a pair completed by your own draw.",
+        "zh": "偎 {cards}：对子偎自己摸的牌。",
+    },
+    "zp-chouwei": {
+        "en": "Smelly wei {cards}: a wei after passing up the peng.",
+        "zh": "臭偎 {cards}：忍碰之后自己摸到偎的牌。",
+    },
+    "zp-pao": {
+        "en": "Pao {cards}: four alike, the fourth from another player or onto a peng.",
+        "zh": "跑 {cards}：四张相同，第四张来自别人或碰后再来。",
+    },
+    "zp-ti": {
+        "en": "Ti {cards}: four alike by your own hand or draw.",
+        "zh": "提 {cards}：自己手中或自己摸来的四张相同。",
+    },
+    "zp-sao": {
+        "en": "Sao {cards}: a pair completed by your own draw.",
+        "zh": "扫 {cards}：对子扫自己摸的牌。",
+    },
+    "zp-guosao": {
+        "en": "Passed sao {cards}: a sao after passing up the peng.",
+        "zh": "过扫 {cards}：可碰没碰，后来自己摸到。",
+    },
+    "zp-kaiduo": {
+        "en": "Kaiduo {cards}: four alike laid open.",
+        "zh": "开舵 {cards}：四张相同亮出。",
+    },
+    "zp-saochuan": {
+        "en": "Saochuan {cards}: four alike by your own hand or draw.",
+        "zh": "扫穿 {cards}：自己手中或自己摸来的四张相同。",
+    },
+}

@@ -27,13 +27,13 @@ def count_lines(arr: Arrangement, rules: ZipaiRules) -> list[CountLine]:
     names = rules.names
     lines = [
         CountLine(
-            names.get(m.kind, m.kind),
+            "zp-" + names.get(m.kind, m.kind),
             m.points(rules.yiwushi),
             {"cards": [token(c) for c in m.cards]},
         )
         for m in arr.melds
     ]
-    lines.append(CountLine("huxi", arr.points, {"min": rules.min_huxi}, "="))
+    lines.append(CountLine("zp-huxi", arr.points, {"min": rules.min_huxi}, "="))
     return lines
 
 

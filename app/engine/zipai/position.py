@@ -48,9 +48,10 @@ def options_json(
         entry: dict[str, Any] = {"seat": s, "actions": [a.to_json() for a in acts]}
         if not acts:
             why = (
-                Reason("game-over")
+                Reason("zp-game-over")
                 if state.phase == "over"
-                else why_illegal(state, Action("pass", s)) or Reason("not-your-turn", {"seat": s})
+                else why_illegal(state, Action("pass", s))
+                or Reason("zp-not-your-turn", {"seat": s})
             )
             entry["reason"] = why.to_json()
         seats.append(entry)

@@ -21,30 +21,51 @@ from app.engine.zipai.cards import Card, is_big, is_red, token, value
 from app.engine.zipai.rules import ZipaiRules
 
 #: Hunan 名堂 by red count: (code, factor)
-MINGTANG_CODES = ("honghu", "dianhu", "hongwu", "heihu")
-SPECIAL_CODES = ("tianhu", "dihu", "sanlong", "wukan")
+MINGTANG_CODES = ("zp-honghu", "zp-dianhu", "zp-hongwu", "zp-heihu")
+SPECIAL_CODES = ("zp-tianhu", "zp-dihu", "zp-sanlong", "zp-wukan")
+#: count lines naming one group: ``zp-`` + the group kind (Guilin names included)
+MELD_CODES = tuple(
+    f"zp-{k}"
+    for k in (
+        "shun",
+        "jiao",
+        "jiang",
+        "kan",
+        "chi",
+        "peng",
+        "wei",
+        "chouwei",
+        "pao",
+        "ti",
+        "sao",
+        "guosao",
+        "kaiduo",
+        "saochuan",
+    )
+)
 COUNT_CODES = (
-    "huxi",
-    "tun",
-    "duo",
-    "zimo",
-    "xing",
-    "total",
+    "zp-huxi",
+    "zp-tun",
+    "zp-duo",
+    "zp-zimo",
+    "zp-xing",
+    "zp-total",
     *MINGTANG_CODES,
     *SPECIAL_CODES,
+    *MELD_CODES,
 )
 
 
 def mingtang(red: int) -> tuple[str, int] | None:
     """The 常德红黑点 名堂 for ``red`` red cards, or None."""
     if red == 0:
-        return ("heihu", 5)
+        return ("zp-heihu", 5)
     if red == 1:
-        return ("dianhu", 3)
+        return ("zp-dianhu", 3)
     if red >= 13:
-        return ("hongwu", 4)
+        return ("zp-hongwu", 4)
     if red >= 10:
-        return ("honghu", 2)
+        return ("zp-honghu", 2)
     return None
 
 
@@ -62,11 +83,11 @@ class WinContext:
 
 
 def settle_hunan(huxi: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinContext) -> Count:
-    lines = [CountLine("huxi", huxi, {"min": rules.min_huxi}, "info")]
+    lines = [CountLine("zp-huxi", huxi, {"min": rules.min_huxi}, "info")]
     for sp in ctx.specials:
-        lines.append(CountLine(sp, 0, {}, "info"))
+        lines.append(CountLine(f"zp-{sp}", 0, {}, "info"))
     tun = max(huxi, 1) if rules.tun == "yixi" else max(0, huxi - rules.min_huxi) // 3 + 1
-    lines.append(CountLine("tun", tun, {"huxi": huxi, "min": rules.min_huxi}, "="))
+    lines.append(CountLine("zp-tun", tun, {"huxi": huxi, "min": rules.min_huxi}, "="))
     total = tun
     if rules.mingtang == "changde":
         red = red_count(cards)
@@ -74,7 +95,7 @@ def settle_hunan(huxi: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinCo
         if mt is not None:
             lines.append(CountLine(mt[0], mt[1], {"red": red}, "x"))
             total = tun * mt[1]
-    lines.append(CountLine("total", total, {}, "="))
+    lines.append(CountLine("zp-total", total, {}, "="))
     return Count.of(lines, total)
 
 
@@ -89,21 +110,21 @@ def xing_matches(card: Card, holding: Sequence[Card], mode: str) -> int:
 
 
 def settle_guilin(hu: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinContext) -> Count:
-    lines = [CountLine("huxi", hu, {"min": rules.min_huxi}, "info")]
+    lines = [CountLine("zp-huxi", hu, {"min": rules.min_huxi}, "info")]
     duo = 1 + max(0, hu - rules.min_huxi) // 5
-    lines.append(CountLine("duo", duo, {"hu": hu}, "="))
+    lines.append(CountLine("zp-duo", duo, {"hu": hu}, "="))
     total = duo
     if ctx.zimo:
-        lines.append(CountLine("zimo", 1))
+        lines.append(CountLine("zp-zimo", 1))
         total += 1
     if ctx.xing_card is not None:
         n = xing_matches(ctx.xing_card, cards, rules.xing)
-        lines.append(CountLine("xing", n, {"card": token(ctx.xing_card), "mode": rules.xing}))
+        lines.append(CountLine("zp-xing", n, {"card": token(ctx.xing_card), "mode": rules.xing}))
         total += n
     for sp in ctx.specials:
-        lines.append(CountLine(sp, 1))
+        lines.append(CountLine(f"zp-{sp}", 1))
         total += 1
-    lines.append(CountLine("total", total, {}, "="))
+    lines.append(CountLine("zp-total", total, {}, "="))
     return Count.of(lines, total)
 
 

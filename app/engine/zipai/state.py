@@ -68,27 +68,28 @@ SEATS = 3
 HAND = 20
 
 REASON_CODES = (
-    "game-over",
-    "not-your-turn",
+    "zp-game-over",
+    "zp-not-your-turn",
     "lower-priority",
-    "must-take-forced",
-    "not-allowed-now",
-    "not-in-hand",
+    "zp-must-take-forced",
+    "zp-must-draw",
+    "zp-not-allowed-now",
+    "zp-not-in-hand",
     "breaks-kan",
-    "no-discard-needed",
-    "must-discard",
-    "not-complete",
-    "below-minimum",
-    "chou-hu",
-    "no-win-on-discard",
+    "zp-no-discard-needed",
+    "zp-must-discard",
+    "zp-not-complete",
+    "zp-below-minimum",
+    "zp-chou-hu",
+    "zp-no-win-on-discard",
     "chou-card",
-    "own-discard",
-    "not-next-seat",
-    "bad-chi",
+    "zp-own-discard",
+    "zp-not-next-seat",
+    "zp-bad-chi",
     "must-bi",
-    "cannot-bi",
-    "bad-bi",
-    "no-discard-left",
+    "zp-cannot-bi",
+    "zp-bad-bi",
+    "zp-no-discard-left",
 )
 
 STAGES = ("self", "hu", "pao", "peng", "chi")
@@ -451,7 +452,7 @@ def _blocked(state: State, t: int, card: Card, kind: str) -> str | None:
     bit = 1 << card
     if kind == CHI or state.rules.chou_blocks_peng:
         if seat.thrown & bit:
-            return "own-discard"
+            return "zp-own-discard"
         if seat.chou & bit:
             return "chou-card"
     return None
@@ -650,7 +651,7 @@ def apply(state: State, action: Action) -> State:
     legal = find_legal(state, action)
     if legal is None:
         raise IllegalAction(
-            why_illegal(state, action) or Reason("not-allowed-now", {"kind": action.kind})
+            why_illegal(state, action) or Reason("zp-not-allowed-now", {"kind": action.kind})
         )
     return _do(state, legal)
 
@@ -862,49 +863,49 @@ def why_illegal(state: State, action: Action) -> Reason | None:
     kind = KIND_ALIASES.get(action.kind, action.kind)
     t = action.seat
     if state.phase == "over":
-        return Reason("game-over")
+        return Reason("zp-game-over")
     if not 0 <= t < SEATS:
-        return Reason("not-your-turn", {"seat": t})
+        return Reason("zp-not-your-turn", {"seat": t})
     try:
         cards = _cards(action.cards)
         bis = [_cards(g) for g in action.params.get("bi", ()) or ()]
     except (EngineError, TypeError):
-        return Reason("not-allowed-now", {"kind": action.kind})
+        return Reason("zp-not-allowed-now", {"kind": action.kind})
     if state.phase in ("draw", "play"):
         if t != state.turn:
-            return Reason("not-your-turn", {"seat": t})
+            return Reason("zp-not-your-turn", {"seat": t})
         return _why_play(state, kind, t, cards)
     return _why_offer(state, kind, t, cards, bis)
 
 
 def _why_play(state: State, kind: str, t: int, cards: Sequence[Card]) -> Reason:
     if state.phase == "draw":
-        return Reason("must-take-forced", {"kind": "draw"})
+        return Reason("zp-must-draw")
     seat = state.seats[t]
     if kind == "discard":
         if not state.must_discard:
-            return Reason("no-discard-needed")
+            return Reason("zp-no-discard-needed")
         if len(cards) != 1 or seat.hand[cards[0]] == 0:
-            return Reason("not-in-hand", {"cards": [token(c) for c in cards]})
+            return Reason("zp-not-in-hand", {"cards": [token(c) for c in cards]})
         if seat.hand[cards[0]] >= 3:
-            return Reason("breaks-kan", {"card": token(cards[0])})
+            return Reason("breaks-kan", {"cards": [token(cards[0])]})
     if kind == "hu":
         return _why_no_hu(state, t, holding_arrangement(seat, state.rules.yiwushi), None)
     if kind == "pass" and state.must_discard:
-        return Reason("must-discard")
-    return Reason("not-allowed-now", {"kind": kind})
+        return Reason("zp-must-discard")
+    return Reason("zp-not-allowed-now", {"kind": kind})
 
 
 def _why_no_hu(state: State, t: int, arr: Arrangement | None, card: Card | None) -> Reason:
     if state.phase == "play" and not state.may_hu:
-        return Reason("not-allowed-now", {"kind": "hu"})
+        return Reason("zp-not-allowed-now", {"kind": "hu"})
     if arr is None:
-        return Reason("not-complete")
+        return Reason("zp-not-complete")
     if arr.points < state.rules.min_huxi:
-        return Reason("below-minimum", {"huxi": arr.points, "min": state.rules.min_huxi})
+        return Reason("zp-below-minimum", {"huxi": arr.points, "min": state.rules.min_huxi})
     if card is not None and _chou_hu_blocked(state, t, card):
-        return Reason("chou-hu", {"card": token(card)})
-    return Reason("not-allowed-now", {"kind": "hu"})
+        return Reason("zp-chou-hu", {"card": token(card)})
+    return Reason("zp-not-allowed-now", {"kind": "hu"})
 
 
 def _why_offer(
@@ -915,34 +916,34 @@ def _why_offer(
     d = decider(state)
     c = offer.card
     if d is not None and d[1] == t and d[0] in ("self", "pao"):
-        return Reason("must-take-forced", {"kind": d[2][0].kind, "card": token(c)})
+        return Reason("zp-must-take-forced", {"kind": d[2][0].kind, "card": token(c)})
     if d is not None and d[1] != t:
         mine = [st for st, s, _ in candidates(state) if s == t and (st, s) not in offer.passed]
         if mine:
             return Reason("lower-priority", {"seat": d[1], "stage": d[0]})
         if kind not in ("hu", "chi", PENG):
-            return Reason("not-your-turn", {"seat": t})
+            return Reason("zp-not-your-turn", {"seat": t})
     seat = state.seats[t]
     if kind == "hu":
         if offer.source == "discard" and not state.rules.win_on_discard:
-            return Reason("no-win-on-discard", {"card": token(c)})
+            return Reason("zp-no-win-on-discard", {"card": token(c)})
         return _why_no_hu(state, t, _hu_arrangement(state, t, offer), c)
     if offer.source == "liang":
-        return Reason("not-allowed-now", {"kind": kind})
+        return Reason("zp-not-allowed-now", {"kind": kind})
     if kind == PENG:
         if t == offer.seat:
-            return Reason("not-allowed-now", {"kind": kind})
+            return Reason("zp-not-allowed-now", {"kind": kind})
         if seat.hand[c] < 2:
-            return Reason("not-in-hand", {"cards": [token(c)] * 2})
+            return Reason("zp-not-in-hand", {"cards": [token(c)] * 2})
         blocked = _blocked(state, t, c, PENG)
         if blocked:
             return Reason(blocked, {"card": token(c)})
-        return Reason("no-discard-left")
+        return Reason("zp-no-discard-left")
     if kind == CHI:
         return _why_no_chi(state, t, cards, bis)
     if d is None or d[1] != t:
-        return Reason("not-your-turn", {"seat": t})
-    return Reason("not-allowed-now", {"kind": kind})
+        return Reason("zp-not-your-turn", {"seat": t})
+    return Reason("zp-not-allowed-now", {"kind": kind})
 
 
 def _why_no_chi(
@@ -958,31 +959,31 @@ def _why_no_chi(
         else [(offer.seat + 1) % SEATS]
     )
     if t not in allowed:
-        return Reason("not-next-seat", {"card": token(c)})
+        return Reason("zp-not-next-seat", {"card": token(c)})
     blocked = _blocked(state, t, c, CHI)
     if blocked:
         return Reason(blocked, {"card": token(c)})
     if c not in cards or not chi_shape(cards, state.rules.yiwushi):
-        return Reason("bad-chi", {"cards": [token(x) for x in cards], "card": token(c)})
+        return Reason("zp-bad-chi", {"cards": [token(x) for x in cards], "card": token(c)})
     own = list(cards)
     own.remove(c)
     if _take(list(seat.hand), own) is None:
-        return Reason("not-in-hand", {"cards": [token(x) for x in own]})
+        return Reason("zp-not-in-hand", {"cards": [token(x) for x in own]})
     avail = _take(_usable(seat.hand), own)
     if avail is None:
         return Reason("breaks-kan", {"cards": [token(x) for x in own]})
     if not bi_options(avail, c, state.rules.yiwushi):
-        return Reason("cannot-bi", {"card": token(c), "count": avail[c]})
+        return Reason("zp-cannot-bi", {"card": token(c), "count": avail[c]})
     for g in bis:
         if c not in g or not chi_shape(g, state.rules.yiwushi):
-            return Reason("bad-bi", {"cards": [token(x) for x in g], "card": token(c)})
+            return Reason("zp-bad-bi", {"cards": [token(x) for x in g], "card": token(c)})
         nxt = _take(avail, g)
         if nxt is None:
-            return Reason("bad-bi", {"cards": [token(x) for x in g], "card": token(c)})
+            return Reason("zp-bad-bi", {"cards": [token(x) for x in g], "card": token(c)})
         avail = nxt
     if avail[c] > 0:
         return Reason("must-bi", {"card": token(c), "count": avail[c]})
-    return Reason("no-discard-left")
+    return Reason("zp-no-discard-left")
 
 
 # --------------------------------------------------------------------------- invariants
