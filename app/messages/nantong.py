@@ -1,3 +1,211 @@
-"""Messages for the nantong engine codes (filled in by that engine)."""
+"""Messages for the Nantong 长牌 (笃子胡) engine: reasons, count lines, 将 situations.
 
-MESSAGES: dict[str, dict[str, str]] = {}
+Every code starts with ``nt-``. Count lines: the engine gives the points; these
+sentences say which rule gave them. A test checks that every code the engine
+declares (``REASON_CODES``, ``COUNT_CODES``, ``SITUATION_CODES``, ``ROW_CODES``) is here,
+in both languages, with the same placeholders.
+"""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # -- reasons: a legitimate "no" ------------------------------------------
+    "nt-game-over": {
+        "en": "This deal is over: nobody can act any more.",
+        "zh": "这一局已经结束，不能再行动了。",
+    },
+    "nt-not-your-turn": {
+        "en": "Seat {seat} cannot act now: it is seat {turn}'s turn.",
+        "zh": "现在轮到 {turn} 号位，{seat} 号位不能行动。",
+    },
+    "nt-not-legal": {
+        "en": "'{kind}' is not allowed at this moment of the deal.",
+        "zh": "此时不能“{kind}”。",
+    },
+    "nt-not-in-hand": {
+        "en": "You cannot discard {card}: it is not in your hand.",
+        "zh": "不能打出 {card}：你手里没有这张牌。",
+    },
+    "nt-not-complete": {
+        "en": "Not a winning hand: the cards do not make one pair and seven groups.",
+        "zh": "还不能胡：这些牌凑不成一对将头加七组。",
+    },
+    "nt-not-waiting": {
+        "en": "You can only declare ready (报听) when one more card would complete your hand.",
+        "zh": "只有再来一张牌就能胡时才能报听。",
+    },
+    "nt-must-discard-drawn": {
+        "en": "After declaring ready you may not change your hand: discard the card you drew, {card}.",
+        "zh": "报听以后不能换牌：要打出刚摸到的 {card}。",
+    },
+    "nt-cannot-peng": {
+        "en": "You cannot 碰 {card}: you need two of it in hand, and not after declaring ready.",
+        "zh": "不能碰 {card}：手里要有两张同样的牌，而且报听后不能碰。",
+    },
+    "nt-cannot-gang": {
+        "en": "You cannot lay down {card} as a four (杠/窟) now.",
+        "zh": "现在不能把 {card} 杠（窟）下来。",
+    },
+    "nt-no-chi": {
+        "en": "In 笃子胡 you may 碰 but never 吃: a discard only completes a run when you win on it.",
+        "zh": "笃子胡可碰不可吃：别人打的牌只有胡牌时才能凑成搭子。",
+    },
+    # -- count lines ---------------------------------------------------------
+    "nt-peng": {
+        "en": "碰 of {card}: three alike, one taken from a discard.",
+        "zh": "{card} 碰一碰。",
+    },
+    "nt-peng-fanjiang": {
+        "en": "碰 of {card}, the turned general's card: the turned copy makes it four, so the 碰 counts double.",
+        "zh": "{card} 碰一碰：翻出的将牌凑成四张，碰的胡数加倍。",
+    },
+    "nt-an-ke": {
+        "en": "Three {card} held in hand (暗刻, 在手).",
+        "zh": "{card} 三张在手（暗刻）。",
+    },
+    "nt-ming-gang": {
+        "en": "Four {card} with one from a discard (明杠), or a 碰 with the fourth drawn later.",
+        "zh": "{card} 明杠（杠一杠，或碰后又摸到第四张）。",
+    },
+    "nt-an-gang": {
+        "en": "{card} drawn during play to make four (暗杠, 后摸); turned generals count as copies.",
+        "zh": "{card} 后摸成四张（暗杠）；翻出的将牌也算在内。",
+    },
+    "nt-long": {
+        "en": "{card} dealt as four at the start (龙, 起手); turned generals count as copies.",
+        "zh": "{card} 起手就成四张（龙）；翻出的将牌也算在内。",
+    },
+    "nt-sanlao-huiqi": {
+        "en": "三老会齐: 千字, 红花 and 白花 all as three or four alike, so their 胡 count twice.",
+        "zh": "三老会齐：千字、红花、白花都是三张或四张，这三组的胡数再算一遍。",
+    },
+    "nt-dihu": {
+        "en": "底胡: the groups make {sum}, rounded up to the next ten.",
+        "zh": "底胡：各组共 {sum} 胡，进整到十。",
+    },
+    "nt-qinghu": {
+        "en": "清胡: a pair and seven runs; the base replaces 底胡 and 成胡.",
+        "zh": "清胡：一对将头加七个搭子，底数代替底胡和成胡。",
+    },
+    "nt-chenghu": {
+        "en": "成胡: 20 for going out.",
+        "zh": "成胡：胡牌加 20 胡。",
+    },
+    "nt-piaohu-30": {
+        "en": "飘胡 (双将): a further 30 before doubling.",
+        "zh": "飘胡（双将）：翻倍前再加 30 胡。",
+    },
+    "nt-zimo": {
+        "en": "自摸: you drew the winning card yourself.",
+        "zh": "自摸：最后一张是自己摸到的。",
+    },
+    "nt-yazi": {
+        "en": "丫子: the winning card {card} fills the middle of a run.",
+        "zh": "丫子：胡的 {card} 卡在搭子中间。",
+    },
+    "nt-tuowei": {
+        "en": "拖尾 (边张): the winning card {card} is the 3 of 1-2-3 or the 7 of 7-8-9.",
+        "zh": "拖尾（边张）：胡的 {card} 是“一二三”的三或“七八九”的七。",
+    },
+    "nt-diaotou": {
+        "en": "吊头 (单吊): the winning card {card} completes the pair.",
+        "zh": "吊头（单吊）：胡的 {card} 做将头。",
+    },
+    "nt-gangkai": {
+        "en": "杠开: you won on the replacement card drawn after a four.",
+        "zh": "杠开：杠后补的那张牌胡了。",
+    },
+    "nt-bazi": {
+        "en": "把子 (清儿带把子): the {card} in hand also count as a group ({as}) though used in runs.",
+        "zh": "把子（清儿带把子）：手里的 {card} 虽然用在搭子里，也按 {as} 算胡。",
+    },
+    "nt-wenqian": {
+        "en": "文钱: {count} set(s) of 一二三丙 (one 20, two 50, three 100).",
+        "zh": "文钱：{count} 个“一二三丙”（单文钱 20，双文钱 50，三文钱 100）。",
+    },
+    "nt-xi": {
+        "en": "喜: {count} of 福禄寿喜财 (one 10, two 30, three 50, four 100, five 200).",
+        "zh": "喜儿：{count} 张（1 张 10，2 张 30，3 张 50，4 张 100，5 张 200）。",
+    },
+    "nt-xi-double": {
+        "en": "喜 doubled: the turned general (单将) is a 喜.",
+        "zh": "单将翻到喜儿，喜儿的胡数双算。",
+    },
+    "nt-jinzheng": {
+        "en": "进整: the total {sum} is rounded up to the next ten.",
+        "zh": "进整：合计 {sum} 胡，进整到十。",
+    },
+    "nt-piaohu-x2": {
+        "en": "飘胡: everything so far is doubled.",
+        "zh": "飘胡：以上胡数乘二。",
+    },
+    "nt-menpiao": {
+        "en": "闷飘: a 飘胡 with nothing taken from a discard doubles again.",
+        "zh": "闷飘：全部在手的飘胡，胡数再双算。",
+    },
+    "nt-tiancheng": {
+        "en": "天成: the dealer won with the 23 cards dealt; doubled.",
+        "zh": "天成：庄家起手就胡，胡数双算。",
+    },
+    "nt-dihu-win": {
+        "en": "地胡: won on the dealer's first discard; doubled.",
+        "zh": "地胡：庄家打出的第一张牌就胡，胡数翻番。",
+    },
+    "nt-tianting": {
+        "en": "天听 (折庄): you declared ready before your first discard; doubled.",
+        "zh": "天听（折庄）：出第一张牌前就报听，胡数翻番。",
+    },
+    "nt-haidi": {
+        "en": "海底捞月: you won by drawing the last card; doubled.",
+        "zh": "海底捞月：自摸最后一张牌胡，胡数翻番。",
+    },
+    "nt-yihutou": {
+        "en": "一胡头儿 (单将): your only three-alike are 碰 of ordinary cards; doubled.",
+        "zh": "一胡头儿（单将）：除了碰的普通牌，再没有三张一样的牌，胡数双算。",
+    },
+    "nt-qionghen": {
+        "en": "穷狠: playing with 喜, you won holding none; doubled.",
+        "zh": "穷狠：带喜儿打，没抓到喜儿也胡了，胡数双算。",
+    },
+    "nt-qiongqionghen": {
+        "en": "穷穷狠: a 喜 was turned as the general (单将) and you hold none; times four.",
+        "zh": "穷穷狠：单将翻到喜儿，自己没抓到喜儿，翻四番。",
+    },
+    "nt-pay": {
+        "en": "Seat {from} pays seat {to} the difference of their 胡.",
+        "zh": "{from} 号位按胡数差额付给 {to} 号位。",
+    },
+    # -- 将 situations and table rows ------------------------------------------
+    "nt-putong-jiang": {
+        "en": "普通将: the turned cards are not 老将 and differ in value; their value in every suit is 在将.",
+        "zh": "普通将：翻将不在老将上，点数也不同；同点数的牌都在将。",
+    },
+    "nt-shuang-jiang": {
+        "en": "双将: both turned cards have the same value; that value counts double.",
+        "zh": "双将：两张将牌点数相同，这个点数的牌胡数加倍。",
+    },
+    "nt-shuanglong-hui": {
+        "en": "双龙会: both turned cards are 老将; all four 老将 count four times the ordinary 将.",
+        "zh": "双龙会：两张将牌都打在老将上，四老将的胡数大翻。",
+    },
+    "nt-banbian-jiang": {
+        "en": "半边将: one turned card is a 老将; the four 老将 count double.",
+        "zh": "半边将：一张将牌打在老将上，四老将胡数加倍。",
+    },
+    "nt-dan-jiang": {
+        "en": "单将: 常将 (老将, every 1 and 9) plus the turned card's 147, 258 or 369.",
+        "zh": "单将：常将（老将和所有一、九）加上翻将所在的 147、258 或 369。",
+    },
+    "nt-none": {
+        "en": "No general card given: only the 老将 count as 将.",
+        "zh": "没有给出将牌：只有老将算将。",
+    },
+    "nt-row-putong": {"en": "not 在将 (ordinary)", "zh": "不在将（普通牌）"},
+    "nt-row-zaijiang": {"en": "在将 (老将 or a turned value)", "zh": "在将（老将或翻将点数）"},
+    "nt-row-shuangjiang": {"en": "双将 value", "zh": "双将"},
+    "nt-row-banbian": {"en": "老将 under 半边将", "zh": "半边将的老将"},
+    "nt-row-shuanglong": {"en": "老将 under 双龙会", "zh": "双龙会的老将"},
+    "nt-row-jiang": {"en": "常将 or 将牌 (单将)", "zh": "常将或将牌（单将）"},
+    "nt-row-laojiang": {
+        "en": "老将 when a 老将 is turned (单将)",
+        "zh": "翻将打在老将上的老将（单将）",
+    },
+}

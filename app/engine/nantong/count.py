@@ -89,10 +89,10 @@ def alike_line(k: int, made: str, held: int, gen: Generals) -> CountLine:
     if t:
         params["turned"] = t
     if made == PENG and t:
-        return CountLine("peng-fanjiang", 2 * row.peng, params)
+        return CountLine("nt-peng-fanjiang", 2 * row.peng, params)
     if made == AN_KE and held + t >= 4:
         made = AN_GANG
-    return CountLine(made, row.value(made), params)
+    return CountLine(f"nt-{made}", row.value(made), params)
 
 
 def concealed_made(k: int, held: int, gen: Generals, ctx: WinContext) -> str:
@@ -149,7 +149,7 @@ def u_sanlao(h: Hand, acc: list[CountLine]) -> list[CountLine]:
     found = {ln.params["card"]: ln.points for ln in acc if ln.params.get("card") in _HON_T}
     if len(found) < 3:
         return []
-    return [CountLine("sanlao-huiqi", sum(found.values()), {"cards": sorted(found)})]
+    return [CountLine("nt-sanlao-huiqi", sum(found.values()), {"cards": sorted(found)})]
 
 
 _HON_T = {token(k) for k in HONOURS}
@@ -159,21 +159,21 @@ def u_dihu(h: Hand, acc: list[CountLine]) -> list[CountLine]:
     if h.arr.hand_type == QING:
         return []
     s = _sum(acc)
-    return [CountLine("dihu", round_up(s), {"sum": s}, "=")]
+    return [CountLine("nt-dihu", round_up(s), {"sum": s}, "=")]
 
 
 def u_shape(h: Hand, acc: list[CountLine]) -> list[CountLine]:
     t = h.arr.hand_type
     if t == QING:
-        return [CountLine("qinghu", 100 if h.rules.shuang else 80)]
-    out = [CountLine("chenghu", 20)]
+        return [CountLine("nt-qinghu", 100 if h.rules.shuang else 80)]
+    out = [CountLine("nt-chenghu", 20)]
     if t == PIAO and h.rules.shuang:
-        out.append(CountLine("piaohu-30", 30))
+        out.append(CountLine("nt-piaohu-30", 30))
     return out
 
 
 def u_zimo(h: Hand, acc: list[CountLine]) -> list[CountLine]:
-    return [CountLine("zimo", 10)] if h.ctx.zimo else []
+    return [CountLine("nt-zimo", 10)] if h.ctx.zimo else []
 
 
 def win_role(arr: Arrangement, win: int | None) -> str | None:
@@ -199,11 +199,11 @@ def u_role(h: Hand, acc: list[CountLine]) -> list[CountLine]:
     role = win_role(h.arr, h.ctx.win_card)
     if role is None or h.ctx.win_card is None:
         return []
-    return [CountLine(role, 10, {"card": token(h.ctx.win_card)})]
+    return [CountLine(f"nt-{role}", 10, {"card": token(h.ctx.win_card)})]
 
 
 def u_gangkai(h: Hand, acc: list[CountLine]) -> list[CountLine]:
-    return [CountLine("gangkai", 10)] if h.ctx.gangkai else []
+    return [CountLine("nt-gangkai", 10)] if h.ctx.gangkai else []
 
 
 def u_bazi(h: Hand, acc: list[CountLine]) -> list[CountLine]:
@@ -215,9 +215,11 @@ def u_bazi(h: Hand, acc: list[CountLine]) -> list[CountLine]:
         n = h.concealed[k]
         if n >= 3:
             ln = alike_line(k, concealed_made(k, n, h.gen, h.ctx), n, h.gen)
-            if n == 4 and ln.code == AN_KE:
+            if n == 4 and ln.code == f"nt-{AN_KE}":
                 ln = alike_line(k, LONG if k in h.ctx.qishou else AN_GANG, 4, h.gen)
-            out.append(CountLine("bazi", ln.points, {**ln.params, "as": ln.code}))
+            out.append(
+                CountLine("nt-bazi", ln.points, {**ln.params, "as": ln.code.removeprefix("nt-")})
+            )
     return out
 
 
@@ -226,15 +228,15 @@ def u_wenqian(h: Hand, acc: list[CountLine]) -> list[CountLine]:
     if n == 0:
         return []
     pts = WENQIAN_HU[n] if n < 4 else h.rules.wenqian_four
-    return [CountLine("wenqian", pts, {"count": n})]
+    return [CountLine("nt-wenqian", pts, {"count": n})]
 
 
 def xi_lines(h_xi: int, gen: Generals, rules: Rules) -> list[CountLine]:
     if h_xi == 0:
         return []
-    out = [CountLine("xi", XI_HU[h_xi], {"count": h_xi})]
+    out = [CountLine("nt-xi", XI_HU[h_xi], {"count": h_xi})]
     if not rules.shuang and any(is_xi(k) for k in gen.cards):
-        out.append(CountLine("xi-double", XI_HU[h_xi], {"count": h_xi}))
+        out.append(CountLine("nt-xi-double", XI_HU[h_xi], {"count": h_xi}))
     return out
 
 
@@ -246,11 +248,11 @@ def u_jinzheng(h: Hand, acc: list[CountLine]) -> list[CountLine]:
     s = _sum(acc)
     if not h.rules.final_round or s % 10 == 0:
         return []
-    return [CountLine("jinzheng", round_up(s), {"sum": s}, "=")]
+    return [CountLine("nt-jinzheng", round_up(s), {"sum": s}, "=")]
 
 
 def u_piao_x2(h: Hand, acc: list[CountLine]) -> list[CountLine]:
-    return [CountLine("piaohu-x2", 2, {}, "x")] if h.arr.hand_type == PIAO else []
+    return [CountLine("nt-piaohu-x2", 2, {}, "x")] if h.arr.hand_type == PIAO else []
 
 
 def u_menpiao(h: Hand, acc: list[CountLine]) -> list[CountLine]:
@@ -259,12 +261,12 @@ def u_menpiao(h: Hand, acc: list[CountLine]) -> list[CountLine]:
         return []
     if any(m.made in (PENG, MING_GANG) for m in h.arr.melds):
         return []
-    return [CountLine("menpiao", 2, {}, "x")]
+    return [CountLine("nt-menpiao", 2, {}, "x")]
 
 
 def _flag(code: str, attr: str) -> Unit:
     def unit(h: Hand, acc: list[CountLine]) -> list[CountLine]:
-        return [CountLine(code, 2, {}, "x")] if getattr(h.ctx, attr) else []
+        return [CountLine(f"nt-{code}", 2, {}, "x")] if getattr(h.ctx, attr) else []
 
     unit.__name__ = f"u_{attr}"
     return unit
@@ -280,7 +282,7 @@ def u_yihutou(h: Hand, acc: list[CountLine]) -> list[CountLine]:
     if any(h.concealed[k] >= 3 for k in range(NPLAIN)):
         return []
     if all(m.made == PENG and meld_line(m, h.gen).points == 1 for m in h.arr.melds):
-        return [CountLine("yihutou", 2, {}, "x")]
+        return [CountLine("nt-yihutou", 2, {}, "x")]
     return []
 
 
@@ -289,8 +291,8 @@ def u_qionghen(h: Hand, acc: list[CountLine]) -> list[CountLine]:
     if not (h.rules.xi and h.rules.qionghen) or h.xi_held:
         return []
     if not h.rules.shuang and any(is_xi(k) for k in h.gen.cards):
-        return [CountLine("qiongqionghen", 4, {}, "x")]
-    return [CountLine("qionghen", 2, {}, "x")]
+        return [CountLine("nt-qiongqionghen", 4, {}, "x")]
+    return [CountLine("nt-qionghen", 2, {}, "x")]
 
 
 WIN_UNITS: tuple[tuple[str, Unit], ...] = (
@@ -317,37 +319,37 @@ WIN_UNITS: tuple[tuple[str, Unit], ...] = (
 
 # Every CountLine code the count can produce (for the message table).
 COUNT_CODES: tuple[str, ...] = (
-    PENG,
-    "peng-fanjiang",
-    AN_KE,
-    MING_GANG,
-    AN_GANG,
-    LONG,
-    "sanlao-huiqi",
-    "dihu",
-    "qinghu",
-    "chenghu",
-    "piaohu-30",
-    "zimo",
-    "yazi",
-    "tuowei",
-    "diaotou",
-    "gangkai",
-    "bazi",
-    "wenqian",
-    "xi",
-    "xi-double",
-    "jinzheng",
-    "piaohu-x2",
-    "menpiao",
-    "tiancheng",
-    "dihu-win",
-    "tianting",
-    "haidi",
-    "yihutou",
-    "qionghen",
-    "qiongqionghen",
-    "pay",
+    "nt-" + PENG,
+    "nt-peng-fanjiang",
+    "nt-" + AN_KE,
+    "nt-" + MING_GANG,
+    "nt-" + AN_GANG,
+    "nt-" + LONG,
+    "nt-sanlao-huiqi",
+    "nt-dihu",
+    "nt-qinghu",
+    "nt-chenghu",
+    "nt-piaohu-30",
+    "nt-zimo",
+    "nt-yazi",
+    "nt-tuowei",
+    "nt-diaotou",
+    "nt-gangkai",
+    "nt-bazi",
+    "nt-wenqian",
+    "nt-xi",
+    "nt-xi-double",
+    "nt-jinzheng",
+    "nt-piaohu-x2",
+    "nt-menpiao",
+    "nt-tiancheng",
+    "nt-dihu-win",
+    "nt-tianting",
+    "nt-haidi",
+    "nt-yihutou",
+    "nt-qionghen",
+    "nt-qiongqionghen",
+    "nt-pay",
 )
 
 TYPES = {QING: "qinghu", PIAO: "piaohu", TAZI: "tazihu"}
@@ -385,10 +387,10 @@ def count_hand(
             acc.append(alike_line(k, made, n, gen))
     found = {ln.params["card"]: ln.points for ln in acc if ln.params.get("card") in _HON_T}
     if len(found) == 3:
-        acc.append(CountLine("sanlao-huiqi", sum(found.values()), {"cards": sorted(found)}))
+        acc.append(CountLine("nt-sanlao-huiqi", sum(found.values()), {"cards": sorted(found)}))
     s = _sum(acc)
     if s % 10:
-        acc.append(CountLine("dihu", round_up(s), {"sum": s}, "="))
+        acc.append(CountLine("nt-dihu", round_up(s), {"sum": s}, "="))
     acc.extend(xi_lines(xi_held(counts), gen, rules))
     return Count.of(acc, _sum(acc))
 
@@ -407,5 +409,5 @@ def settle(totals: Sequence[int]) -> tuple[list[int], list[CountLine]]:
                 amt = abs(d)
                 net[payer] -= amt
                 net[payee] += amt
-                lines.append(CountLine("pay", amt, {"from": payer, "to": payee}, "info"))
+                lines.append(CountLine("nt-pay", amt, {"from": payer, "to": payee}, "info"))
     return net, lines

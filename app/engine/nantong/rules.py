@@ -73,6 +73,7 @@ ROWS: tuple[Row, ...] = (
     D_JIANG,
     D_LAOJIANG,
 )
+ROW_CODES = tuple(sorted({f"nt-row-{r.code}" for r in ROWS}))
 
 # 将 situations (双将): which case the two turned cards make.
 PUTONG_JIANG = "putong-jiang"  # 普通将
@@ -80,7 +81,9 @@ SHUANG_JIANG = "shuang-jiang"  # 双将: same card, or same value in two suits
 SHUANGLONG_HUI = "shuanglong-hui"  # 双龙会: both on 老将
 BANBIAN_JIANG = "banbian-jiang"  # 半边将: one on a 老将
 DAN_JIANG = "dan-jiang"  # 单将 (one turned card)
-SITUATIONS = (PUTONG_JIANG, SHUANG_JIANG, SHUANGLONG_HUI, BANBIAN_JIANG, DAN_JIANG)
+NO_GENERAL = "none"  # no card turned (or none given to analyze)
+SITUATIONS = (PUTONG_JIANG, SHUANG_JIANG, SHUANGLONG_HUI, BANBIAN_JIANG, DAN_JIANG, NO_GENERAL)
+SITUATION_CODES = tuple(f"nt-{s}" for s in SITUATIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +230,10 @@ def make_generals(cards: tuple[int, ...], shuang: bool) -> Generals:
     """The 将 situation of ``cards`` (two turned for 双将, one for 单将; a 喜 turned is
     no 将 and only matters for the 喜 count)."""
     real = [k for k in cards if not is_xi(k)]
-    if shuang:
+    if not real:
+        situation = NO_GENERAL
+        rows = _rows_shuang(real, situation) if shuang else _rows_dan(real)
+    elif shuang:
         situation = _situation_shuang(real)
         rows = _rows_shuang(real, situation)
     else:
@@ -242,16 +248,9 @@ def make_generals(cards: tuple[int, ...], shuang: bool) -> Generals:
 
 def parse_generals(text: str | None, rules: Rules) -> Generals:
     """Generals from ``--option generals=hh,3t`` (none given: no card turned)."""
-    if text is None or not text.strip():
-        return make_generals((), rules.shuang)
-    try:
-        from app.engine.nantong.cards import parse_cards
+    from app.engine.nantong.cards import parse_cards
 
-        cards = parse_cards(text, rules.xi)
-    except EngineError as exc:
-        if exc.code == "unknown-card":
-            raise
-        raise
+    cards = parse_cards(text or "", rules.xi)
     if len(cards) > rules.generals:
         raise EngineError("bad-option", option="generals", value=text)
     return make_generals(tuple(cards), rules.shuang)

@@ -41,16 +41,16 @@ SEATS = 4
 TING, TURN, RESPOND, OVER = "ting", "turn", "respond", "over"
 
 REASON_CODES: tuple[str, ...] = (
-    "game-over",
-    "not-your-turn",
-    "not-legal",
-    "not-in-hand",
-    "not-complete",
-    "not-waiting",
-    "must-discard-drawn",
-    "cannot-peng",
-    "cannot-gang",
-    "no-chi",
+    "nt-game-over",
+    "nt-not-your-turn",
+    "nt-not-legal",
+    "nt-not-in-hand",
+    "nt-not-complete",
+    "nt-not-waiting",
+    "nt-must-discard-drawn",
+    "nt-cannot-peng",
+    "nt-cannot-gang",
+    "nt-no-chi",
 )
 
 
@@ -327,9 +327,9 @@ def _legal(s: State, seat: int) -> list[Action]:
 def apply(s: State, action: Action) -> State:
     """The state after ``action``; raises :class:`IllegalAction` when it is not legal."""
     if s.phase == OVER:
-        raise IllegalAction(Reason("game-over"))
+        raise IllegalAction(Reason("nt-game-over"))
     if action.seat != s.turn:
-        raise IllegalAction(Reason("not-your-turn", {"seat": action.seat, "turn": s.turn}))
+        raise IllegalAction(Reason("nt-not-your-turn", {"seat": action.seat, "turn": s.turn}))
     legal = _legal(s, action.seat)
     if not any(a.same_move(action) for a in legal):
         raise IllegalAction(_why(s, action))
@@ -347,25 +347,25 @@ def apply(s: State, action: Action) -> State:
 def _why(s: State, a: Action) -> Reason:
     card = a.cards[0] if a.cards else ""
     if a.kind == "chi":
-        return Reason("no-chi")
+        return Reason("nt-no-chi")
     if a.kind == "hu":
-        return Reason("not-complete")
+        return Reason("nt-not-complete")
     if a.kind == "baoting":
-        return Reason("not-waiting")
+        return Reason("nt-not-waiting")
     if a.kind == "discard":
         try:
             k = parse_card(card, True)
         except EngineError:
-            return Reason("not-in-hand", {"card": card})
+            return Reason("nt-not-in-hand", {"card": card})
         if s.phase == TURN and s.hands[a.seat][k] == 0:
-            return Reason("not-in-hand", {"card": card})
+            return Reason("nt-not-in-hand", {"card": card})
         if s.phase == TURN and s.baoting[a.seat] and s.last_drawn is not None:
-            return Reason("must-discard-drawn", {"card": token(s.last_drawn)})
+            return Reason("nt-must-discard-drawn", {"card": token(s.last_drawn)})
     if a.kind == "peng":
-        return Reason("cannot-peng", {"card": card})
+        return Reason("nt-cannot-peng", {"card": card})
     if a.kind in ("gang", "jia-gang", "ming-gang"):
-        return Reason("cannot-gang", {"card": card})
-    return Reason("not-legal", {"kind": a.kind})
+        return Reason("nt-cannot-gang", {"card": card})
+    return Reason("nt-not-legal", {"kind": a.kind})
 
 
 def _draw(s: State, seat: int, from_back: bool) -> State:

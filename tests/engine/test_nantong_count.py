@@ -1,0 +1,245 @@
+"""Worked examples: complete hands counted line by line through the CLI contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.engine.cli import run
+from app.engine.core.errors import EngineError
+
+
+def analyze(hand: str, *extra: str) -> dict[str, Any]:
+    return run(["analyze", "nantong", "--hand", hand, *extra])
+
+
+def lines(res: dict[str, Any]) -> list[tuple[str, int]]:
+    return [(ln["code"], ln["points"]) for ln in res["count"]["lines"]]
+
+
+def test_tazihu_putong_jiang() -> None:
+    # 普通将 二条 三万: 二丙 counts as 将; 碰 红花; 自摸 五万 in the middle of 四五六万.
+    res = analyze(
+        "2b 2b 2b 5t 5t 5t 1w 2w 3w 4w 5w 6w 7t 8t 9t 6b 7b 8b 9b 9b",
+        "--meld",
+        "peng:hh,hh,hh",
+        "--option",
+        "generals=2t,3w",
+        "--option",
+        "win=5w",
+        "--option",
+        "zimo=yes",
+    )
+    assert res["complete"] and res["win"] and res["unit"] == "hu"
+    assert res["hand_type"] == "tazihu"
+    assert lines(res) == [
+        ("nt-peng", 4),
+        ("nt-an-ke", 4),  # 五条, not 在将
+        ("nt-an-ke", 8),  # 二丙: the value of a turned card
+        ("nt-dihu", 20),  # 16 rounded up
+        ("nt-chenghu", 20),
+        ("nt-zimo", 10),
+        ("nt-yazi", 10),
+    ]
+    assert res["points"] == 60
+
+
+def test_piaohu_shuanglong_hui() -> None:
+    # 双龙会 红花 白花: three 红花 laid as 起手 龙 (128), 碰 千字 (16), 九条 in hand (32).
+    res = analyze(
+        "9t 9t 9t 5b 5b 5b 7w 7w 7w 1b 2b 3b 4t 4t 4t 8b 8b 8b 6w 6w",
+        "--meld",
+        "long:hh,hh,hh",
+        "--meld",
+        "peng:qz,qz,qz",
+        "--option",
+        "generals=hh,bh",
+        "--option",
+        "win=6w",
+    )
+    assert res["hand_type"] == "piaohu"
+    assert lines(res) == [
+        ("nt-long", 128),  # a 叫牌 meld: takes none of the seven places
+        ("nt-peng", 16),
+        ("nt-an-ke", 4),
+        ("nt-an-ke", 32),  # 九条
+        ("nt-an-ke", 4),
+        ("nt-an-ke", 4),
+        ("nt-an-ke", 4),
+        ("nt-dihu", 200),  # 192 rounded up
+        ("nt-chenghu", 20),
+        ("nt-piaohu-30", 30),
+        ("nt-diaotou", 10),
+        ("nt-wenqian", 20),
+        ("nt-piaohu-x2", 2),
+    ]
+    assert res["points"] == 560  # (200 + 20 + 30 + 10 + 20) × 2
+
+
+def test_qinghu_dan_jiang_with_bazi() -> None:
+    # 单将 四条: 清胡 80; three each of 一二三条 all in runs are 把子.
+    res = analyze(
+        "1t 1t 1t 2t 2t 2t 3t 3t 3t 4b 5b 6b 7b 8b 9b 4w 5w 6w 7w 8w 9w 5t 5t",
+        "--generals",
+        "1",
+        "--option",
+        "generals=4t",
+        "--option",
+        "win=5t",
+    )
+    assert res["hand_type"] == "qinghu"
+    assert lines(res) == [
+        ("nt-qinghu", 80),
+        ("nt-diaotou", 10),
+        ("nt-bazi", 8),  # 一条: 头尾
+        ("nt-bazi", 2),
+        ("nt-bazi", 2),
+        ("nt-jinzheng", 110),
+    ]
+    assert res["points"] == 110
+
+
+def test_sanlao_huiqi() -> None:
+    res = analyze(
+        "qz qz qz hh hh hh bh bh bh 1b 2b 3b 2t 3t 4t 6b 7b 8b 7w 8w 9w 9b 9b",
+        "--option",
+        "generals=5t,6w",
+        "--option",
+        "win=8w",
+    )
+    assert lines(res) == [
+        ("nt-an-ke", 8),
+        ("nt-an-ke", 8),
+        ("nt-an-ke", 8),
+        ("nt-sanlao-huiqi", 24),
+        ("nt-dihu", 50),
+        ("nt-chenghu", 20),
+        ("nt-yazi", 10),
+        ("nt-wenqian", 20),
+    ]
+    assert res["points"] == 100
+
+
+def test_menpiao_tiancheng_dan_jiang() -> None:
+    # 单将 红花 turned: 老将 row 8/16/32/48/64; three 红花 dealt with the turned one: 龙 64.
+    res = analyze(
+        "qz qz qz hh hh hh 1w 1w 1w 5t 5t 5t 9b 9b 9b 1b 2b 3b 6b 6b 6b 7t 7t",
+        "--generals",
+        "1",
+        "--option",
+        "generals=hh",
+        "--option",
+        "qishou=hh",
+        "--option",
+        "tiancheng=yes",
+    )
+    assert lines(res) == [
+        ("nt-an-ke", 16),  # 千字
+        ("nt-long", 64),  # 红花 ×3 with the turned one, dealt
+        ("nt-an-ke", 2),  # 五条
+        ("nt-an-ke", 2),  # 六丙
+        ("nt-an-ke", 8),  # 九丙: 头尾
+        ("nt-an-ke", 8),  # 一万: 头尾
+        ("nt-dihu", 100),
+        ("nt-chenghu", 20),
+        ("nt-wenqian", 20),
+        ("nt-piaohu-x2", 2),
+        ("nt-menpiao", 2),
+        ("nt-tiancheng", 2),
+    ]
+    assert res["points"] == 1120
+
+
+def test_without_qishou_the_turned_three_count_as_houmo() -> None:
+    res = analyze(
+        "qz qz qz hh hh hh 1w 1w 1w 5t 5t 5t 9b 9b 9b 1b 2b 3b 6b 6b 6b 7t 7t",
+        "--generals",
+        "1",
+        "--option",
+        "generals=hh",
+    )
+    assert ("nt-an-gang", 48) in lines(res)
+
+
+def test_the_best_arrangement_is_chosen() -> None:
+    # 一一一二二二三三三丙 can be three 文钱 (100) or three 稞子.
+    res = analyze("1b 1b 1b 2b 2b 2b 3b 3b 3b 4t 4t 4t 5w 5w 5w 7w 7w 7w 8t 8t 8t 9w 9w")
+    assert dict(lines(res))["nt-wenqian"] == 100
+    assert res["hand_type"] == "piaohu"
+
+
+def test_not_complete() -> None:
+    res = analyze("1b 1b 1b 2b 2b 2b 3b 3b 3b 4t 4t 4t 5w 5w 5w 7w 7w 7w 8t 8t 8t 9w 1w")
+    assert res == {**res, "complete": False, "win": False, "points": None, "melds": []}
+
+
+def test_multipliers_compound() -> None:
+    base = "1t 2t 3t 4t 5t 6t 7t 8t 9t 1b 2b 3b 4w 5w 6w 7w 8w 9w 1w 2w 3w bh bh"
+    plain = analyze(base)["points"]
+    assert plain == 120  # 清胡 100 + 文钱 20
+    res = analyze(base, "--option", "dihu=yes", "--option", "tianting=yes")
+    assert res["points"] == 480
+
+
+def test_four_wenqian_option() -> None:
+    hand = "1b 1b 1b 1b 2b 2b 2b 2b 3b 3b 3b 3b 4t 5t 6t 7t 8t 9t 4w 5w 6w hh hh"
+    # 清胡 with four 文钱: the four count nothing, the 把子 36 still do
+    assert lines(analyze(hand)) == [
+        ("nt-qinghu", 100),
+        ("nt-bazi", 12),
+        ("nt-bazi", 12),
+        ("nt-bazi", 12),
+        ("nt-wenqian", 0),
+        ("nt-jinzheng", 140),
+    ]
+    res = analyze(hand, "--option", "wenqian_four=200")
+    assert dict(lines(res))["nt-wenqian"] == 200
+    assert res["points"] == 340
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (["--hand", "1t 2t zz"], "unknown-card"),
+        (["--hand", "1t 1t 1t 1t 1t"], "too-many-copies"),
+        (["--hand", "1t 2t 3t"], "bad-hand-size"),
+        (["--hand", "1t", "--meld", "chi:1t,2t,3t"], "unknown-meld-kind"),
+        (["--hand", "1t", "--meld", "peng:1t,2t,3t"], "bad-meld"),
+        (["--hand", "1t", "--option", "colour=red"], "bad-option"),
+        (["--hand", "1t", "--option", "generals=hh,bh,qz"], "bad-option"),
+        (["--hand", "fu"], "unknown-card"),  # 喜 only with --xi
+    ],
+)
+def test_bad_input_is_refused_with_a_code(argv: list[str], code: str) -> None:
+    with pytest.raises(EngineError) as exc:
+        run(["analyze", "nantong", *argv])
+    assert exc.value.code == code
+
+
+def test_chinese_names_and_traditional() -> None:
+    a = analyze(
+        "一條二條三條 4t 5t 6t 7t 8t 9t 一餅二饼三丙 四萬五万六万 7w 8w 9w 1w 2w 3w 白花 白花"
+    )
+    assert a["points"] == 120
+
+
+def test_waits() -> None:
+    res = run(
+        [
+            "waits",
+            "nantong",
+            "--hand",
+            "1t 2t 3t 4t 5t 6t 7t 8t 9t 1b 2b 3b 4w 5w 6w 7w 8w 9w 1w 2w 3w bh",
+        ]
+    )
+    assert res["waits"] == [{"card": "bh", "points": 130}]  # 清胡 100 + 吊头 10 + 文钱 20
+
+
+def test_xi_as_wild() -> None:
+    res = analyze(
+        "1t 2t 3t 4t 5t 6t 7t 8t 9t 1b 2b 3b 4w 5w 6w 7w 8w 9w 1w 2w 3w bh fu",
+        "--xi",
+    )
+    assert res["complete"]
+    assert ("nt-xi", 10) in lines(res)
