@@ -35,12 +35,17 @@ PARTNERS: dict[int, tuple[int, ...]] = {
 }
 
 
+_CLASS_OF: tuple[int, ...] = tuple(POINTS[k] - 2 for k in range(N_FACES))
+
+
 def classes(hand: Sequence[int]) -> tuple[int, ...]:
     """Counts per pip class 2 … 12 (index p - 2)."""
     out = [0] * 11
+    cls = _CLASS_OF
     for k in range(N_FACES):
-        if hand[k]:
-            out[POINTS[k] - 2] += hand[k]
+        n = hand[k]
+        if n:
+            out[cls[k]] += n
     return tuple(out)
 
 
@@ -52,17 +57,10 @@ def jing_count(hand: Sequence[int]) -> int:
 # 挤儿 matching by pip class
 
 
-def coverage(hand: Sequence[int]) -> int:
-    """Cards covered by the largest set of disjoint 挤儿 in ``hand``."""
-    c = classes(hand)
-    w = jing_count(hand)
-
-    def n(p: int) -> int:
-        return c[p - 2]
-
-    pairs = (min(n(3), n(7)) + min(n(4), n(6)) + min(n(9), n(11)) + n(5) // 2 + n(10) // 2) + min(
-        n(8), n(2) + n(12)
-    )
+@lru_cache(maxsize=65536)
+def _cov(c: tuple[int, ...], w: int) -> int:
+    n2, n3, n4, n5, n6, n7, n8, n9, n10, n11, n12 = c
+    pairs = min(n3, n7) + min(n4, n6) + min(n9, n11) + n5 // 2 + n10 // 2 + min(n8, n2 + n12)
     left = sum(c) - 2 * pairs
     extra = min(w, left)
     if w - left >= 2 and pairs:
@@ -70,14 +68,32 @@ def coverage(hand: Sequence[int]) -> int:
     return 2 * (pairs + extra)
 
 
+def coverage(hand: Sequence[int]) -> int:
+    """Cards covered by the largest set of disjoint 挤儿 in ``hand``."""
+    return _cov(classes(hand), jing_count(hand))
+
+
+def _spare_in(c: tuple[int, ...], w: int, kind: int, full: int) -> bool:
+    if kind >= N_FACES:
+        return _cov(c, w - 1) == full
+    cl = list(c)
+    cl[_CLASS_OF[kind]] -= 1
+    return _cov(tuple(cl), w) == full
+
+
 def is_spare(hand: Sequence[int], kind: int) -> bool:
     """富裕 / 光棍: one copy of ``kind`` can leave without breaking a 挤儿."""
     if not hand[kind]:
         return False
-    h = list(hand)
-    full = coverage(h)
-    h[kind] -= 1
-    return coverage(h) == full
+    c, w = classes(hand), jing_count(hand)
+    return _spare_in(c, w, kind, _cov(c, w))
+
+
+def spare_kinds(hand: Sequence[int]) -> list[int]:
+    """Every kind of which one copy is spare."""
+    c, w = classes(hand), jing_count(hand)
+    full = _cov(c, w)
+    return [k for k in range(len(hand)) if hand[k] and _spare_in(c, w, k, full)]
 
 
 @lru_cache(maxsize=65536)
@@ -235,14 +251,21 @@ def is_complete(hand: Sequence[int], with_jing: bool = True) -> bool:
     return False
 
 
+PAIRS_WITH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(b for b in range(N_KINDS) if jier_sum(KINDS[a], KINDS[b]) is not None)
+    for a in range(N_KINDS)
+)
+"""For each kind, the kinds it makes a 挤儿 with."""
+
+
 def can_pair(a: int, b: int) -> bool:
     """Whether kinds ``a`` and ``b`` make a 挤儿."""
-    return jier_sum(KINDS[a], KINDS[b]) is not None
+    return b in PAIRS_WITH[a]
 
 
 def partners_in(hand: Sequence[int], kind: int) -> list[int]:
     """Kinds in ``hand`` that make a 挤儿 with one card of ``kind``."""
-    return [k for k in range(N_KINDS) if hand[k] and can_pair(kind, k)]
+    return [k for k in PAIRS_WITH[kind] if hand[k]]
 
 
 # ---------------------------------------------------------------------------

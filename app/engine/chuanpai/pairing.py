@@ -437,19 +437,21 @@ def _take_options(state: PairingState, s: int, x: str, tier: str) -> list[Action
                 cards = tuple(sorted(m.cards + (x,), key=INDEX.__getitem__))
                 out.append(Action("qi", s, cards, True, {"card": x}))
     else:
-        spare_any = False
-        for k in range(N_KINDS):
-            if h[k] and an.can_pair(xk, k):
-                spare = an.is_spare(h, k)
-                spare_any = spare_any or spare
-                out.append(Action("bai", s, (KINDS[k], x), False, {"card": x}))
-        for g in dict.fromkeys(seat.guo):
-            if jier_sum(g, x) is not None:
-                spare_any = True
-                out.append(Action("bai", s, (g, x), False, {"card": x, "guo": True}))
-        if spare_any:
-            out = [replace(a, forced=True) for a in out]
+        partners = an.partners_in(h, xk)
+        guo = [g for g in dict.fromkeys(seat.guo) if jier_sum(g, x) is not None]
+        spare = set(an.spare_kinds(h)) if partners else set()
+        forced = bool(guo) or any(k in spare for k in partners)
+        out = [Action("bai", s, (KINDS[k], x), forced, {"card": x}) for k in partners]
+        out += [Action("bai", s, (g, x), forced, {"card": x, "guo": True}) for g in guo]
     return out
+
+
+def _can_bai(seat: SeatState, x: str) -> bool:
+    if seat.extra:
+        return False
+    return bool(an.partners_in(seat.hand, INDEX[x])) or any(
+        jier_sum(g, x) is not None for g in seat.guo
+    )
 
 
 def _claim_order(state: PairingState, x: str) -> tuple[tuple[int, str], ...]:
@@ -458,13 +460,8 @@ def _claim_order(state: PairingState, x: str) -> tuple[tuple[int, str], ...]:
     order = [(start + i) % n for i in range(n)]
     if not state.flipped:
         order = [s for s in order if s != state.source]
-    q: list[tuple[int, str]] = []
-    for tier in ("group", "bai"):
-        for s in order:
-            if tier == "bai" and state.seats[s].extra:
-                continue
-            if _take_options(state, s, x, tier):
-                q.append((s, tier))
+    q = [(s, "group") for s in order if _take_options(state, s, x, "group")]
+    q += [(s, "bai") for s in order if _can_bai(state.seats[s], x)]
     return tuple(q)
 
 
@@ -513,11 +510,10 @@ def _qi_unless_win(state: PairingState, s: int, takes: list[Action]) -> list[Act
     x = state.open_card
     assert x is not None
     wins = False
-    for k in range(N_KINDS):
-        if seat.hand[k] and an.can_pair(INDEX[x], k):
-            h = list(seat.hand)
-            h[k] -= 1
-            wins = wins or _complete(replace(seat, hand=tuple(h)), state.options)
+    for k in an.partners_in(seat.hand, INDEX[x]):
+        h = list(seat.hand)
+        h[k] -= 1
+        wins = wins or _complete(replace(seat, hand=tuple(h)), state.options)
     if not wins:
         return takes
     return [replace(a, forced=False) for a in takes]
@@ -527,7 +523,7 @@ def _discards(seat: SeatState, s: int) -> list[Action]:
     h = seat.hand
     if not sum(h):  # everything laid but a 过牌 waits: it may go
         return [Action("discard", s, (g,), params={"guo": True}) for g in dict.fromkeys(seat.guo)]
-    spare = [k for k in range(N_KINDS) if h[k] and an.is_spare(h, k)]
+    spare = an.spare_kinds(h)
     if not spare:  # every card is tied: any card may go (cannot happen in a real deal)
         spare = [k for k in range(N_KINDS) if h[k]]
     return [Action("discard", s, (KINDS[k],)) for k in spare]
@@ -566,9 +562,13 @@ def explain(state: PairingState, action: Action) -> Reason:
     return Reason("cp-illegal-action", {"kind": k, "cards": list(action.cards)})
 
 
-def apply(state: PairingState, action: Action) -> PairingState:
-    """The state after ``action``; raises :class:`IllegalAction` if it is refused."""
-    legal = legal_actions(state)
+def apply(state: PairingState, action: Action, legal: list[Action] | None = None) -> PairingState:
+    """The state after ``action``; raises :class:`IllegalAction` if it is refused.
+
+    ``legal`` may pass ``legal_actions(state)`` when the caller has it already.
+    """
+    if legal is None:
+        legal = legal_actions(state)
     if not any(action.same_move(a) for a in legal):
         reason = explain(state, action)
         if state.options.fouls == "end-deal" and action.seat == state.actor:
@@ -737,7 +737,7 @@ def _dead(state: PairingState) -> PairingState:
         for i, seat in enumerate(seats):
             if i == state.source and not state.flipped:
                 continue
-            has = any(seat.hand[k] and an.can_pair(xk, k) for k in range(N_KINDS))
+            has = bool(an.partners_in(seat.hand, xk))
             if not has:
                 seats[i] = replace(seat, passed=seat.passed | {POINTS[xk]})
     n = state.options.players
@@ -823,10 +823,8 @@ def _settle(state: PairingState, s: int) -> PairingState:
 
 def all_cards(state: PairingState) -> list[int]:
     """Counts of every card in the state (must equal the deck)."""
-    c = [0] * N_KINDS
+    c = [sum(col) for col in zip(*(seat.hand for seat in state.seats), strict=True)]
     for seat in state.seats:
-        for k, n in enumerate(seat.hand):
-            c[k] += n
         for m in seat.melds:
             for t in m.cards:
                 c[INDEX[t]] += 1
@@ -883,7 +881,7 @@ def play_deal(
         if not acts:
             raise InvariantViolation(f"no legal action in phase {state.phase}")
         a = player.choose(state, acts)
-        state = apply(state, a)
+        state = apply(state, a, acts)
         steps += 1
         if check and all_cards(state) != full:
             raise InvariantViolation(f"cards not conserved after {a}")

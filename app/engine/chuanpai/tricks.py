@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -164,6 +165,11 @@ class Play:
 
 def classify(cards: Sequence[str]) -> Play | None:
     """What ``cards`` are as a lead, or None (not a single, pair or combination)."""
+    return _classify(tuple(cards))
+
+
+@lru_cache(maxsize=1024)
+def _classify(cards: tuple[str, ...]) -> Play | None:
     if len(cards) == 1 and cards[0] in SUIT:
         return Play("single", SUIT[cards[0]], RANK[cards[0]])
     if len(cards) == 2:
@@ -208,11 +214,20 @@ def beaters(hand: Sequence[int], best: Play) -> list[tuple[str, ...]]:
 
 def covers(hand: Sequence[int], k: int) -> list[tuple[str, ...]]:
     """Every distinct way to cover ``k`` cards face down."""
-    kinds = [KINDS[i] for i in range(N) if hand[i]]
+    kinds = [i for i in range(N) if hand[i]]
+    if k == 1:
+        return [(KINDS[i],) for i in kinds]
+    if k == 2:
+        return [
+            (KINDS[i], KINDS[j])
+            for a, i in enumerate(kinds)
+            for j in kinds[a:]
+            if i != j or hand[i] >= 2
+        ]
     out = []
     for combo in combinations_with_replacement(kinds, k):
-        if all(combo.count(c) <= hand[INDEX[c]] for c in set(combo)):
-            out.append(combo)
+        if all(combo.count(c) <= hand[c] for c in set(combo)):
+            out.append(tuple(KINDS[c] for c in combo))
     return out
 
 
@@ -442,9 +457,13 @@ def explain(state: TrickState, action: Action) -> Reason:
     return Reason("cp-illegal-action", {"kind": action.kind, "cards": list(action.cards)})
 
 
-def apply(state: TrickState, action: Action) -> TrickState:
-    """The state after ``action``; raises :class:`IllegalAction` if refused."""
-    legal = legal_actions(state)
+def apply(state: TrickState, action: Action, legal: list[Action] | None = None) -> TrickState:
+    """The state after ``action``; raises :class:`IllegalAction` if refused.
+
+    ``legal`` may pass ``legal_actions(state)`` when the caller has it already.
+    """
+    if legal is None:
+        legal = legal_actions(state)
     if not any(action.same_move(a) for a in legal):
         reason = explain(state, action)
         if (
@@ -584,7 +603,7 @@ def play_deal(
         acts = legal_actions(state)
         if not acts:
             raise InvariantViolation("no legal action")
-        state = apply(state, choose(state, acts, rng))
+        state = apply(state, choose(state, acts, rng), acts)
         steps += 1
         if check and all_cards(state) != full:
             raise InvariantViolation("cards not conserved")
