@@ -13,6 +13,17 @@ from app.engine.zipai.melds import Meld, meld_of
 from app.engine.zipai.rules import ZipaiRules
 from app.engine.zipai.settle import WinContext, settle
 
+#: input errors the 字牌 engine raises (messages in :mod:`app.messages.core`)
+ERROR_CODES = (
+    "unknown-card",
+    "too-many-copies",
+    "bad-hand-size",
+    "unknown-meld-kind",
+    "bad-meld",
+    "bad-option",
+    "bad-position",
+)
+
 
 def read_holding(
     hand: str, melds: Sequence[tuple[str, str]], rules: ZipaiRules

@@ -32,6 +32,8 @@ class ZipaiRules:
       Guilin's 过张 only blocks 吃).
     - ``peng_pao_any_draw``: a 碰 on the table turns into a 跑 on a card any seat
       draws (Hunan); Guilin: only on the owner's own draw (开舵).
+    - ``wei_pao_on_discard``: a 偎 on the table turns into a 跑 on another seat's
+      discard too (Hunan); Guilin's 扫 opens (开舵) only on a drawn card.
     - ``tun``: Hunan's 囤: ``standard`` ((胡息 − min) // 3 + 1) or ``yixi`` (一息一囤).
     - ``mingtang``: Hunan's 名堂 multipliers: ``changde`` (红黑点) or ``none``.
     - ``xing``: Guilin's 醒: ``shangxia`` (上醒/下醒, default), ``gen`` (跟醒) or ``none``.
@@ -44,6 +46,7 @@ class ZipaiRules:
     chou_hu: bool = True
     chou_blocks_peng: bool = True
     peng_pao_any_draw: bool = True
+    wei_pao_on_discard: bool = True
     tun: str = "standard"
     mingtang: str = "changde"
     xing: str = "shangxia"
@@ -71,6 +74,7 @@ GUILIN_RULES = ZipaiRules(
     chou_hu=False,
     chou_blocks_peng=False,
     peng_pao_any_draw=False,
+    wei_pao_on_discard=False,
 )
 
 _CHOICES: dict[str, tuple[str, ...]] = {

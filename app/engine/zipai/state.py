@@ -134,8 +134,15 @@ class Seat:
         q = self.quads
         return 21 if q == 0 else 20 + q
 
-    def needs_discard(self) -> bool:
-        return self.size >= self.complete_size()
+    def needs_discard(self, quad_intake: bool = False) -> bool:
+        """Whether the seat discards after an intake (八块/重跑 and a start with two 提).
+
+        A real holding (20 cards or more) discards only when it has reached the
+        size of a complete one. A partial teaching position falls back to the
+        plain rule: no discard after a second 跑/提."""
+        if self.size >= HAND:
+            return self.size >= self.complete_size()
+        return not (quad_intake and self.quads >= 2)
 
     def discardable(self) -> list[Card]:
         return [c for c in range(KINDS) if 0 < self.hand[c] < 3]
@@ -306,7 +313,12 @@ def holding_arrangement(seat: Seat, yiwushi: bool) -> Arrangement | None:
 
 
 def arrangement_with(
-    seat: Seat, card: Card, self_draw: bool, peng_upgrade: bool, yiwushi: bool
+    seat: Seat,
+    card: Card,
+    self_draw: bool,
+    peng_upgrade: bool,
+    yiwushi: bool,
+    wei_upgrade: bool = True,
 ) -> Arrangement | None:
     """Best arrangement of a seat's holding plus ``card`` (破跑胡 included)."""
     pool, fixed = split_concealed(seat.hand)
@@ -331,7 +343,7 @@ def arrangement_with(
         for i, m in enumerate(melds):
             if m.cards[0] != card:
                 continue
-            if m.kind in (WEI, CHOUWEI) or (m.kind == PENG and peng_upgrade):
+            if (m.kind in (WEI, CHOUWEI) and wei_upgrade) or (m.kind == PENG and peng_upgrade):
                 quad = Meld(TI if self_draw and m.kind != PENG else PAO, (card,) * 4)
                 yield arrange_pool(pool, melds[:i] + melds[i + 1 :] + [quad] + fixed, yiwushi)
 
@@ -346,7 +358,9 @@ def _hu_arrangement(state: State, t: int, offer: Offer) -> Arrangement | None:
     if offer.source == "discard":
         if not rules.win_on_discard:
             return None
-        return arrangement_with(seat, offer.card, False, False, rules.yiwushi)
+        return arrangement_with(
+            seat, offer.card, False, False, rules.yiwushi, rules.wei_pao_on_discard
+        )
     self_draw = offer.source == "draw" and t == offer.seat
     peng_up = self_draw or rules.peng_pao_any_draw
     if offer.source == "liang":
@@ -474,7 +488,13 @@ def _pao_seat(state: State, offer: Offer) -> int | None:
     c = offer.card
     for t in range(SEATS):
         seat = state.seats[t]
-        if t != offer.seat and (seat.hand[c] == 3 or seat.meld_of(c, (WEI, CHOUWEI)) is not None):
+        if t != offer.seat and seat.hand[c] == 3:
+            return t
+        if (
+            t != offer.seat
+            and seat.meld_of(c, (WEI, CHOUWEI)) is not None
+            and (offer.source == "draw" or state.rules.wei_pao_on_discard)
+        ):
             return t
         if (
             offer.source == "draw"
@@ -551,8 +571,10 @@ def _stage_seats(state: State, stage: str) -> list[int]:
     return [s, (s + 1) % SEATS]
 
 
-def candidates(state: State) -> Iterator[tuple[str, int, list[Action]]]:
-    """(stage, seat, actions) for every seat with something to decide, in priority order."""
+def candidates(state: State, full: bool = False) -> Iterator[tuple[str, int, list[Action]]]:
+    """(stage, seat, actions) for every seat with something to decide, in priority order.
+
+    A forced action (the drawer's 提/偎, a 跑) ends the list unless ``full``."""
     offer = state.offer
     if offer is None:
         return
@@ -561,7 +583,7 @@ def candidates(state: State) -> Iterator[tuple[str, int, list[Action]]]:
             acts = _stage_actions(state, stage, t)
             if acts:
                 yield stage, t, acts
-                if stage in ("self", "pao"):
+                if stage in ("self", "pao") and not full:
                     return  # forced: nobody below is asked
 
 
@@ -690,9 +712,9 @@ def _discard(state: State, s: int, card: Card) -> State:
     )
 
 
-def _to_play(state: State, t: int, may_hu: bool) -> State:
+def _to_play(state: State, t: int, may_hu: bool, quad: bool = False) -> State:
     seat = state.seats[t]
-    must = seat.needs_discard() and bool(seat.discardable())
+    must = seat.needs_discard(quad) and bool(seat.discardable())
     return _advance(
         replace(state, phase="play", turn=t, offer=None, must_discard=must, may_hu=may_hu)
     )
@@ -726,7 +748,7 @@ def _take_card(state: State, a: Action, kind: str) -> State:
     seat = replace(seat, hand=hand, melds=tuple(melds))
     state = replace(state, seats=_with_seat(state, t, seat))
     self_intake = offer.source == "draw" and t == offer.seat and kind in (TI, WEI, CHOUWEI)
-    return _to_play(state, t, self_intake)
+    return _to_play(state, t, self_intake, kind in (TI, PAO))
 
 
 def _pass(state: State, s: int) -> State:
@@ -918,7 +940,9 @@ def _why_offer(
     if d is not None and d[1] == t and d[0] in ("self", "pao"):
         return Reason("zp-must-take-forced", {"kind": d[2][0].kind, "card": token(c)})
     if d is not None and d[1] != t:
-        mine = [st for st, s, _ in candidates(state) if s == t and (st, s) not in offer.passed]
+        mine = [
+            st for st, s, _ in candidates(state, True) if s == t and (st, s) not in offer.passed
+        ]
         if mine:
             return Reason("lower-priority", {"seat": d[1], "stage": d[0]})
         if kind not in ("hu", "chi", PENG):

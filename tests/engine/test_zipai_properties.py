@@ -1,0 +1,123 @@
+"""Hypothesis properties of the 字牌 engine."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.engine.core.actions import Action
+from app.engine.zipai.cards import TOKENS, cards_of
+from app.engine.zipai.decompose import arrange, waits
+from app.engine.zipai.play import to_move
+from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules
+from app.engine.zipai.samples import random_complete_hand
+from app.engine.zipai.state import (
+    REASON_CODES,
+    IllegalAction,
+    State,
+    apply,
+    check_invariants,
+    deal,
+    find_legal,
+    from_json,
+    legal_actions,
+    to_json,
+)
+
+GAMES = st.sampled_from([HUNAN_RULES, GUILIN_RULES])
+SEEDS = st.integers(0, 2**32 - 1)
+
+
+def random_walk(rules: ZipaiRules, rng: random.Random, steps: int) -> State:
+    s = deal(rules, rng)
+    for _ in range(steps):
+        seat = to_move(s)
+        if seat is None:
+            break
+        s = apply(s, rng.choice(legal_actions(s, seat)))
+    return s
+
+
+@settings(max_examples=40, deadline=None)
+@given(GAMES, SEEDS)
+def test_every_card_accounted_for_after_legal_actions(rules: ZipaiRules, seed: int) -> None:
+    rng = random.Random(seed)
+    s = deal(rules, rng)
+    while s.phase != "over":
+        assert check_invariants(s) is None
+        seat = to_move(s)
+        assert seat is not None
+        acts = legal_actions(s, seat)
+        assert acts, "a seat to move always has an action"
+        s = apply(s, rng.choice(acts))
+    assert check_invariants(s) is None
+    assert from_json(to_json(s)) == s
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS, st.booleans())
+def test_every_wait_completes_the_hand(seed: int, yiwushi: bool) -> None:
+    rng = random.Random(seed)
+    full = random_complete_hand(rng)
+    removed = rng.choice(cards_of(full))
+    hand = list(full)
+    hand[removed] -= 1
+    found = waits(hand, (), yiwushi)
+    assert removed in [c for c, _ in found] or arrange(full, (), yiwushi) is None
+    for card, arr in found:
+        hand[card] += 1
+        best = arrange(hand, (), yiwushi)
+        hand[card] -= 1
+        assert best is not None and best.points == arr.points
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS)
+def test_arrangement_uses_exactly_the_cards(seed: int) -> None:
+    counts = random_complete_hand(random.Random(seed))
+    arr = arrange(counts, ())
+    assert arr is not None and len(arr.melds) == 7
+    used = [0] * 20
+    for m in arr.melds:
+        for c in m.cards:
+            used[c] += 1
+    assert used == counts
+    assert arr.points == sum(m.points() for m in arr.melds)
+
+
+KINDS = ["draw", "discard", "pass", "hu", "chi", "peng", "pao", "ti", "wei", "sao", "kaiduo", "xyz"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    GAMES,
+    SEEDS,
+    st.integers(0, 60),
+    st.sampled_from(KINDS),
+    st.integers(0, 2),
+    st.lists(st.sampled_from(TOKENS), max_size=4),
+    st.lists(st.lists(st.sampled_from(TOKENS), min_size=3, max_size=3), max_size=2),
+)
+def test_illegal_actions_are_always_refused(
+    rules: ZipaiRules,
+    seed: int,
+    steps: int,
+    kind: str,
+    seat: int,
+    cards: list[str],
+    bi: list[list[str]],
+) -> None:
+    s = random_walk(rules, random.Random(seed), steps)
+    action = Action(kind, seat, tuple(cards), params={"bi": bi} if bi else {})
+    if find_legal(s, action) is not None:
+        after = apply(s, action)
+        assert check_invariants(after) is None
+        return
+    try:
+        apply(s, action)
+    except IllegalAction as exc:
+        assert exc.reason.code in REASON_CODES
+    else:  # pragma: no cover - the property failing
+        raise AssertionError(f"{action} was accepted")
