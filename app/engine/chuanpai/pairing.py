@@ -934,11 +934,11 @@ def cli_options(req: Any) -> dict[str, Any]:
     try:
         full = "seats" in pos
         state = PairingState.from_json(pos) if full else position_state(pos, _opts(req))
+        acts = legal_actions(state)
     except EngineError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except Exception as exc:  # any malformed document is a bad position
         raise EngineError("bad-position", detail=f"{type(exc).__name__}: {exc}") from None
-    acts = legal_actions(state)
     return {
         "variant": VARIANT,
         "phase": state.phase,

@@ -677,14 +677,15 @@ def cli_options(req: Any) -> dict[str, Any]:
     opts = TrickOptions.from_mapping({k: v for k, v in req.options.items()})
     try:
         state = TrickState.from_json(pos) if "hands" in pos else position_state(pos, opts)
+        acts = legal_actions(state)
     except EngineError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except Exception as exc:  # any malformed document is a bad position
         raise EngineError("bad-position", detail=f"{type(exc).__name__}: {exc}") from None
     return {
         "variant": VARIANT,
         "seat": state.turn if state.phase == "play" else None,
-        "actions": [a.to_json() for a in legal_actions(state)],
+        "actions": [a.to_json() for a in acts],
     }
 
 
