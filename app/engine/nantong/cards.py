@@ -64,6 +64,15 @@ def copies(k: int) -> int:
     return 1 if k >= NPLAIN else 4
 
 
+INDEX: dict[str, int] = {t: i for i, t in enumerate(TOKENS)}
+
+
+def kind_of(tok: str) -> int:
+    """The kind of a canonical token (fast path), else any accepted spelling."""
+    k = INDEX.get(tok)
+    return k if k is not None else parse_card(tok, True)
+
+
 def token(k: int) -> str:
     return TOKENS[k]
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from app.engine.core.actions import Action
 from app.engine.core.selfplay import DealResult, InvariantViolation
-from app.engine.nantong.cards import NKINDS, NPLAIN, parse_card
+from app.engine.nantong.cards import INDEX, NKINDS, NPLAIN
 from app.engine.nantong.rules import Rules
 from app.engine.nantong.state import OVER, TURN, State, apply, hand_ok, legal_actions, new_deal
 
@@ -46,11 +46,9 @@ def choose(s: State, acts: Sequence[Action], rng: random.Random) -> Action:
     discards = [a for a in acts if a.kind == "discard"]
     if discards:
         h = s.hands[s.turn]
-        best = min(
-            discards,
-            key=lambda a: (keep_value(h, parse_card(a.cards[0], True)), rng.random()),
-        )
-        return best
+        scored = [(keep_value(h, INDEX[a.cards[0]]), a) for a in discards]
+        low = min(v for v, _ in scored)
+        return rng.choice([a for v, a in scored if v == low])
     return acts[-1]
 
 

@@ -24,14 +24,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 from typing import Any
 
 from app.engine.core.actions import Action
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
 from app.engine.nantong.analyze import complete, hand_size
-from app.engine.nantong.cards import NKINDS, cards_of, deck, parse_card, token, tokens
+from app.engine.nantong.cards import (
+    INDEX,
+    NKINDS,
+    cards_of,
+    deck,
+    kind_of,
+    parse_card,
+    token,
+    tokens,
+)
 from app.engine.nantong.count import WinContext, count_hand, settle
 from app.engine.nantong.judge import is_waiting, judge
 from app.engine.nantong.melds import Meld
@@ -65,7 +75,7 @@ class IllegalAction(Exception):
 Counts = tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     rules: Rules
     dealer: int
@@ -253,11 +263,20 @@ def _skip_ting(s: State) -> State:
 
 def _after_ting(s: State) -> State:
     if s.turn == (s.dealer + 1) % SEATS:
-        return replace(s, turn=(s.dealer + 2) % SEATS)
-    return replace(s, phase=TURN, turn=s.dealer)
+        return _evolve(s, turn=(s.dealer + 2) % SEATS)
+    return _evolve(s, phase=TURN, turn=s.dealer)
 
 
 # -- legal actions ----------------------------------------------------------------
+
+
+def _evolve(s: State, **kw: Any) -> State:
+    """``dataclasses.replace`` without its checks (the hot path of self-play)."""
+    new = object.__new__(State)
+    d = new.__dict__
+    d.update(s.__dict__)
+    d.update(kw)
+    return new
 
 
 def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
@@ -282,7 +301,7 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     """Every legal action of ``seat`` now (``forced`` set when it is the only one)."""
     acts = _legal(s, seat)
     if len(acts) == 1:
-        return [replace(acts[0], forced=True)]
+        return [dc_replace(acts[0], forced=True)]
     return acts
 
 
@@ -330,18 +349,29 @@ def apply(s: State, action: Action) -> State:
         raise IllegalAction(Reason("nt-game-over"))
     if action.seat != s.turn:
         raise IllegalAction(Reason("nt-not-your-turn", {"seat": action.seat, "turn": s.turn}))
-    legal = _legal(s, action.seat)
-    if not any(a.same_move(action) for a in legal):
-        raise IllegalAction(_why(s, action))
-    s = replace(s, actions=s.actions + 1)
+    if not _fast_ok(s, action):
+        legal = _legal(s, action.seat)
+        if not any(a.same_move(action) for a in legal):
+            raise IllegalAction(_why(s, action))
+    s = _evolve(s, actions=s.actions + 1)
     kind = action.kind
     if s.phase == TING:
         if kind == "baoting":
-            s = replace(s, baoting=_set(s.baoting, action.seat, True))
+            s = _evolve(s, baoting=_set(s.baoting, action.seat, True))
         return _skip_ting(_after_ting(s))
     if s.phase == TURN:
         return _apply_turn(s, action)
     return _apply_respond(s, action)
+
+
+def _fast_ok(s: State, a: Action) -> bool:
+    """A plain discard is checked without listing every legal action."""
+    if s.phase != TURN or a.kind != "discard" or len(a.cards) != 1 or a.params:
+        return False
+    k = INDEX.get(a.cards[0])
+    if k is None or not s.hands[a.seat][k]:
+        return False
+    return not s.baoting[a.seat] or s.last_drawn is None or k == s.last_drawn
 
 
 def _why(s: State, a: Action) -> Reason:
@@ -375,7 +405,7 @@ def _draw(s: State, seat: int, from_back: bool) -> State:
     stock = s.stock[:-1] if from_back else s.stock[1:]
     h = list(s.hands[seat])
     h[k] += 1
-    return replace(
+    return _evolve(
         s,
         stock=stock,
         hands=_set(s.hands, seat, tuple(h)),
@@ -404,11 +434,11 @@ def _apply_turn(s: State, a: Action) -> State:
     h = list(s.hands[seat])
     if a.kind == "hu":
         return _win(s, seat, s.last_drawn, zimo=True)
-    k = parse_card(a.cards[0], True)
+    k = kind_of(a.cards[0])
     if a.kind == "discard":
         h[k] -= 1
         return _offer(
-            replace(
+            _evolve(
                 s,
                 hands=_set(s.hands, seat, tuple(h)),
                 discards=_set(s.discards, seat, s.discards[seat] + (k,)),
@@ -424,7 +454,7 @@ def _apply_turn(s: State, a: Action) -> State:
         melds = tuple(
             Meld(MING_GANG, k, 4) if (m.card == k and m.made == PENG) else m for m in s.melds[seat]
         )
-        s = replace(s, hands=_set(s.hands, seat, tuple(h)), melds=_set(s.melds, seat, melds))
+        s = _evolve(s, hands=_set(s.hands, seat, tuple(h)), melds=_set(s.melds, seat, melds))
         return _draw_n(s, seat, 1)
     # gang: four held (暗杠, or 龙 when dealt before the first discard), or 叫牌
     n = h[k]
@@ -432,7 +462,7 @@ def _apply_turn(s: State, a: Action) -> State:
     made = LONG if dealt else AN_GANG
     h[k] = 0
     meld = Meld(made, k, n)
-    s = replace(
+    s = _evolve(
         s,
         hands=_set(s.hands, seat, tuple(h)),
         melds=_set(s.melds, seat, s.melds[seat] + (meld,)),
@@ -443,17 +473,27 @@ def _apply_turn(s: State, a: Action) -> State:
 def _offer(s: State, seat: int, k: int) -> State:
     """Offer the discard to the others in turn order (those with a choice only)."""
     order = (s.next_player(seat), s.next_player(s.next_player(seat)))
-    s = replace(s, phase=RESPOND, discard=k, discarder=seat, claims=())
-    ask = tuple(r for r in order if len(_legal(replace(s, turn=r), r)) > 1)
+    s = _evolve(s, phase=RESPOND, discard=k, discarder=seat, claims=())
+    ask = tuple(r for r in order if _may_respond(s, r, k))
     if not ask:
         return _draw(s, order[0], False)
-    return replace(s, responders=ask[1:], turn=ask[0])
+    return _evolve(s, responders=ask[1:], turn=ask[0])
+
+
+def _may_respond(s: State, seat: int, d: int) -> bool:
+    """Whether ``seat`` has anything but ``pass`` on the discard ``d``."""
+    h = s.hands[seat]
+    if not s.baoting[seat] and d < 30 and h[d] >= 2:
+        return True
+    c = list(h)
+    c[d] += 1
+    return complete(c)
 
 
 def _apply_respond(s: State, a: Action) -> State:
     claims = s.claims + (((a.seat, a.kind),) if a.kind != "pass" else ())
     if s.responders:
-        return replace(s, claims=claims, turn=s.responders[0], responders=s.responders[1:])
+        return _evolve(s, claims=claims, turn=s.responders[0], responders=s.responders[1:])
     d, p = s.discard, s.discarder
     assert d is not None and p is not None
     for seat, kind in claims:
@@ -464,7 +504,7 @@ def _apply_respond(s: State, a: Action) -> State:
         n = 3 if kind == "ming-gang" else 2
         h[d] -= n
         made = MING_GANG if kind == "ming-gang" else PENG
-        s2 = replace(
+        s2 = _evolve(
             s,
             hands=_set(s.hands, seat, tuple(h)),
             melds=_set(s.melds, seat, s.melds[seat] + (Meld(made, d, n + 1),)),
@@ -486,7 +526,7 @@ def _apply_respond(s: State, a: Action) -> State:
 
 
 def _finish(s: State, winner: int | None, result: dict[str, Any] | None = None) -> State:
-    return replace(
+    return _evolve(
         s,
         phase=OVER,
         winner=winner,
@@ -504,8 +544,8 @@ def _win(s: State, seat: int, card: int | None, zimo: bool) -> State:
     if not zimo and card is not None:
         h[card] += 1
         assert p is not None
-        s = replace(s, discards=_set(s.discards, p, s.discards[p][:-1]))
-    s = replace(s, hands=_set(s.hands, seat, tuple(h)))
+        s = _evolve(s, discards=_set(s.discards, p, s.discards[p][:-1]))
+    s = _evolve(s, hands=_set(s.hands, seat, tuple(h)))
     gen = s.gen
     qishou = frozenset(k for k in range(30) if s.dealt[seat][k] >= 3)
     first_discard = p == s.dealer and len(s.discards[s.dealer]) == 0 and not zimo
