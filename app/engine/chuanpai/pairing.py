@@ -41,6 +41,11 @@ from app.engine.chuanpai.cards import (
     parse_tokens,
     tokens_of,
 )
+from app.engine.chuanpai.common import (
+    SHARED_REASON_CODES,
+    IllegalAction,
+    count_from_json,
+)
 from app.engine.chuanpai.melds import MELD_KINDS, Meld, count_lines, jier_sum
 from app.engine.core.actions import Action, Count, CountLine
 from app.engine.core.errors import EngineError
@@ -49,10 +54,9 @@ from app.engine.core.selfplay import DealResult, InvariantViolation, run_selfpla
 
 VARIANT = "chuanpai"
 
-REASON_CODES: tuple[str, ...] = (
-    "cp-not-your-turn",
-    "cp-illegal-action",
-    "cp-deal-over",
+__all__ = ["IllegalAction", "PairingOptions", "PairingState", "apply", "legal_actions"]
+
+REASON_CODES: tuple[str, ...] = SHARED_REASON_CODES + (
     "cp-must-take",
     "cp-must-group",
     "cp-split-jier",
@@ -60,7 +64,6 @@ REASON_CODES: tuple[str, ...] = (
     "cp-guo-not-laid",
     "cp-not-complete",
     "cp-extra-seat-no-bai",
-    "cp-no-such-card",
 )
 """Every :class:`Reason` code this module can return."""
 
@@ -76,14 +79,6 @@ ERROR_CODES: tuple[str, ...] = (
     "bad-position",
     "bad-hand-size",
 )
-
-
-class IllegalAction(Exception):
-    """An action refused by :func:`apply`; ``reason`` says why."""
-
-    def __init__(self, reason: Reason) -> None:
-        super().__init__(reason.code)
-        self.reason = reason
 
 
 # ---------------------------------------------------------------------------
@@ -311,7 +306,6 @@ class PairingState:
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> PairingState:
         opts = PairingOptions.from_mapping({k: str(v) for k, v in d["options"].items()})
-        count = d.get("count")
         return cls(
             opts,
             int(d["dealer"]),
@@ -331,15 +325,7 @@ class PairingState:
             Reason.from_json(d["foul"]) if d.get("foul") else None,
             d.get("foul_seat"),
             tuple(d.get("scores", ())),
-            Count.of(
-                [
-                    CountLine(ln["code"], ln["points"], ln.get("params", {}), ln.get("op", "+"))
-                    for ln in count["lines"]
-                ],
-                count["total"],
-            )
-            if count
-            else None,
+            count_from_json(d.get("count")),
         )
 
 

@@ -33,6 +33,7 @@ from app.engine.chuanpai.cards import (
     parse_tokens,
     tokens_of,
 )
+from app.engine.chuanpai.common import SHARED_REASON_CODES, IllegalAction, count_from_json
 from app.engine.core.actions import Action, Count, CountLine
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
@@ -42,11 +43,9 @@ VARIANT = "chuanpai-tricks"
 PLAYERS = 3
 N = len(FACES)
 
-REASON_CODES: tuple[str, ...] = (
-    "cp-not-your-turn",
-    "cp-illegal-action",
-    "cp-deal-over",
-    "cp-no-such-card",
+__all__ = ["IllegalAction", "TrickOptions", "TrickState", "apply", "legal_actions"]
+
+REASON_CODES: tuple[str, ...] = SHARED_REASON_CODES + (
     "cp-tj-must-beat",
     "cp-tj-wrong-count",
     "cp-tj-not-a-lead",
@@ -101,14 +100,6 @@ RED_CARDS = frozenset({"66", "11", "44", "45", "34", "14"})
 
 TOP_CARDS = frozenset({"66", "45", "36"})
 """The first lead of a deal may not include 天牌 or a nine (包牌)."""
-
-
-class IllegalAction(Exception):
-    """An action refused by :func:`apply`; ``reason`` says why."""
-
-    def __init__(self, reason: Reason) -> None:
-        super().__init__(reason.code)
-        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +299,7 @@ class TrickState:
     foul: Reason | None = None
     foul_seat: int | None = None
     scores: tuple[int, ...] = ()
+    count: Count | None = None
     redeals: int = 0
 
     def to_json(self) -> dict[str, Any]:
@@ -331,6 +323,7 @@ class TrickState:
             "foul": self.foul.to_json() if self.foul else None,
             "foul_seat": self.foul_seat,
             "scores": list(self.scores),
+            "count": self.count.to_json() if self.count else None,
             "redeals": self.redeals,
         }
 
@@ -355,6 +348,7 @@ class TrickState:
             Reason.from_json(d["foul"]) if d.get("foul") else None,
             d.get("foul_seat"),
             tuple(d.get("scores", ())),
+            count_from_json(d.get("count")),
             int(d.get("redeals", 0)),
         )
 
@@ -475,7 +469,7 @@ def apply(state: TrickState, action: Action, legal: list[Action] | None = None) 
         raise IllegalAction(reason)
     s = action.seat
     if action.kind == "tuoshou":
-        return replace(state, phase="over", tuoshou=s, scores=(0,) * PLAYERS)
+        return _tuoshou(state, s)
     hands = list(state.hands)
     h = list(hands[s])
     for c in action.cards:
@@ -533,26 +527,40 @@ def _close_trick(state: TrickState) -> TrickState:
 
 
 def _finish(state: TrickState) -> TrickState:
+    """Settle: each loser pays the winner's value; a 包牌 seat pays for both."""
     w = state.first_to_16
     if w is None:
         return replace(state, phase="over", winner=None, scores=(0,) * PLAYERS)
-    value = count_pile(state.piles[w], None, state.options).value
+    pc = count_pile(state.piles[w], None, state.options)
+    value = pc.value
+    lines = list(pc.count.lines)
     scores = [0] * PLAYERS
     b = state.baopai
-    if b is not None and b != w:  # 包牌: the leader alone pays for both
+    if b is not None and b != w:
         scores[b] = -2 * value
+        lines.append(CountLine("cp-tj-baopai", 2 * value, {"seat": b}, "info"))
     else:
         for i in range(PLAYERS):
             if i != w:
                 scores[i] = -value
     scores[w] = -sum(scores)
-    return replace(state, phase="over", winner=w, scores=tuple(scores))
+    count = Count.of(lines, value)
+    return replace(state, phase="over", winner=w, scores=tuple(scores), count=count)
 
 
 def _fapai(state: TrickState, s: int, reason: Reason) -> TrickState:
-    """罚牌: not beating when able ends the deal; the offender pays each other 1."""
+    """罚牌 (inferred amount): not beating when able ends the deal; the offender pays
+    each other player 1 (the value of a 小胡)."""
     scores = tuple(-(PLAYERS - 1) if i == s else 1 for i in range(PLAYERS))
-    return replace(state, phase="over", foul=reason, foul_seat=s, scores=scores)
+    count = Count.of([CountLine("cp-tj-fapai", 1, {"seat": s}, "info")], 1)
+    return replace(state, phase="over", foul=reason, foul_seat=s, scores=scores, count=count)
+
+
+def _tuoshou(state: TrickState, s: int) -> TrickState:
+    """脱手: 15 laid out with 5 in hand; nobody wins or pays."""
+    n = len(state.piles[s])
+    line = CountLine("cp-tj-tuoshou", 0, {"cards": n, "in_hand": sum(state.hands[s])}, "info")
+    return replace(state, phase="over", tuoshou=s, scores=(0,) * PLAYERS, count=Count.of([line], 0))
 
 
 def all_cards(state: TrickState) -> list[int]:
