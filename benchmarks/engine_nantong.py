@@ -18,34 +18,13 @@ from app.engine.cli import CliRequest
 from app.engine.core.registry import find_variant
 from app.engine.nantong import game
 from app.engine.nantong.cards import NKINDS, hand_text, parse_cards
+from app.engine.nantong.practice import random_complete
 
 TARGETS = {"analyze_us": 200, "waits_us": 2000, "selfplay_per_s": 100}
 
 
 def _hand(rng: random.Random, turned: list[int]) -> list[int]:
-    c = [0] * NKINDS
-    for k in turned:
-        c[k] += 1
-    while True:
-        k = rng.randrange(30)
-        if c[k] + 2 <= 4:
-            c[k] += 2
-            break
-    made = 0
-    while made < 7:
-        if rng.random() < 0.45:
-            k = rng.randrange(30)
-            if c[k] + 3 <= 4:
-                c[k] += 3
-                made += 1
-        else:
-            k = 9 * rng.randrange(3) + rng.randrange(7)
-            if all(c[k + i] < 4 for i in range(3)):
-                for i in range(3):
-                    c[k + i] += 1
-                made += 1
-    for k in turned:
-        c[k] -= 1
+    c = random_complete(rng, 7, turned)
     return [k for k in range(NKINDS) for _ in range(c[k])]
 
 

@@ -14,6 +14,7 @@ from app.engine.nantong.analyze import complete, plain_complete
 from app.engine.nantong.cards import NKINDS, token
 from app.engine.nantong.count import WinContext
 from app.engine.nantong.judge import judge, waits
+from app.engine.nantong.practice import random_complete
 from app.engine.nantong.rules import Rules, make_generals
 from app.engine.nantong.state import OVER, REASON_CODES, IllegalAction, apply, legal_actions
 from app.engine.nantong.state import new_deal as deal
@@ -21,26 +22,7 @@ from app.engine.nantong.state import new_deal as deal
 
 def build(rng: random.Random, groups: int) -> list[int]:
     """A random complete concealed hand: a pair plus ``groups`` groups."""
-    c = [0] * NKINDS
-    while True:
-        k = rng.randrange(30)
-        if c[k] + 2 <= 4:
-            c[k] += 2
-            break
-    made = 0
-    while made < groups:
-        if rng.random() < 0.5:
-            k = rng.randrange(30)
-            if c[k] + 3 <= 4:
-                c[k] += 3
-                made += 1
-        else:
-            k = 9 * rng.randrange(3) + rng.randrange(7)
-            if all(c[k + i] < 4 for i in range(3)):
-                for i in range(3):
-                    c[k + i] += 1
-                made += 1
-    return c
+    return random_complete(rng, groups)
 
 
 GENERALS = st.sampled_from(["", "2t 3w", "4b 4b", "4b 4t", "hh hh", "hh bh", "hh 5w", "9t 5w"])

@@ -270,6 +270,9 @@ def _after_ting(s: State) -> State:
 # -- legal actions ----------------------------------------------------------------
 
 
+_NO_OFFER: dict[str, Any] = {"discard": None, "discarder": None, "responders": (), "claims": ()}
+
+
 def _evolve(s: State, **kw: Any) -> State:
     """``dataclasses.replace`` without its checks (the hot path of self-play)."""
     new = object.__new__(State)
@@ -413,10 +416,7 @@ def _draw(s: State, seat: int, from_back: bool) -> State:
         turn=seat,
         last_drawn=k,
         replacement=from_back,
-        discard=None,
-        discarder=None,
-        responders=(),
-        claims=(),
+        **_NO_OFFER,
     )
 
 
@@ -513,10 +513,7 @@ def _apply_respond(s: State, a: Action) -> State:
             turn=seat,
             last_drawn=None,
             replacement=False,
-            discard=None,
-            discarder=None,
-            responders=(),
-            claims=(),
+            **_NO_OFFER,
         )
         return _draw_n(s2, seat, 1) if kind == "ming-gang" else s2
     return _draw(s, s.next_player(p), False)
@@ -532,9 +529,7 @@ def _finish(s: State, winner: int | None, result: dict[str, Any] | None = None) 
         winner=winner,
         result=result or {"winner": None, "scores": [0] * SEATS},
         turn=-1,
-        discard=None,
-        responders=(),
-        claims=(),
+        **_NO_OFFER,
     )
 
 
