@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from app.engine.core.actions import Action
-from app.engine.zipai.cards import KINDS, Card
+from app.engine.zipai.cards import KINDS, TOKEN_INDEX, Card, card_from_json
 from app.engine.zipai.decompose import RELATED
 from app.engine.zipai.melds import KIND_ALIASES, PENG
 from app.engine.zipai.state import SEATS, State, legal_actions
@@ -113,6 +113,7 @@ class SimplePlayer:
 
 
 def _card_of(x: object) -> Card:
-    from app.engine.zipai.cards import card_from_json
-
-    return x if isinstance(x, int) else card_from_json(x)
+    if isinstance(x, int):
+        return x
+    c = TOKEN_INDEX.get(x) if isinstance(x, str) else None
+    return c if c is not None else card_from_json(x)

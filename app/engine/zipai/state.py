@@ -182,7 +182,7 @@ class Result:
     xing_card: Card | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     rules: ZipaiRules
     dealer: int
@@ -203,6 +203,39 @@ class State:
 
     def kind_name(self, kind: str) -> str:
         return GUILIN_NAMES.get(kind, kind) if self.rules.game == GUILIN else kind
+
+
+def _evolve(s: State, **kw: Any) -> State:
+    """``dataclasses.replace`` for :class:`State`, without its per-call introspection."""
+    g = kw.get
+    return State(
+        g("rules", s.rules),
+        g("dealer", s.dealer),
+        g("seats", s.seats),
+        g("stock", s.stock),
+        g("liang", s.liang),
+        g("phase", s.phase),
+        g("turn", s.turn),
+        g("offer", s.offer),
+        g("must_discard", s.must_discard),
+        g("may_hu", s.may_hu),
+        g("streak", s.streak),
+        g("moves", s.moves),
+        g("result", s.result),
+    )
+
+
+def _seat_evolve(s: Seat, **kw: Any) -> Seat:
+    g = kw.get
+    return Seat(
+        g("hand", s.hand),
+        g("melds", s.melds),
+        g("pile", s.pile),
+        g("thrown", s.thrown),
+        g("chou", s.chou),
+        g("refused_peng", s.refused_peng),
+        g("chou_hu", s.chou_hu),
+    )
 
 
 def _with_seat(state: State, i: int, seat: Seat) -> tuple[Seat, ...]:
@@ -589,6 +622,18 @@ def candidates(state: State, full: bool = False) -> Iterator[tuple[str, int, lis
 
 def decider(state: State) -> tuple[str, int, list[Action]] | None:
     """The seat whose decision on the offer is due now (passes skipped)."""
+    cached = state.__dict__.get("_decider", _MISSING)
+    if cached is not _MISSING:
+        return cached  # type: ignore[no-any-return]
+    found = _find_decider(state)
+    object.__setattr__(state, "_decider", found)  # a cache, not a field: states stay immutable
+    return found
+
+
+_MISSING = object()
+
+
+def _find_decider(state: State) -> tuple[str, int, list[Action]] | None:
     offer = state.offer
     if state.phase != "offer" or offer is None:
         return None
@@ -680,7 +725,7 @@ def apply(state: State, action: Action) -> State:
 
 def _do(state: State, a: Action) -> State:
     kind = KIND_ALIASES.get(a.kind, a.kind)
-    state = replace(state, moves=state.moves + 1)
+    state = _evolve(state, moves=state.moves + 1)
     if kind == "draw":
         return _draw(state)
     if kind == "discard":
@@ -695,18 +740,18 @@ def _do(state: State, a: Action) -> State:
 def _draw(state: State) -> State:
     s = state.turn
     if not state.stock:
-        return replace(state, phase="over", offer=None, result=Result(None, "huang"))
+        return _evolve(state, phase="over", offer=None, result=Result(None, "huang"))
     card = state.stock[0]
     return _advance(
-        replace(state, stock=state.stock[1:], phase="offer", offer=Offer(card, s, "draw"))
+        _evolve(state, stock=state.stock[1:], phase="offer", offer=Offer(card, s, "draw"))
     )
 
 
 def _discard(state: State, s: int, card: Card) -> State:
     seat = state.seats[s]
-    seat = replace(seat, hand=_sub(seat.hand, (card,)), thrown=seat.thrown | (1 << card))
+    seat = _seat_evolve(seat, hand=_sub(seat.hand, (card,)), thrown=seat.thrown | (1 << card))
     return _advance(
-        replace(
+        _evolve(
             state, seats=_with_seat(state, s, seat), phase="offer", offer=Offer(card, s, "discard")
         )
     )
@@ -716,7 +761,7 @@ def _to_play(state: State, t: int, may_hu: bool, quad: bool = False) -> State:
     seat = state.seats[t]
     must = seat.needs_discard(quad) and bool(seat.discardable())
     return _advance(
-        replace(state, phase="play", turn=t, offer=None, must_discard=must, may_hu=may_hu)
+        _evolve(state, phase="play", turn=t, offer=None, must_discard=must, may_hu=may_hu)
     )
 
 
@@ -745,15 +790,15 @@ def _take_card(state: State, a: Action, kind: str) -> State:
         hand = _sub(hand, own + [x for g in bis for x in g])
         melds.append(Meld(CHI, group))
         melds.extend(Meld(CHI, g) for g in bis)
-    seat = replace(seat, hand=hand, melds=tuple(melds))
-    state = replace(state, seats=_with_seat(state, t, seat))
+    seat = _seat_evolve(seat, hand=hand, melds=tuple(melds))
+    state = _evolve(state, seats=_with_seat(state, t, seat))
     self_intake = offer.source == "draw" and t == offer.seat and kind in (TI, WEI, CHOUWEI)
     return _to_play(state, t, self_intake, kind in (TI, PAO))
 
 
 def _pass(state: State, s: int) -> State:
     if state.phase == "play":
-        return _advance(replace(state, phase="draw", turn=(s + 1) % SEATS, may_hu=False))
+        return _advance(_evolve(state, phase="draw", turn=(s + 1) % SEATS, may_hu=False))
     d = decider(state)
     offer = state.offer
     assert d is not None and offer is not None
@@ -762,14 +807,14 @@ def _pass(state: State, s: int) -> State:
     bit = 1 << offer.card
     if stage == "hu":
         memo = seat.chou_hu + ((offer.card, seat.table_huxi(state.rules.yiwushi)),)
-        seat = replace(seat, chou_hu=memo)
+        seat = _seat_evolve(seat, chou_hu=memo)
     elif stage == "peng":
         chou = seat.chou | bit if state.rules.chou_blocks_peng else seat.chou
-        seat = replace(seat, chou=chou, refused_peng=seat.refused_peng | bit)
+        seat = _seat_evolve(seat, chou=chou, refused_peng=seat.refused_peng | bit)
     elif stage == "chi":
-        seat = replace(seat, chou=seat.chou | bit)
+        seat = _seat_evolve(seat, chou=seat.chou | bit)
     offer = replace(offer, passed=offer.passed + ((stage, s),))
-    return _advance(replace(state, seats=_with_seat(state, s, seat), offer=offer))
+    return _advance(_evolve(state, seats=_with_seat(state, s, seat), offer=offer))
 
 
 def _advance(state: State) -> State:
@@ -783,7 +828,7 @@ def _advance(state: State) -> State:
             and not state.must_discard
             and not (state.may_hu and _play_hu(state) is not None)
         ):
-            state = replace(state, phase="draw", turn=(state.turn + 1) % SEATS, may_hu=False)
+            state = _evolve(state, phase="draw", turn=(state.turn + 1) % SEATS, may_hu=False)
             continue
         return state
 
@@ -794,10 +839,10 @@ def _lapse(state: State) -> State:
     assert offer is not None
     s = offer.seat
     if offer.source == "liang":
-        return _to_play(replace(state, offer=None), s, False)
+        return _to_play(_evolve(state, offer=None), s, False)
     seat = state.seats[s]
-    seat = replace(seat, pile=seat.pile + (offer.card,))
-    return replace(
+    seat = _seat_evolve(seat, pile=seat.pile + (offer.card,))
+    return _evolve(
         state, seats=_with_seat(state, s, seat), offer=None, phase="draw", turn=(s + 1) % SEATS
     )
 
@@ -827,11 +872,11 @@ def _hu(state: State, t: int) -> State:
     seats = list(state.seats)
     if offer.source == "liang" and t != state.dealer:
         d = seats[state.dealer]
-        seats[state.dealer] = replace(d, hand=_sub(d.hand, (offer.card,)))
+        seats[state.dealer] = _seat_evolve(d, hand=_sub(d.hand, (offer.card,)))
     if not (offer.source == "liang" and t == state.dealer):
         w = seats[t]
-        seats[t] = replace(w, hand=_add(w.hand, (offer.card,)))
-    state = replace(state, seats=tuple(seats))
+        seats[t] = _seat_evolve(w, hand=_add(w.hand, (offer.card,)))
+    state = _evolve(state, seats=tuple(seats))
     zimo = (
         offer.source == "draw"
         and offer.seat == t
@@ -858,7 +903,7 @@ def _finish(
     ctx = WinContext(zimo=zimo, specials=specials, xing_card=xing)
     count = settle(huxi, cards, rules, ctx)
     res = Result(t, how, scores(t, count.total), huxi, tuple(melds), count, card, xing)
-    return replace(state, phase="over", offer=None, result=res)
+    return _evolve(state, phase="over", offer=None, result=res)
 
 
 def next_dealer(state: State) -> tuple[int, int]:
@@ -1015,10 +1060,9 @@ def _why_no_chi(
 
 def all_cards(state: State) -> list[int]:
     """Counts per card over hands, tables, piles, stock and the offered card."""
-    counts = [0] * KINDS
+    a, b, c3 = (seat.hand for seat in state.seats)
+    counts = [x + y + z for x, y, z in zip(a, b, c3, strict=True)]
     for seat in state.seats:
-        for c in range(KINDS):
-            counts[c] += seat.hand[c]
         for m in seat.melds:
             for c in m.cards:
                 counts[c] += 1
@@ -1031,14 +1075,19 @@ def all_cards(state: State) -> list[int]:
     return counts
 
 
-def check_invariants(state: State, complete_deck: bool = True) -> str | None:
+_FULL = [COPIES] * KINDS
+
+
+def check_invariants(state: State, complete_deck: bool = True, melds: bool = True) -> str | None:
     """A description of the first broken invariant, or None."""
     counts = all_cards(state)
-    if complete_deck and counts != [COPIES] * KINDS:
+    if complete_deck and counts != _FULL:
         return f"cards not accounted for: {counts}"
     for i, seat in enumerate(state.seats):
-        if any(n < 0 or n > 4 for n in seat.hand):
+        if min(seat.hand) < 0 or max(seat.hand) > 4:
             return f"seat {i} hand counts {seat.hand}"
+        if not melds:
+            continue
         for m in seat.melds:
             if not valid(m.kind, m.cards, state.rules.yiwushi):
                 return f"seat {i} bad meld {m}"
@@ -1238,7 +1287,7 @@ def from_json(data: Mapping[str, Any], rules: ZipaiRules | None = None) -> State
                 )
                 for m in r.get("melds", [])
             )
-            state = replace(
+            state = _evolve(
                 state,
                 result=Result(
                     r.get("winner"),
