@@ -243,3 +243,10 @@ def test_xi_as_wild() -> None:
     )
     assert res["complete"]
     assert ("nt-xi", 10) in lines(res)
+
+
+def test_an_unlaid_four_counts_as_an_gang() -> None:
+    # 窟 kept in hand: three 五条 as a group, the fourth in 五六七条: 暗杠 12, not 暗刻 4
+    res = analyze("5t 5t 5t 5t 6t 7t 1w 2w 3w 4w 5w 6w 7b 8b 9b 2b 2b 2b 9w 9w 9w hh hh")
+    assert lines(res)[:3] == [("nt-an-gang", 12), ("nt-an-ke", 4), ("nt-an-ke", 4)]
+    assert res["points"] == 40  # 底胡 20 + 成胡 20

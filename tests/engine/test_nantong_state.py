@@ -201,3 +201,20 @@ def test_selfplay(argv: list[str], games: int) -> None:
 def test_play_deal_checks_every_step() -> None:
     s, n = play_deal(Rules(generals=1, xi=True), 3, random.Random(9))
     assert s.phase == OVER and n > 0
+
+
+@pytest.mark.parametrize(
+    "patch",
+    [
+        {"phase": "dance"},
+        {"turn": 7},
+        {"hands": [[], []]},
+        {"stock": ["zz"]},
+        {"rules": {"generals": 3}},
+    ],
+)
+def test_malformed_positions_are_refused(patch: dict[str, object]) -> None:
+    data = {**new_deal(Rules(), 0, random.Random(1)).to_json(), **patch}
+    with pytest.raises(EngineError) as exc:
+        State.from_json(data)
+    assert exc.value.code in ("bad-position", "unknown-card")

@@ -96,25 +96,37 @@ def alike_line(k: int, made: str, held: int, gen: Generals) -> CountLine:
 
 
 def concealed_made(k: int, held: int, gen: Generals, ctx: WinContext) -> str:
-    """How a concealed group of ``held`` alike counts: in hand, or as a four (后摸/起手)."""
+    """How ``held`` concealed alike count: four held is an unlaid 窟, counted as 暗杠
+    (the seed: an unlaid 龙 only counts as 暗杠); three completed to four by turned
+    generals are 后摸 (暗杠) or, when dealt, 起手 (龙); three are 在手 (暗刻)."""
+    if held >= 4:
+        return AN_GANG
     if held + gen.turned[k] >= 4:
         return LONG if k in ctx.qishou else AN_GANG
     return AN_KE
+
+
+def ke_held(g: Group, concealed: Sequence[int]) -> int:
+    """Copies held of a concealed three-alike group: 4 when the fourth is in the hand
+    too (used in a run or the pair), else 3 (a 喜 may stand in for some)."""
+    return 4 if concealed[g.kind] >= 4 else 3
 
 
 def group_lines(h: Hand) -> list[CountLine]:
     out = [meld_line(m, h.gen) for m in h.arr.melds]
     for g in h.arr.groups:
         if g.shape == "ke":
-            out.append(alike_line(g.kind, concealed_made(g.kind, 3, h.gen, h.ctx), 3, h.gen))
+            n = ke_held(g, h.concealed)
+            out.append(alike_line(g.kind, concealed_made(g.kind, n, h.gen, h.ctx), n, h.gen))
     return out
 
 
-def group_points(g: Group, gen: Generals, ctx: WinContext) -> int:
+def group_points(g: Group, gen: Generals, ctx: WinContext, concealed: Sequence[int]) -> int:
     if g.meld is not None:
         return meld_line(g.meld, gen).points
     if g.shape == "ke":
-        return alike_line(g.kind, concealed_made(g.kind, 3, gen, ctx), 3, gen).points
+        n = ke_held(g, concealed)
+        return alike_line(g.kind, concealed_made(g.kind, n, gen, ctx), n, gen).points
     return 0
 
 
@@ -215,8 +227,6 @@ def u_bazi(h: Hand, acc: list[CountLine]) -> list[CountLine]:
         n = h.concealed[k]
         if n >= 3:
             ln = alike_line(k, concealed_made(k, n, h.gen, h.ctx), n, h.gen)
-            if n == 4 and ln.code == f"nt-{AN_KE}":
-                ln = alike_line(k, LONG if k in h.ctx.qishou else AN_GANG, 4, h.gen)
             out.append(
                 CountLine("nt-bazi", ln.points, {**ln.params, "as": ln.code.removeprefix("nt-")})
             )
@@ -382,8 +392,6 @@ def count_hand(
         n = counts[k]
         if n >= 3:
             made = concealed_made(k, n, gen, ctx)
-            if n == 4 and made == AN_KE:
-                made = LONG if k in qishou else AN_GANG
             acc.append(alike_line(k, made, n, gen))
     found = {ln.params["card"]: ln.points for ln in acc if ln.params.get("card") in _HON_T}
     if len(found) == 3:

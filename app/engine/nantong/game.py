@@ -88,7 +88,7 @@ def cli_analyze(req: Any) -> dict[str, Any]:
         "points": v.points,
         "unit": "hu",
     }
-    body = verdict_json(v, gen, ctx)
+    body = verdict_json(v, gen, ctx, counts)
     out["melds"] = body.pop("melds")
     body.pop("complete")
     body.pop("points")

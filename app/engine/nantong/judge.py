@@ -14,7 +14,16 @@ from typing import Any
 from app.engine.core.actions import Count
 from app.engine.nantong.analyze import Arrangement, arrangements, complete
 from app.engine.nantong.cards import NKINDS, NPLAIN, XI_CARDS, copies, token
-from app.engine.nantong.count import TYPES, Hand, WinContext, count_win, group_points, xi_held
+from app.engine.nantong.count import (
+    TYPES,
+    Hand,
+    WinContext,
+    concealed_made,
+    count_win,
+    group_points,
+    ke_held,
+    xi_held,
+)
 from app.engine.nantong.melds import Meld
 from app.engine.nantong.rules import Generals, Rules
 
@@ -117,26 +126,28 @@ def _with_win(ctx: WinContext, k: int) -> WinContext:
     )
 
 
-def verdict_json(v: Verdict, gen: Generals, ctx: WinContext) -> dict[str, Any]:
+def verdict_json(v: Verdict, gen: Generals, ctx: WinContext, conc: Sequence[int]) -> dict[str, Any]:
     """The contract's analyze fields for a verdict (plus the itemized count)."""
     if v.arrangement is None or v.count is None:
         return {"complete": False, "points": None, "melds": []}
     arr = v.arrangement
     melds = [
-        {"kind": m.made, "cards": [token(m.card)] * m.held, "points": group_points(g, gen, ctx)}
+        {
+            "kind": m.made,
+            "cards": [token(m.card)] * m.held,
+            "points": group_points(g, gen, ctx, conc),
+        }
         for g, m in ((_meld_group(m), m) for m in arr.melds)
     ]
     for g in arr.groups:
         kind = g.shape
         if g.shape == "ke":
-            from app.engine.nantong.count import concealed_made
-
-            kind = concealed_made(g.kind, 3, gen, ctx)
+            kind = concealed_made(g.kind, ke_held(g, conc), gen, ctx)
         melds.append(
             {
                 "kind": kind,
                 "cards": [token(k) for k in g.cards],
-                "points": group_points(g, gen, ctx),
+                "points": group_points(g, gen, ctx, conc),
             }
         )
     return {

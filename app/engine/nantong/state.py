@@ -172,8 +172,20 @@ def _counts(ts: Sequence[Any]) -> Counts:
     return tuple(c)
 
 
+PHASES = (TING, TURN, RESPOND, OVER)
+
+
 def _from_json(d: dict[str, Any]) -> State:
     rules = Rules.from_json(dict(d.get("rules", {})))
+    for key in ("hands", "melds", "discards", "baoting", "has_discarded"):
+        if len(d[key]) != SEATS:
+            raise EngineError("bad-position", detail=f"{key} must list {SEATS} seats")
+    if d["phase"] not in PHASES:
+        raise EngineError("bad-position", detail=f"unknown phase {d['phase']!r}")
+    if d["phase"] != OVER and int(d["turn"]) not in range(SEATS):
+        raise EngineError("bad-position", detail=f"turn {d['turn']!r} is no seat")
+    if rules.generals not in (1, 2):
+        raise EngineError("bad-position", detail="generals must be 1 or 2")
     return State(
         rules=rules,
         dealer=int(d["dealer"]) % SEATS,
