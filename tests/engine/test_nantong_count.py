@@ -250,3 +250,74 @@ def test_an_unlaid_four_counts_as_an_gang() -> None:
     res = analyze("5t 5t 5t 5t 6t 7t 1w 2w 3w 4w 5w 6w 7b 8b 9b 2b 2b 2b 9w 9w 9w hh hh")
     assert lines(res)[:3] == [("nt-an-gang", 12), ("nt-an-ke", 4), ("nt-an-ke", 4)]
     assert res["points"] == 40  # 底胡 20 + 成胡 20
+
+
+PIAO = "1t 1t 1t 2b 2b 2b 5w 5w 5w 7t 7t 7t 8b 8b 8b 9w 9w 9w 4t 4t 4t 6w 6w"
+QING = "1t 2t 3t 4t 5t 6t 7t 8t 9t 4b 5b 6b 7b 8b 9b 4w 5w 6w 7w 8w 9w bh bh"
+TAZI = "1t 1t 1t 2b 2b 2b 5w 5w 5w 7t 8t 9t 4b 5b 6b 7w 8w 9w 1w 2w 3w 6w 6w"
+
+
+@pytest.mark.parametrize(
+    ("hand", "generals", "extra", "expected"),
+    [
+        # 飘胡 双将: (底胡 30 + 成胡 20 + 30) × 2, 闷飘 × 2
+        (PIAO, "2", [], (30 + 20 + 30) * 2 * 2),
+        # 飘胡 单将: (底胡 30 + 成胡 20) × 2, 闷飘 × 2 (一条 and 九万 are 头尾: 8 each)
+        (PIAO, "1", [], (30 + 20) * 2 * 2),
+        # 其他 inside the doubling: 自摸 10
+        (PIAO, "2", ["--option", "zimo=yes"], (30 + 20 + 10 + 30) * 2 * 2),
+        # 清胡 双将 100, 单将 80
+        (QING, "2", [], 100),
+        (QING, "1", [], 80),
+        # 塌子胡: 底胡 20 (4 + 4 + 4) + 成胡 20
+        (TAZI, "2", [], 40),
+        # 塌子胡 单将: 一条 8, 二丙 2, 五万 2 → 20, + 20
+        (TAZI, "1", [], 40),
+        # the multipliers ×2 each
+        (TAZI, "2", ["--option", "haidi=yes", "--option", "zimo=yes"], 100),
+        (TAZI, "2", ["--option", "gangkai=yes"], 50),
+    ],
+)
+def test_formulas(hand: str, generals: str, extra: list[str], expected: int) -> None:
+    assert analyze(hand, "--generals", generals, *extra)["points"] == expected
+
+
+def test_yihutou_dan_jiang() -> None:
+    # 单将 四条: the only three alike is a 碰 of 五条 (1 胡): 底胡 10 + 成胡 20, ×2
+    res = analyze(
+        "1t 2t 3t 4b 5b 6b 7b 8b 9b 1w 2w 3w 4w 5w 6w 7w 8w 9w 2b 2b",
+        "--generals",
+        "1",
+        "--option",
+        "generals=4t",
+        "--meld",
+        "peng:5t,5t,5t",
+    )
+    assert lines(res) == [
+        ("nt-peng", 1),
+        ("nt-dihu", 10),
+        ("nt-chenghu", 20),
+        ("nt-yihutou", 2),
+    ]
+    assert res["points"] == 60
+
+
+@pytest.mark.parametrize(
+    ("hand", "generals", "turned", "expected"),
+    [
+        # no 喜 held: 穷狠 ×2 (清胡 100 + 吊头 0 → 100 × 2)
+        (QING, "2", "2t,3w", [("nt-qinghu", 100), ("nt-qionghen", 2)]),
+        # 单将 with a 喜 turned and none held: 穷穷狠 ×4
+        (QING, "1", "xi", [("nt-qinghu", 80), ("nt-qiongqionghen", 4)]),
+        # two 喜 held (as 九条 and 白花): 喜 30, doubled in 单将 when a 喜 is turned
+        (
+            QING.replace("9t", "fu").replace("bh bh", "bh lu"),
+            "1",
+            "xi",
+            [("nt-qinghu", 80), ("nt-xi", 30), ("nt-xi-double", 30)],
+        ),
+    ],
+)
+def test_xi(hand: str, generals: str, turned: str, expected: list[tuple[str, int]]) -> None:
+    res = analyze(hand, "--xi", "--generals", generals, "--option", f"generals={turned}")
+    assert lines(res) == expected
