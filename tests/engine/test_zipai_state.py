@@ -313,3 +313,23 @@ def test_options_verb(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None
     path.write_text('{"seats": 3}', encoding="utf-8")
     assert main(["options", "hunan", "--position", str(path)]) == 2
     assert json.loads(capsys.readouterr().out)["error"]["code"] == "bad-position"
+
+
+def test_liang_that_made_the_dealers_ti_can_still_be_won() -> None:
+    from app.engine.zipai.cards import full_deck
+    from app.engine.zipai.state import check_invariants
+
+    seat1 = list(parse_cards("x1 x2 x3 d1 d2 d3 d2 d7 d10 x2 x7 x10 x4 x5 x6 d4 d5 d6 d9 d9"))
+    x9 = parse_cards("x9")[0]
+    deck = full_deck()
+    for c in seat1 + [x9] * 4:
+        deck.remove(c)
+    random.Random(2).shuffle(deck)
+    ordered = [x9] * 3 + deck[:17] + seat1 + deck[17:37] + [x9] + deck[37:]
+    st = deal(HUNAN_RULES, deck=ordered)
+    assert any(m.kind == "ti" and m.cards[0] == x9 for m in st.seats[0].melds)
+    assert decider(st)[:2] == ("hu", 1)  # type: ignore[index]
+    won = apply(st, Action("hu", 1, ("x9",)))
+    assert won.result is not None and won.result.winner == 1
+    assert won.seats[0].hand[x9] == 3 and not won.seats[0].melds  # the 提 is a 坎 again
+    assert check_invariants(won) is None

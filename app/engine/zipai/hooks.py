@@ -33,4 +33,4 @@ def cli_selfplay(base: ZipaiRules, req: Any) -> dict[str, Any]:
 def cli_options(base: ZipaiRules, req: Any) -> dict[str, Any]:
     from app.engine.zipai.position import options_json
 
-    return options_json(base, req.position or {}, req.options)
+    return options_json(base, req.position or {}, req.options, getattr(req, "lang", "en"))

@@ -30,8 +30,16 @@ def _rules(base: ZipaiRules, position: Mapping[str, Any], cli: Mapping[str, str]
     return with_options(rules, cli)
 
 
+def _explain(reason: Reason, lang: str) -> dict[str, Any]:
+    from app.messages import render  # prose only at this CLI edge
+
+    out = reason.to_json()
+    out["message"] = render(reason.code, reason.params, lang)
+    return out
+
+
 def options_json(
-    base: ZipaiRules, position: Mapping[str, Any], cli: Mapping[str, str]
+    base: ZipaiRules, position: Mapping[str, Any], cli: Mapping[str, str], lang: str = "en"
 ) -> dict[str, Any]:
     rules = _rules(base, position, cli)
     state = from_json(position, rules)
@@ -53,7 +61,7 @@ def options_json(
                 else why_illegal(state, Action("pass", s))
                 or Reason("zp-not-your-turn", {"seat": s})
             )
-            entry["reason"] = why.to_json()
+            entry["reason"] = _explain(why, lang)
         seats.append(entry)
     out["seats"] = seats
     trial = position.get("try")
@@ -67,5 +75,5 @@ def options_json(
         reason = why_illegal(state, action)
         out["try"] = {"action": action.to_json(), "legal": reason is None}
         if reason is not None:
-            out["try"]["reason"] = reason.to_json()
+            out["try"]["reason"] = _explain(reason, lang)
     return out

@@ -871,8 +871,7 @@ def _hu(state: State, t: int) -> State:
         specials = ("dihu",)
     seats = list(state.seats)
     if offer.source == "liang" and t != state.dealer:
-        d = seats[state.dealer]
-        seats[state.dealer] = _seat_evolve(d, hand=_sub(d.hand, (offer.card,)))
+        seats[state.dealer] = _give_up_liang(seats[state.dealer], offer.card)
     if not (offer.source == "liang" and t == state.dealer):
         w = seats[t]
         seats[t] = _seat_evolve(w, hand=_add(w.hand, (offer.card,)))
@@ -885,6 +884,16 @@ def _hu(state: State, t: int) -> State:
     return _finish(
         state, t, arr.points, arr.melds, state.seats[t].cards(), offer.card, specials, zimo, "hu"
     )
+
+
+def _give_up_liang(dealer: Seat, card: Card) -> Seat:
+    """The dealer loses the 亮张 to a 天胡 winner; a 提 it had made becomes a 坎 again."""
+    if dealer.hand[card]:
+        return _seat_evolve(dealer, hand=_sub(dealer.hand, (card,)))
+    i = dealer.meld_of(card, (TI,))
+    assert i is not None
+    melds = dealer.melds[:i] + dealer.melds[i + 1 :]
+    return _seat_evolve(dealer, hand=_add(dealer.hand, (card,) * 3), melds=melds)
 
 
 def _finish(
