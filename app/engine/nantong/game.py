@@ -93,6 +93,8 @@ def cli_analyze(req: Any) -> dict[str, Any]:
     body.pop("complete")
     body.pop("points")
     out.update(body)
+    if not v.complete:
+        out["reason"] = {"code": "nt-not-complete", "params": {}}
     out["rules"] = rules.to_json()
     out["generals"] = gen.to_json()
     return out

@@ -17,7 +17,16 @@ from app.engine.core.actions import Action
 from app.engine.core.selfplay import DealResult, InvariantViolation
 from app.engine.nantong.cards import INDEX, NKINDS, NPLAIN
 from app.engine.nantong.rules import Rules
-from app.engine.nantong.state import OVER, TURN, State, apply, hand_ok, legal_actions, new_deal
+from app.engine.nantong.state import (
+    OVER,
+    TURN,
+    State,
+    apply,
+    hand_ok,
+    legal_actions,
+    new_deal,
+    next_dealer,
+)
 
 PREFER = ("hu", "baoting", "gang", "jia-gang", "ming-gang", "peng")
 
@@ -99,7 +108,10 @@ def play_deal(
 
 def deal_result(rules: Rules, rng: random.Random, index: int) -> DealResult:
     """One deal of a self-play run; the dealer rotates (the dealer then sits out)."""
-    s, n = play_deal(rules, index % 4, rng)
+    dealer = 0
+    for _ in range(index % 4):
+        dealer = next_dealer(dealer)
+    s, n = play_deal(rules, dealer, rng)
     scores = tuple((s.result or {}).get("scores", [0, 0, 0, 0]))
     return DealResult(s.winner, n, scores)
 

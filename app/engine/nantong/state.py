@@ -225,6 +225,11 @@ def _gen(cards: tuple[int, ...], rules: Rules) -> Any:
 # -- the deal ------------------------------------------------------------------
 
 
+def next_dealer(dealer: int) -> int:
+    """After a deal the dealer sits out (定醒) and the dealer's 下家 deals."""
+    return (dealer + 1) % SEATS
+
+
 def new_deal(rules: Rules, dealer: int, rng: random.Random) -> State:
     """Shuffle, deal 23 to the dealer and 22 to the two others, turn the generals."""
     cards = deck(rules.xi)
