@@ -188,3 +188,18 @@ def test_cli_error_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_selfplay(capsys: pytest.CaptureFixture[str]) -> None:
     status, out = cli(capsys, "selfplay", "guilin", "--games", "5", "--seed", "2")
     assert status == 0 and out["games"] == 5 and out["invariants"] == "ok"
+
+
+def test_count_lines_match_the_json() -> None:
+    from app.engine.zipai.analysis import count_lines
+    from app.engine.zipai.decompose import arrange
+
+    counts, table = read_holding(
+        "x1 x2 x3 x4 x5 x6 x7 x8 x9 d9 d9 d2 d7 d10",
+        [("sao", "d1 d1 d1"), ("kaiduo", "x10 x10 x10 x10")],
+        GUILIN_RULES,
+    )
+    arr = arrange(counts, table)
+    assert arr is not None
+    out = analyze(counts, table, GUILIN_RULES)
+    assert out["count"] == [ln.to_json() for ln in count_lines(arr, GUILIN_RULES)]

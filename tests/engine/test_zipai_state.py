@@ -333,3 +333,55 @@ def test_liang_that_made_the_dealers_ti_can_still_be_won() -> None:
     assert won.result is not None and won.result.winner == 1
     assert won.seats[0].hand[x9] == 3 and not won.seats[0].melds  # the 提 is a 坎 again
     assert check_invariants(won) is None
+
+
+def test_two_ti_at_the_start_first_intake_without_discard() -> None:
+    # seat 1 began with two 提: 8 + 12 = 20 cards; its first intake needs no discard
+    st = make(
+        ["d9 d8", "x4 x5 x7 x8 d3 d4 d6 d6 x10 x10 d1 d2", "d7"],
+        [(), [("ti", "x1 x1 x1 x1"), ("ti", "x2 x2 x2 x2")], ()],
+        offer=("x6", 0, "discard"),
+    )
+    acts = [a for a in legal_actions(st, 1) if a.kind == "chi"]
+    assert acts
+    after = apply(st, acts[0])
+    assert after.phase == "draw" and after.turn == 2
+
+
+def guilin_dihu_position() -> dict[str, Any]:
+    return position(
+        ["x1", WAIT_D5[0], "d4"],
+        [(), WAIT_D5[1], ()],
+        offer=("d5", 0, "discard"),
+        stock="x7 x7 x7 x7 x8 x8 x8 x8 x10 x10 x10 x10 d7 d7 d7 d7 d8 d8 d8",
+        variant="guilin",
+    )
+
+
+def test_guilin_dihu_and_xing() -> None:
+    st = from_json(guilin_dihu_position())
+    won = apply(st, Action("hu", 1, ("d5",)))
+    res = won.result
+    assert res is not None and res.count is not None and res.winner == 1
+    lines = {ln.code: ln.points for ln in res.count.lines}
+    assert lines["zp-dihu"] == 1
+    assert lines["zp-xing"] == 1  # the turned 七 wakes the winner's 六 (下醒) — and no 八 held
+    assert "zp-zimo" not in lines
+    assert res.count.total == 1 + (21 - 10) // 5 + 1 + 1
+
+
+def test_guilin_saochuan_that_completes_the_hand_wins() -> None:
+    st = make(
+        ["x1 x2 x3 d1 d2 d3 x4 x5 x6 x7 x8 x9 d7 d8 d9 x10 x10", "x10", "d10"],
+        [[("sao", "d5 d5 d5")], (), ()],
+        offer=("d5", 0, "draw"),
+        stock="d6 d6",
+        variant="guilin",
+    )
+    acts = legal_actions(st, 0)
+    assert [(a.kind, a.forced) for a in acts] == [("saochuan", True)]
+    after = apply(st, acts[0])
+    assert "hu" in kinds(after, 0)
+    won = apply(after, Action("hu", 0))
+    assert won.result is not None and won.result.huxi == 12 + 3 + 6
+    assert "zp-zimo" in [ln.code for ln in won.result.count.lines]  # type: ignore[union-attr]

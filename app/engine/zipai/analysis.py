@@ -7,7 +7,7 @@ from typing import Any
 
 from app.engine.core.actions import CountLine
 from app.engine.core.errors import EngineError
-from app.engine.zipai.cards import check_deck, counts_of, parse_cards, token
+from app.engine.zipai.cards import TOKENS, check_deck, counts_of, parse_cards, token
 from app.engine.zipai.decompose import Arrangement, arrange, expected_size, waits
 from app.engine.zipai.melds import Meld, meld_of
 from app.engine.zipai.rules import ZipaiRules
@@ -49,22 +49,47 @@ def count_lines(arr: Arrangement, rules: ZipaiRules) -> list[CountLine]:
 
 
 def analyze(counts: Sequence[int], table: Sequence[Meld], rules: ZipaiRules) -> dict[str, Any]:
+    """The ``analyze`` answer for a holding (see the CLI contract and the docs)."""
     size = sum(counts) + sum(len(m.cards) for m in table)
     expected = expected_size(table, counts)
     if size != expected:
         raise EngineError("bad-hand-size", count=size, expected=expected)
     arr = arrange(counts, table, rules.yiwushi)
+    if arr is None:
+        return {
+            "variant": rules.game,
+            "complete": False,
+            "win": False,
+            "points": None,
+            "unit": "huxi",
+            "min": rules.min_huxi,
+            "melds": [],
+            "count": [],
+        }
+    names = rules.names
+    melds_json: list[dict[str, Any]] = []
+    lines: list[dict[str, Any]] = []
+    for m in arr.melds:
+        kind = names.get(m.kind, m.kind)
+        toks = [TOKENS[c] for c in m.cards]
+        pts = m.points(rules.yiwushi)
+        melds_json.append({"kind": kind, "cards": toks, "points": pts})
+        lines.append({"code": "zp-" + kind, "points": pts, "op": "+", "params": {"cards": toks}})
+    lines.append(
+        {"code": "zp-huxi", "points": arr.points, "op": "=", "params": {"min": rules.min_huxi}}
+    )
+    win = arr.points >= rules.min_huxi
     out: dict[str, Any] = {
         "variant": rules.game,
-        "complete": arr is not None,
-        "win": arr is not None and arr.points >= rules.min_huxi,
-        "points": None if arr is None else arr.points,
+        "complete": True,
+        "win": win,
+        "points": arr.points,
         "unit": "huxi",
         "min": rules.min_huxi,
-        "melds": [] if arr is None else arr.to_json(rules.names, rules.yiwushi),
-        "count": [] if arr is None else [ln.to_json() for ln in count_lines(arr, rules)],
+        "melds": melds_json,
+        "count": lines,
     }
-    if arr is not None and out["win"]:
+    if win:
         cards = [c for m in arr.melds for c in m.cards]
         out["settlement"] = settle(arr.points, cards, rules, WinContext()).to_json()
     return out
