@@ -44,12 +44,14 @@ def get(client, url: str, lang: str):  # type: ignore[no-untyped-def]
 def test_gallery_shows_every_card_named_in_the_page_language(client, lang, family_id):
     html = get(client, f"/cards/{family_id}", lang)
     imgs = parse(html).imgs
-    by_src = {i["src"]: i for i in imgs}
+    by_src = {i["src"]: i for i in imgs if i.get("alt")}
     for c in family(family_id).cards:
         img = by_src[f"/static/{c.svg_path}"]
         assert img["alt"] == c.label(lang) == img["title"]
         assert f'lang="zh-Hans">{c.zh}<' in html and c.en in html, "names in both languages"
-    assert all(i.get("alt") for i in imgs if "/cards/" in i["src"])
+    # only the alias table's small pictures go unnamed: their row names the card
+    unnamed = [i for i in imgs if "/cards/" in i["src"] and not i.get("alt")]
+    assert len(unnamed) == (21 if family_id == "chuanpai" else 0)
 
 
 def test_gallery_zh_names_carry_pinyin(client):

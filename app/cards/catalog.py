@@ -117,6 +117,10 @@ class Family:
     def tokens(self) -> tuple[str, ...]:
         return tuple(c.token for c in self.cards)
 
+    def copies(self, token: str) -> tuple[int, ...]:
+        """How many of ``token`` each of the family's decks holds."""
+        return tuple(d.counts.get(token, 0) for d in self.decks)
+
     def deck_list(self, deck_id: str | None = None) -> tuple[str, ...]:
         """Every physical card of a deck (its tokens, repeated), in catalog order."""
         deck = self.decks[0] if deck_id is None else next(d for d in self.decks if d.id == deck_id)

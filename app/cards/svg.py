@@ -231,8 +231,9 @@ def _grid(n: int, top: float, bottom: float) -> list[tuple[float, float]]:
 def _stick(cx: float, cy: float) -> list[str]:
     """One 条: a string of cash drawn as a short bamboo-like stick."""
     return [
-        f'<rect x="{_n(cx - 5)}" y="{_n(cy - 17)}" width="10" height="34" rx="4" fill="{INK}"/>',
-        f'<path d="M{_n(cx - 5)} {_n(cy)}H{_n(cx + 5)}" stroke="{PAPER}" stroke-width="2"/>',
+        f'<rect x="{_n(cx - 6.5)}" y="{_n(cy - 22)}" width="13" height="44" rx="5" fill="{INK}"/>',
+        f'<path d="M{_n(cx - 6.5)} {_n(cy - 7)}H{_n(cx + 6.5)}M{_n(cx - 6.5)} {_n(cy + 7)}'
+        f'H{_n(cx + 6.5)}" stroke="{PAPER}" stroke-width="2.2"/>',
     ]
 
 
@@ -271,7 +272,7 @@ def nantong_svg(card: Card, fam: Family) -> str:
             body.append(_text(50, h / 2, "萬", 46, INK))
         else:
             for cx, cy in _grid(value, top, bottom):
-                body += _stick(cx, cy) if suit == "t" else _coin(cx, cy, 12, INK)
+                body += _stick(cx, cy) if suit == "t" else _coin(cx, cy, 12.5, INK)
     elif tok in ("qz", "hh", "bh"):
         colour = RED_INK if card.colour == RED else INK
         body += _ends(h, card.zh[0], card.zh[1], (48, 40), colour)

@@ -1,0 +1,128 @@
+"""The card pictures, galleries and a hand in a real browser: names, selection by mouse
+and keyboard, a phone-width screen, and an axe-core accessibility check."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from app.cards.catalog import families
+from app.cards.views import demo_table
+
+CARD_IMGS = """(root) => Array.from(document.querySelectorAll(root + ' img.card')).map(img => {
+  const r = img.getBoundingClientRect();
+  return {alt: img.alt, title: img.title, src: img.getAttribute('src'),
+          w: r.width, h: r.height, left: r.left, right: r.right, loaded: img.naturalWidth > 0};
+})"""
+
+
+def use_language(page: Page, base: str, lang: str) -> None:
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_gallery_shows_every_card_with_its_name(page: Page, live_server: str, lang: str):
+    use_language(page, live_server, lang)
+    for fam in families().values():
+        page.goto(f"{live_server}/cards/{fam.id}")
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if lang == "zh" else "en")
+        imgs = page.evaluate(CARD_IMGS, ".gallery-grid")
+        by_src = {i["src"]: i for i in imgs}
+        for c in fam.cards:
+            img = by_src[f"/static/{c.svg_path}"]
+            assert img["alt"] == img["title"] == c.label(lang)
+            assert img["w"] > 40 and img["h"] > 3 * img["w"], "drawn long and narrow"
+        # every picture has loaded (the files exist and the CSP lets them in)
+        page.wait_for_function(
+            "Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"
+        )
+        # the accessible name as a screen reader gets it, for a sample card
+        sample = fam.cards[-1]
+        expect(page.get_by_role("img", name=sample.label(lang), exact=True).first).to_be_visible()
+
+
+def test_select_cards_by_mouse_and_submit(page: Page, live_server: str):
+    page.goto(f"{live_server}/cards/table")
+    hand = page.locator(".seat-you fieldset.hand")
+    boxes = hand.get_by_role("checkbox")
+    expect(boxes).to_have_count(21)
+    hand.locator("label.pick").nth(0).click()
+    hand.locator("label.pick").nth(4).click()
+    hand.locator("label.pick").nth(7).click()
+    hand.locator("label.pick").nth(7).click()  # a second click puts it back
+    expect(boxes.nth(0)).to_be_checked()
+    expect(boxes.nth(4)).to_be_checked()
+    expect(boxes.nth(7)).not_to_be_checked()
+    expect(page.locator("[data-pick-status]")).to_have_text("2 selected")
+    chosen = [boxes.nth(0).get_attribute("value"), boxes.nth(4).get_attribute("value")]
+
+    page.get_by_role("button", name="Show my choice").click()
+    expect(page.locator(".picked")).to_contain_text("You chose:")
+    expect(page.locator(".picked-list img")).to_have_count(2)
+    assert "pick=" in page.url
+    checked = page.locator(".seat-you input:checked")
+    expect(checked).to_have_count(2)
+    assert sorted(checked.evaluate_all("els => els.map(e => e.value)")) == sorted(chosen)
+
+
+def test_select_cards_by_keyboard(page: Page, live_server: str):
+    page.goto(f"{live_server}/cards/table")
+    boxes = page.locator(".seat-you fieldset.hand").get_by_role("checkbox")
+    boxes.first.focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")  # plain tab order reaches the next card
+    page.keyboard.press("ArrowRight")  # and so do the arrow keys
+    page.keyboard.press("Space")
+    page.keyboard.press("End")
+    page.keyboard.press("Space")
+    expect(boxes.nth(0)).to_be_checked()
+    expect(boxes.nth(1)).not_to_be_checked()
+    expect(boxes.nth(2)).to_be_checked()
+    expect(boxes.nth(20)).to_be_checked()
+    expect(page.locator(".seat-you input:checked")).to_have_count(3)
+    # the focused card shows a focus ring
+    outline = boxes.nth(20).evaluate("el => getComputedStyle(el.nextElementSibling).outlineStyle")
+    assert outline == "solid"
+    # the checkbox is named by its card
+    label = boxes.nth(0).evaluate("el => el.nextElementSibling.alt")
+    expect(page.get_by_role("checkbox", name=label, exact=True).first).to_be_attached()
+
+
+@pytest.mark.parametrize(("family_id", "size"), [("zipai", 21), ("nantong", 23)])
+def test_hand_fits_a_360px_phone_without_sideways_scroll(
+    page: Page, live_server: str, family_id: str, size: int
+):
+    page.set_viewport_size({"width": 360, "height": 740})
+    use_language(page, live_server, "zh")
+    page.goto(f"{live_server}/cards/table?family={family_id}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    cards = page.evaluate(CARD_IMGS, ".seat-you .hand")
+    assert len(cards) == size == len(demo_table(family_id, 3, hand_size=size).seats[0].hand or [])
+    for c in cards:
+        assert c["left"] >= 0 and c["right"] <= 360
+        assert c["w"] >= 24, "legible: at least 24 px wide"
+    for url in ("/cards/zipai", "/cards/chuanpai", "/cards/nantong", "/cards/"):
+        page.goto(live_server + url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, url
+
+
+@pytest.mark.parametrize(
+    ("url", "lang"),
+    [
+        ("/cards/table", "en"),
+        ("/cards/chuanpai", "zh"),
+        ("/cards/nantong", "en"),
+        ("/cards/", "zh"),
+    ],
+)
+def test_no_serious_accessibility_violations(page: Page, live_server: str, url: str, lang: str):
+    use_language(page, live_server, lang)
+    page.goto(live_server + url)
+    results = Axe().run(page)
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert bad == []
