@@ -1,9 +1,10 @@
 """Benchmark of the 川牌 engines: ``chuanpai`` (pairing) and ``chuanpai-tricks``.
 
-``run(quick)`` returns one row per game (see ``benchmarks/engine.py``). ``analyze``
-and ``waits`` are timed on hands taken from real deals (cold caches are part of the
-figure: the analysis cache is cleared before each timed call); selfplay runs full
-deals with every invariant checked.
+``run(quick)`` returns one row per game (see ``benchmarks/engine.py``). ``analyze`` is
+timed on complete hands of 14–17 concealed cards, ``waits`` on the same hands less one
+card, with cold caches (the analysis cache is cleared before each timed call); the
+trick game's ``analyze`` counts random piles. Selfplay runs full deals with every
+invariant checked.
 
 Run by hand: ``.venv/bin/python benchmarks/engine_chuanpai.py [--quick] [--big N]``
 (``--big N`` plays N deals of each game and prints the statistics).
@@ -23,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from app.engine.chuanpai import analysis, pairing, tricks  # noqa: E402
 from app.engine.chuanpai.cards import INDEX  # noqa: E402
+from app.engine.chuanpai.melds import jier_sum  # noqa: E402
 
 TARGETS = {"analyze_us": 50.0, "waits_us": 500.0, "selfplay_per_s": 200.0}
 
@@ -31,25 +33,51 @@ def _median_us(fn: Any, inputs: list[Any], cold: bool) -> float:
     times = []
     for x in inputs:
         if cold:
-            analysis._best_pairs.cache_clear()
+            analysis._cov.cache_clear()
         t0 = time.perf_counter()
         fn(x)
         times.append((time.perf_counter() - t0) * 1e6)
     return statistics.median(times)
 
 
-def _pairing_hands(n: int) -> list[list[int]]:
-    """Concealed hands of 14–16 cards from shuffled decks (odd ones are waits)."""
+def _complete_hands(n: int) -> list[list[int]]:
+    """Complete concealed hands of 14–17 cards built from random groups (mostly 挤儿,
+    sometimes an 暗 or a 燕), as a seat holds them when it goes out."""
     rng = random.Random(1)
     out = []
-    for _ in range(n):
+    while len(out) < n:
         deck = list(pairing.deck(True))
         rng.shuffle(deck)
-        size = rng.choice((14, 15, 16))
+        hand: list[str] = []
+        target = rng.randint(14, 17)
+        while len(hand) < target and deck:
+            x = deck.pop()
+            roll = rng.random()
+            if roll < 0.1 and deck.count(x) >= 2 and x not in ("cs", "ty"):
+                deck.remove(x)
+                deck.remove(x)
+                hand += [x, x, x]
+                continue
+            partner = next((y for y in deck if jier_sum(x, y) is not None), None)
+            if partner is not None:
+                deck.remove(partner)
+                hand += [x, partner]
         counts = [0] * len(INDEX)
-        for c in deck[:size]:
+        for c in hand:
             counts[INDEX[c]] += 1
         out.append(counts)
+    return out
+
+
+def _short_hands(hands: list[list[int]]) -> list[list[int]]:
+    """Each complete hand less one card: hands that wait."""
+    rng = random.Random(5)
+    out = []
+    for h in hands:
+        h2 = list(h)
+        k = rng.choice([i for i, c in enumerate(h2) if c])
+        h2[k] -= 1
+        out.append(h2)
     return out
 
 
@@ -65,14 +93,13 @@ def run(quick: bool) -> list[dict[str, Any]]:
     n = 200 if quick else 2000
     games = 100 if quick else 1000
     opts = pairing.PairingOptions()
-    hands = _pairing_hands(n)
-    even = [h for h in hands if sum(h) % 2 == 0]
-    odd = [h for h in hands if sum(h) % 2 == 1]
+    complete = _complete_hands(n)
+    short = _short_hands(complete)
     rows = [
         {
             "game": "chuanpai",
-            "analyze_us": _median_us(lambda h: pairing.analyze(h, (), opts), even, True),
-            "waits_us": _median_us(lambda h: pairing.waits(h, (), opts), odd, True),
+            "analyze_us": _median_us(lambda h: pairing.analyze(h, (), opts), complete, True),
+            "waits_us": _median_us(lambda h: pairing.waits(h, (), opts), short, True),
             "selfplay_per_s": _selfplay_rate(
                 lambda rng, i: pairing.play_deal(opts, rng, dealer=i % 4), games
             ),

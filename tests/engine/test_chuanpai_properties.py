@@ -163,3 +163,19 @@ def test_selfplay_2000_trick_deals() -> None:
     out = run_selfplay("chuanpai-tricks", 3, 2000, 1, one)  # type: ignore[arg-type]
     assert out["invariants"] == "ok" and out["games"] == 2000
     assert sum(out["wins_per_seat"]) > 0
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=11, max_size=11), st.integers(0, 2))
+def test_closed_form_matching_equals_search(c: list[int], w: int) -> None:
+    ref = an.search_pairs(tuple(c), w)
+    got = an.jier_points(c, w)
+    assert got == (None if ref is None else ref[0])
+    if got is not None:
+        pairs = an.jier_pairs(c, w)
+        assert Counter(p for pq in pairs for p in pq if p) == Counter(
+            {p + 2: n for p, n in enumerate(c) if n}
+        )
+        assert sum(1 for _, q in pairs if q == 0) == w
+        twenties = sum(1 for p, q in pairs if (p + q == 20) or (q == 0 and p >= 8))
+        assert twenties == got

@@ -14,7 +14,7 @@ pip class (2 … 12) plus the number of 经牌 (wild).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -23,6 +23,8 @@ from app.engine.chuanpai.melds import Meld, jier_sum
 
 N_FACES = len(FACES)
 SEVEN_IDX = (INDEX["16"], INDEX["25"], INDEX["34"])
+SEVEN_CLASS = 7 - 2
+GUAIZI_CLASS = 3 - 2
 
 # pip class → face kinds with those pips
 CLASS_KINDS: dict[int, tuple[int, ...]] = {}
@@ -96,9 +98,53 @@ def spare_kinds(hand: Sequence[int]) -> list[int]:
     return [k for k in range(len(hand)) if hand[k] and _spare_in(c, w, k, full)]
 
 
+def jier_points(c: Sequence[int], w: int) -> int | None:
+    """Best 挤儿 matching of every card, in closed form: the number of 20s, or None.
+
+    The pip classes fall into independent families: 3–7, 4–6, 9–11, 5–5, 10–10 and
+    2–8–12. Each family's cards pair up except a minimum leftover; the 经牌 (``w``,
+    at most two) must take exactly the leftovers, or, with none left over, two 经牌
+    split one pair. A 经牌 with a partner of 8 pips or more makes a 20.
+    """
+    n2, n3, n4, n5, n6, n7, n8, n9, n10, n11, n12 = c
+    low = n2 + n12
+    left = abs(n3 - n7) + abs(n4 - n6) + abs(n9 - n11) + n5 % 2 + n10 % 2 + abs(n8 - low)
+    if left != w and not (left == 0 and w == 2 and sum(c) > 0):
+        return None
+    points = max(n9, n11) + n10 // 2 + n10 % 2 + n12 + max(0, n8 - low)
+    if left == 0 and w == 2 and (min(n9, n11) or n10 >= 2 or (n8 and low)):
+        points += 1  # split a pair: both halves make a 20 with a 经牌
+    return points
+
+
+def jier_pairs(c: Sequence[int], w: int) -> tuple[tuple[int, int], ...]:
+    """The pairs (pip class, pip class or 0 for a 经牌) of :func:`jier_points`."""
+    n = {p: c[p - 2] for p in range(2, 13)}
+    pairs: list[tuple[int, int]] = []
+
+    def match(p: int, q: int, k: int) -> None:
+        pairs.extend([(p, q)] * k)
+        n[p] -= k
+        n[q] -= k
+
+    for p, q in ((3, 7), (4, 6), (9, 11)):
+        match(p, q, min(n[p], n[q]))
+    match(5, 5, n[5] // 2)
+    match(10, 10, n[10] // 2)
+    match(8, 12, min(n[8], n[12]))
+    match(8, 2, min(n[8], n[2]))
+    left = [p for p in range(2, 13) for _ in range(n[p])]
+    if not left and w == 2:
+        order = [(9, 11), (10, 10), (8, 12), (8, 2), (3, 7), (4, 6), (5, 5)]
+        split = next(pq for pq in order if pq in pairs)
+        pairs.remove(split)
+        left = list(split)
+    return tuple(pairs) + tuple((p, 0) for p in left)
+
+
 @lru_cache(maxsize=65536)
-def _best_pairs(c: tuple[int, ...], w: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-    """Best 挤儿 matching of all cards: (number of 20s, pairs as (class, class|0=经))."""
+def search_pairs(c: tuple[int, ...], w: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """Reference search for :func:`jier_points` (exhaustive, memoized; for tests)."""
     i = next((j for j in range(11) if c[j]), -1)
     if i < 0:
         return (0, ()) if w == 0 else None
@@ -111,7 +157,7 @@ def _best_pairs(c: tuple[int, ...], w: int) -> tuple[int, tuple[tuple[int, int],
         nc = list(c)
         nc[i] -= 1
         nc[j] -= 1
-        sub = _best_pairs(tuple(nc), w)
+        sub = search_pairs(tuple(nc), w)
         if sub is not None:
             cand = (sub[0] + (p + q == 20), ((p, q),) + sub[1])
             if best is None or cand[0] > best[0]:
@@ -119,7 +165,7 @@ def _best_pairs(c: tuple[int, ...], w: int) -> tuple[int, tuple[tuple[int, int],
     if w:
         nc = list(c)
         nc[i] -= 1
-        sub = _best_pairs(tuple(nc), w - 1)
+        sub = search_pairs(tuple(nc), w - 1)
         if sub is not None:
             cand = (sub[0] + (p >= 8), ((p, 0),) + sub[1])
             if best is None or cand[0] > best[0]:
@@ -185,70 +231,73 @@ def _jing_choices(hand: Sequence[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def best_arrangement(hand: Sequence[int], with_jing: bool = True) -> Arrangement | None:
-    """The highest-counting way to group every concealed card, or None."""
-    total = sum(hand)
-    if total == 0:
-        return Arrangement((), 0)
-    best: (
-        tuple[int, list[tuple[str, tuple[int, ...]]], tuple[int, ...], tuple[tuple[int, int], ...]]
-        | None
-    ) = None
-    jchoices = _jing_choices(hand) if with_jing else [()]
-    for jc in jchoices:
-        h1 = list(hand)
-        for k in jc:
-            h1[k] -= 1
-        for combo in _product(_same_face_choices(h1)):
-            h2 = list(h1)
-            groups: list[tuple[str, tuple[int, ...]]] = []
-            if jc:
-                groups.append(("an" if len(jc) == 3 else "liang", jc))
-            base = (30 if len(jc) == 3 else 70) if jc else 0
+_Choice = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], int]
+
+
+def _choices(hand: Sequence[int], with_jing: bool) -> Iterator[_Choice]:
+    """Every way to take the groups of three or more out of the hand that leaves
+    cards which all pair up: (score, 经牌 group, (face, 3|4) groups, 燕 count)."""
+    c0 = list(classes(hand))
+    w0 = jing_count(hand)
+    seven = SEVEN_CLASS
+    face_opts = _same_face_choices(hand)
+    for jc in _jing_choices(hand) if with_jing else [()]:
+        g12 = sum(1 for k in jc if k == GUAIZI)
+        jbase = (30 if len(jc) == 3 else 70) if jc else 0
+        w = w0 - (len(jc) - g12)
+        for combo in _product(face_opts):
+            c = list(c0)
+            c[GUAIZI_CLASS] -= g12
+            base = jbase
+            sevens_left = [hand[k] for k in SEVEN_IDX]
             for k, n in combo:
                 if n:
-                    h2[k] -= n
-                    groups.append(("an" if n == 3 else "liang", (k,) * n))
+                    c[_CLASS_OF[k]] -= n
                     base += 3 if n == 3 else 7
-            max_yan = min(h2[s] for s in SEVEN_IDX)
-            for y in range(max_yan + 1):
-                h3 = list(h2)
-                for s in SEVEN_IDX:
-                    h3[s] -= y
-                res = _best_pairs(classes(h3), jing_count(h3))
-                if res is None:
-                    continue
-                score = base + 2 * y + res[0]
-                if best is None or score > best[0]:
-                    gy = groups + [("yan", SEVEN_IDX)] * y
-                    best = (score, gy, tuple(h3), res[1])
+                    if k in SEVEN_IDX:
+                        sevens_left[SEVEN_IDX.index(k)] -= n
+            c7 = c[seven]
+            for y in range(min(sevens_left) + 1):
+                c[seven] = c7 - 3 * y
+                jp = jier_points(c, w)
+                if jp is not None:
+                    yield (base + 2 * y + jp, jc, tuple(combo), y)
+
+
+def best_arrangement(hand: Sequence[int], with_jing: bool = True) -> Arrangement | None:
+    """The highest-counting way to group every concealed card, or None."""
+    if not sum(hand):
+        return Arrangement((), 0)
+    best: _Choice | None = None
+    for choice in _choices(hand, with_jing):
+        if best is None or choice[0] > best[0]:
+            best = choice
     if best is None:
         return None
-    score, groups, rest, best_pairs = best
-    melds = [Meld.make(kind, tuple(KINDS[k] for k in ks)) for kind, ks in groups]
-    melds += _pairs_to_melds(list(rest), best_pairs)
+    score, jc, combo, y = best
+    rest = list(hand)
+    melds: list[Meld] = []
+    if jc:
+        melds.append(Meld.make("an" if len(jc) == 3 else "liang", tuple(KINDS[k] for k in jc)))
+        for k in jc:
+            rest[k] -= 1
+    for k, n in combo:
+        if n:
+            melds.append(Meld.make("an" if n == 3 else "liang", (KINDS[k],) * n))
+            rest[k] -= n
+    for _ in range(y):
+        melds.append(Meld.make("yan", ("16", "25", "34")))
+        for k in SEVEN_IDX:
+            rest[k] -= 1
+    melds += _pairs_to_melds(rest, jier_pairs(classes(rest), jing_count(rest)))
     return Arrangement(tuple(melds), score)
 
 
 def is_complete(hand: Sequence[int], with_jing: bool = True) -> bool:
-    """Whether every concealed card can be grouped (faster than the best count)."""
+    """Whether every concealed card can be grouped."""
     if not sum(hand):
         return True
-    for jc in _jing_choices(hand) if with_jing else [()]:
-        h1 = list(hand)
-        for k in jc:
-            h1[k] -= 1
-        for combo in _product(_same_face_choices(h1)):
-            h2 = list(h1)
-            for k, n in combo:
-                h2[k] -= n
-            for y in range(min(h2[s] for s in SEVEN_IDX) + 1):
-                h3 = list(h2)
-                for s in SEVEN_IDX:
-                    h3[s] -= y
-                if _best_pairs(classes(h3), jing_count(h3)) is not None:
-                    return True
-    return False
+    return next(_choices(hand, with_jing), None) is not None
 
 
 PAIRS_WITH: tuple[tuple[int, ...], ...] = tuple(

@@ -20,7 +20,8 @@ three-card group with a 经牌 (暗 or 碰), and ``cs ty 12 12`` the only four-c
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from app.engine.chuanpai.cards import INDEX, JING, POINTS
 from app.engine.core.actions import CountLine
@@ -70,10 +71,19 @@ def _alike(cards: tuple[str, ...], n: int) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """One group: ``kind`` slug and its cards (canonical order: sorted by kind index)."""
+    """One group: ``kind`` slug and its cards (canonical order: sorted by kind index).
+
+    ``points`` (胡) and ``code`` (the count-line code) are computed once.
+    """
 
     kind: str
     cards: tuple[str, ...]
+    points: int = field(init=False, compare=False, repr=False)
+    code: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", self._points() if self.valid() else 0)
+        object.__setattr__(self, "code", self._code())
 
     @classmethod
     def make(cls, kind: str, cards: tuple[str, ...] | list[str]) -> Meld:
@@ -81,8 +91,8 @@ class Meld:
         if kind not in MELD_KINDS:
             raise EngineError("unknown-meld-kind", kind=kind)
         ordered = tuple(sorted(cards, key=INDEX.__getitem__))
-        meld = cls(kind, ordered)
-        if not meld.valid():
+        meld = _interned(kind, ordered)
+        if meld is None:
             raise EngineError("bad-meld", kind=kind, cards=list(ordered))
         return meld
 
@@ -103,15 +113,13 @@ class Meld:
         """A 经牌 group (counts ten times)."""
         return self.kind != "jier" and is_jing_group(self.cards)
 
-    @property
-    def points(self) -> int:
+    def _points(self) -> int:
         """胡 of this group."""
         if self.kind == "jier":
             return 1 if jier_sum(self.cards[0], self.cards[1]) == 20 else 0
         return BASE_POINTS[self.kind] * (10 if self.jing else 1)
 
-    @property
-    def code(self) -> str:
+    def _code(self) -> str:
         """The count-line code: ``cp-jier-20``, ``cp-jier-10``, ``cp-an``, ``cp-jing-an`` …"""
         if self.kind == "jier":
             return "cp-jier-20" if self.points else "cp-jier-10"
@@ -122,6 +130,13 @@ class Meld:
 
     def __str__(self) -> str:
         return f"{self.kind}:{' '.join(self.cards)}"
+
+
+@lru_cache(maxsize=4096)
+def _interned(kind: str, ordered: tuple[str, ...]) -> Meld | None:
+    """Melds are values: one instance per (kind, cards), None when not a valid group."""
+    meld = Meld(kind, ordered)
+    return meld if meld.valid() else None
 
 
 COUNT_CODES: tuple[str, ...] = (

@@ -190,19 +190,28 @@ def waits(
     for m in melds:
         for c in m.cards:
             used[INDEX[c]] += 1
+    laid = sum(m.points for m in melds)
+    by_class: dict[int, int | None] = {}  # faces that add no new group: only pips matter
     out = []
     for k in range(N_KINDS):
-        tok = KINDS[k]
         if is_jing(k) and not opts.jing:
             continue
         limit = 1 if is_jing(k) else (2 if k == GUAIZI and opts.jing else 4)
         if used[k] >= limit:
             continue
-        h = list(hand)
-        h[k] += 1
-        arr = an.best_arrangement(h, opts.jing)
-        if arr is not None:
-            out.append((tok, arr.points + sum(m.points for m in melds)))
+        shared = k < GUAIZI or (k > GUAIZI and not is_jing(k))
+        shared = shared and hand[k] <= 1 and k not in an.SEVEN_IDX
+        if shared and POINTS[k] in by_class:
+            points = by_class[POINTS[k]]
+        else:
+            h = list(hand)
+            h[k] += 1
+            arr = an.best_arrangement(h, opts.jing)
+            points = None if arr is None else arr.points
+            if shared:
+                by_class[POINTS[k]] = points
+        if points is not None:
+            out.append((KINDS[k], points + laid))
     return out
 
 
