@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from app.engine.nantong.cards import HONOURS, NKINDS, NPLAIN, XI_CARDS, token
+from app.engine.nantong.cards import HONOURS, NKINDS, NPLAIN, token
 from app.engine.nantong.melds import Meld
 
 QING, PIAO, TAZI = "qing", "piao", "tazi"
@@ -107,7 +107,7 @@ def _near(counts: Sequence[int]) -> list[int]:
 
 def readings(counts: Sequence[int]) -> Iterator[tuple[list[int], tuple[int, ...]]]:
     """Each way of reading the 喜 as plain cards: (plain counts, kinds they stand for)."""
-    w = sum(counts[k] for k in XI_CARDS)
+    w = sum(counts[NPLAIN:])
     plain = list(counts[:NPLAIN])
     if w == 0:
         yield plain, ()
@@ -161,7 +161,7 @@ def _wneed(c: tuple[int, ...], pair: bool) -> frozenset[int]:
 
 def complete(counts: Sequence[int]) -> bool:
     """Whether the concealed counts (喜 included) form groups plus exactly one pair."""
-    w = sum(counts[k] for k in XI_CARDS)
+    w = sum(counts[NPLAIN:])
     if w == 0:
         return plain_complete(counts)
     parts = [tuple(counts[9 * s : 9 * s + 9]) for s in range(3)]

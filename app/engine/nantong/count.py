@@ -26,7 +26,7 @@ from typing import Any
 
 from app.engine.core.actions import Count, CountLine
 from app.engine.nantong.analyze import PIAO, QING, TAZI, Arrangement, Group
-from app.engine.nantong.cards import HONOURS, NPLAIN, XI_CARDS, is_xi, token
+from app.engine.nantong.cards import HONOURS, NPLAIN, is_xi, token
 from app.engine.nantong.melds import Meld
 from app.engine.nantong.rules import (
     AN_GANG,
@@ -374,7 +374,7 @@ def count_win(h: Hand) -> Count:
 
 
 def xi_held(counts: Sequence[int]) -> int:
-    return sum(counts[k] for k in XI_CARDS)
+    return sum(counts[NPLAIN:])
 
 
 def count_hand(

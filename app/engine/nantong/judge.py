@@ -13,7 +13,7 @@ from typing import Any
 
 from app.engine.core.actions import Count
 from app.engine.nantong.analyze import Arrangement, arrangements, complete
-from app.engine.nantong.cards import NKINDS, NPLAIN, XI_CARDS, copies, token
+from app.engine.nantong.cards import NKINDS, NPLAIN, copies, token
 from app.engine.nantong.count import (
     TYPES,
     Hand,
@@ -84,7 +84,7 @@ def available(k: int, counts: Sequence[int], melds: tuple[Meld, ...], gen: Gener
 
 
 def _could_help(k: int, counts: Sequence[int]) -> bool:
-    if any(counts[x] for x in XI_CARDS) or k >= 27:
+    if k >= 27 or any(counts[NPLAIN:]):
         return True
     base = k - k % 9
     return any(counts[j] for j in range(max(base, k - 2), min(base + 9, k + 3)))

@@ -35,14 +35,18 @@ def keep_value(h: Sequence[int], k: int) -> int:
     """How much card ``k`` connects with the hand ``h`` (higher: keep)."""
     if k >= NPLAIN:
         return 1000
-    n = h[k]
+    v = 4 * h[k]
     if k >= 27:
-        return 4 * n
+        return v
     r = k % 9
-    v = 4 * n
-    for d, w in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
-        if 0 <= r + d < 9:
-            v += w * min(h[k + d], 1)
+    if r >= 1 and h[k - 1]:
+        v += 2
+    if r >= 2 and h[k - 2]:
+        v += 1
+    if r <= 7 and h[k + 1]:
+        v += 2
+    if r <= 6 and h[k + 2]:
+        v += 1
     return v
 
 

@@ -120,7 +120,7 @@ class State:
 
     def total_cards(self) -> int:
         n = len(self.stock) + len(self.generals)
-        n += sum(sum(h) for h in self.hands)
+        n += sum(map(sum, self.hands))
         n += sum(m.held for ms in self.melds for m in ms)
         n += sum(len(d) for d in self.discards)
         return n
@@ -303,6 +303,12 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1 :]
 
 
+# Actions are immutable values: one discard action per seat and kind, made once.
+_DISCARDS = tuple(
+    tuple(Action("discard", seat, (token(k),)) for k in range(NKINDS)) for seat in range(SEATS)
+)
+
+
 def _gang_options(s: State, seat: int) -> list[Action]:
     h = s.hands[seat]
     gen = s.gen
@@ -341,7 +347,8 @@ def _legal(s: State, seat: int) -> list[Action]:
             return out
         if s.stock:
             out.extend(_gang_options(s, seat))
-        out.extend(Action("discard", seat, (token(k),)) for k in range(NKINDS) if h[k])
+        acts = _DISCARDS[seat]
+        out.extend(acts[k] for k in range(NKINDS) if h[k])
         return out
     # RESPOND
     d = s.discard
