@@ -136,9 +136,9 @@ def test_chi_order_drawer_first_then_next_seat_and_chou() -> None:
     assert refuse(st, Action("chi", 1, ("x3", "x4", "x5"))) == "lower-priority"
     assert refuse(st, Action("chi", 2, ("x3", "x4", "x5"))) == "zp-not-next-seat"
     st2 = apply(st, Action("pass", 0))
-    assert st2.seats[0].chou == 1 << parse_cards("x3")[0]  # 臭牌 for seat 0
     assert kinds(st2, 1)[:1] == ["chi"]
     st3 = apply(st2, Action("chi", 1, ("x3", "x4", "x5")))
+    assert st3.seats[0].chou == 1 << parse_cards("x3")[0]  # 臭牌 for seat 0
     assert st3.phase == "play" and st3.turn == 1 and st3.must_discard
     # the 臭牌 memory: seat 0 may not eat 三 later, even from its upper seat
     later = make(["x1 x2 d9 d8", "x7", "x10"], offer=("x3", 2, "discard"), chou0="x3")

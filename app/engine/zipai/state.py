@@ -766,6 +766,7 @@ def _to_play(state: State, t: int, may_hu: bool, quad: bool = False) -> State:
 
 
 def _take_card(state: State, a: Action, kind: str) -> State:
+    state = _mark_chou(state)
     offer = state.offer
     assert offer is not None
     t, c = a.seat, offer.card
@@ -809,10 +810,7 @@ def _pass(state: State, s: int) -> State:
         memo = seat.chou_hu + ((offer.card, seat.table_huxi(state.rules.yiwushi)),)
         seat = _seat_evolve(seat, chou_hu=memo)
     elif stage == "peng":
-        chou = seat.chou | bit if state.rules.chou_blocks_peng else seat.chou
-        seat = _seat_evolve(seat, chou=chou, refused_peng=seat.refused_peng | bit)
-    elif stage == "chi":
-        seat = _seat_evolve(seat, chou=seat.chou | bit)
+        seat = _seat_evolve(seat, refused_peng=seat.refused_peng | bit)
     offer = replace(offer, passed=offer.passed + ((stage, s),))
     return _advance(_evolve(state, seats=_with_seat(state, s, seat), offer=offer))
 
@@ -833,8 +831,25 @@ def _advance(state: State) -> State:
         return state
 
 
+def _mark_chou(state: State) -> State:
+    """When an offer ends, a seat that passed a 吃 (Hunan: or a 碰) of the card keeps it
+    as a 臭牌. (Marked at the end, so a seat passing its 碰 may still 吃 the card.)"""
+    offer = state.offer
+    assert offer is not None
+    seats = list(state.seats)
+    bit = 1 << offer.card
+    changed = False
+    for stage, s in offer.passed:
+        counts = stage == "chi" or (stage == "peng" and state.rules.chou_blocks_peng)
+        if counts and not seats[s].chou & bit:
+            seats[s] = _seat_evolve(seats[s], chou=seats[s].chou | bit)
+            changed = True
+    return _evolve(state, seats=tuple(seats)) if changed else state
+
+
 def _lapse(state: State) -> State:
     """Nobody took the offered card: it goes before its seat; play moves on."""
+    state = _mark_chou(state)
     offer = state.offer
     assert offer is not None
     s = offer.seat
