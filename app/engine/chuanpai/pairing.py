@@ -367,7 +367,7 @@ def _jing_in(hand: Sequence[int]) -> int:
     return hand[CS] + hand[TY]
 
 
-def _self_groups(seat: SeatState, opts: PairingOptions) -> list[Action]:
+def _self_groups(seat: SeatState, opts: PairingOptions, s: int = 0) -> list[Action]:
     """暗/亮/燕/起 the seat can lay from its hand now (forced flag per 齐头)."""
     h = seat.hand
     out: list[Action] = []
@@ -377,22 +377,22 @@ def _self_groups(seat: SeatState, opts: PairingOptions) -> list[Action]:
         if n >= 3:
             forced = not an.group_optional(h, k, rule)
             kind = "liang" if n == 4 else "an"
-            out.append(Action(kind, 0, (KINDS[k],) * n, forced))
+            out.append(Action(kind, s, (KINDS[k],) * n, forced))
     if all(h[INDEX[s]] for s in ("16", "25", "34")):
-        out.append(Action("yan", 0, ("16", "25", "34"), True))
+        out.append(Action("yan", s, ("16", "25", "34"), True))
     for m in seat.melds:
         if m.kind == "an" and not m.jing and h[INDEX[m.cards[0]]]:
-            out.append(Action("qi", 0, (m.cards[0],) * 4, True))
+            out.append(Action("qi", s, (m.cards[0],) * 4, True))
     if opts.jing and h[GUAIZI] == 2 and _jing_in(h):
         if h[CS] and h[TY]:
-            out.append(Action("liang", 0, ("12", "12", "cs", "ty"), True))
+            out.append(Action("liang", s, ("12", "12", "cs", "ty"), True))
         j = "cs" if h[CS] else "ty"
-        out.append(Action("an", 0, ("12", "12", j), False))
+        out.append(Action("an", s, ("12", "12", j), False))
     for m in seat.melds:
         if m.kind == "an" and m.jing:
             rest = "ty" if "cs" in m.cards else "cs"
             if h[INDEX[rest]]:
-                out.append(Action("qi", 0, tuple(sorted(m.cards + (rest,))), True))
+                out.append(Action("qi", s, tuple(sorted(m.cards + (rest,))), True))
     return out
 
 
@@ -487,7 +487,7 @@ def legal_actions(state: PairingState, seat: int | None = None) -> list[Action]:
         if not any(a.forced for a in takes):
             acts.append(Action("pass", actor, (state.open_card,)))
         return acts
-    groups = [replace(a, seat=actor) for a in _self_groups(st, state.options)]
+    groups = _self_groups(st, state.options, actor)
     if any(a.forced for a in groups):
         return groups
     if state.phase == "lay":
@@ -616,25 +616,31 @@ def _must_guo(seat: SeatState, card: str) -> bool:
     return any(p + q in (10, 20) for q in seat.passed)
 
 
-def _draw(state: PairingState, s: int, n: int) -> PairingState:
-    """偷 ``n`` cards for seat ``s``; stops at a card that must be laid as 过牌."""
+def _draw(state: PairingState, s: int, n: int, **changes: Any) -> PairingState:
+    """偷 ``n`` cards for seat ``s`` (applying ``changes`` to the state as well); stops
+    at a card that must be laid as 过牌 (phase ``guo``)."""
+    stock = state.stock
+    seat = state.seats[s]
+    h = list(seat.hand)
+    stop: dict[str, Any] = {"owed": 0}
     for i in range(n):
-        if not state.stock:
-            return replace(state, owed=0)
-        card = state.stock[-1]
-        state = replace(state, stock=state.stock[:-1])
-        seat = state.seats[s]
+        if not stock:
+            break
+        card = stock[-1]
+        stock = stock[:-1]
         if _must_guo(seat, card):
-            return replace(state, phase="guo", drawn=card, owed=n - i - 1, turn=s)
-        h = list(seat.hand)
+            stop = {"phase": "guo", "drawn": card, "owed": n - i - 1, "turn": s}
+            break
         h[INDEX[card]] += 1
-        state = _set_seat(state, s, replace(seat, hand=tuple(h)))
-    return replace(state, owed=0)
+    seats = list(state.seats)
+    seats[s] = replace(seat, hand=tuple(h))
+    return replace(state, stock=stock, seats=tuple(seats), **{**changes, **stop})
 
 
 def _resume(state: PairingState, s: int, phase: str) -> PairingState:
-    state = replace(state, phase=phase, turn=s, drawn=None)
-    return _draw(state, s, state.owed) if state.owed else state
+    if not state.owed:
+        return replace(state, phase=phase, turn=s, drawn=None)
+    return _draw(state, s, state.owed, phase=phase, turn=s, drawn=None)
 
 
 def _lay_guo(state: PairingState) -> PairingState:
