@@ -66,7 +66,7 @@ class Card:
         """The accessible name and tooltip: Chinese with pinyin, or English."""
         if locale.startswith("zh"):
             text = f"{self.zh}（{self.pinyin}）"
-            return f"{text}，{self.face.zh}" if self.face.zh else text
+            return f"{text}，{self.face.zh}" if self.face.zh not in self.zh else text
         return f"{self.en} ({self.face.en})" if self.face.en else self.en
 
     def name(self, locale: str) -> str:

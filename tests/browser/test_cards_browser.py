@@ -126,3 +126,23 @@ def test_no_serious_accessibility_violations(page: Page, live_server: str, url: 
         if v["impact"] in ("serious", "critical")
     ]
     assert bad == []
+
+
+def test_select_cards_by_tap_on_a_phone(page: Page, live_server: str):
+    assert page.context.browser
+    phone = page.context.browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, locale="zh-CN"
+    )
+    try:
+        p = phone.new_page()
+        p.goto(f"{live_server}/cards/table?family=chuanpai")
+        boxes = p.locator(".seat-you fieldset.hand").get_by_role("checkbox")
+        p.locator(".seat-you label.pick").nth(2).tap()
+        p.locator(".seat-you label.pick").nth(3).tap()
+        expect(boxes.nth(2)).to_be_checked()
+        expect(boxes.nth(3)).to_be_checked()
+        expect(p.locator("[data-pick-status]")).to_have_text("已选 2 张")
+        p.locator(".seat-you label.pick").nth(3).tap()
+        expect(boxes.nth(3)).not_to_be_checked()
+    finally:
+        phone.close()
