@@ -218,3 +218,31 @@ def test_malformed_positions_are_refused(patch: dict[str, object]) -> None:
     with pytest.raises(EngineError) as exc:
         State.from_json(data)
     assert exc.value.code in ("bad-position", "unknown-card")
+
+
+def test_jiaopai_is_replaced_card_for_card_and_a_four_takes_one() -> None:
+    # 六丙 turned; the dealer holds the other three (叫牌) and four 五万 (龙)
+    dealer = "6b 6b 6b 5w 5w 5w 5w qz qz qz hh hh hh 4b 4b 4b 7b 8b 9b 7t 8t 5t 5b"
+    s = _position({0: dealer, 1: WAITING, 2: OTHER}, generals="6b 3w")
+    acts = legal_actions(s, 0)
+    assert Action("gang", 0, ("6b", "6b", "6b")) in acts
+    assert Action("gang", 0, ("5w",) * 4) in acts
+    s = apply(s, Action("gang", 0, ("6b", "6b", "6b")))
+    assert s.melds[0][-1].made == "long" and not s.melds[0][-1].takes_slot
+    assert sum(s.hands[0]) == 23 and s.replacement
+    s = apply(s, Action("gang", 0, ("5w",) * 4))
+    assert s.melds[0][-1].made == "long" and s.melds[0][-1].takes_slot
+    assert sum(s.hands[0]) == 20  # 23 - 4 + 1
+    assert s.total_cards() == 120
+
+
+def test_peng_then_jia_gang() -> None:
+    s = _position({0: DEALER.replace("2w", "8w"), 1: OTHER, 2: WAITING.replace("7w 8w", "7b 8b")})
+    s = apply(s, Action("discard", 0, ("8w",)))
+    assert s.turn == 1
+    s = apply(s, Action("peng", 1, ("8w",) * 3))
+    assert s.turn == 1 and s.melds[1][0].made == "peng" and s.last_drawn is None
+    assert Action("jia-gang", 1, ("8w",)) in legal_actions(s, 1)
+    s = apply(s, Action("jia-gang", 1, ("8w",)))
+    assert s.melds[1][0].made == "ming-gang" and s.melds[1][0].held == 4
+    assert s.replacement and s.total_cards() == 120
