@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from app.engine.nantong.cards import HONOURS, NKINDS, NPLAIN, token
+from app.engine.nantong.cards import HONOURS, NPLAIN, token
 from app.engine.nantong.melds import Meld
 
 QING, PIAO, TAZI = "qing", "piao", "tazi"
@@ -302,6 +302,3 @@ def slots_needed(melds: tuple[Meld, ...]) -> int:
 def hand_size(melds: tuple[Meld, ...]) -> int:
     """Concealed cards of a complete hand with these melds."""
     return 2 + 3 * slots_needed(melds)
-
-
-__all__ = ["NKINDS", "Arrangement", "Group", "arrangements", "complete", "hand_size"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from app.engine.core.errors import EngineError
 from app.engine.core.tokens import TokenTable, check_copies
 
 SUITS = ("t", "b", "w")  # 条, 丙, 万
@@ -154,21 +153,3 @@ def deck(xi: bool = False) -> list[int]:
 def hand_text(cards: Iterable[int]) -> str:
     """Canonical text of a hand: sorted tokens separated by spaces."""
     return " ".join(TOKENS[k] for k in sorted(cards))
-
-
-__all__ = [
-    "BH",
-    "HH",
-    "HONOURS",
-    "NKINDS",
-    "QZ",
-    "XI_CARDS",
-    "EngineError",
-    "cards_of",
-    "check_deck",
-    "counts_of",
-    "deck",
-    "parse_card",
-    "parse_cards",
-    "token",
-]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from app.engine.core.actions import Action
 from app.engine.core.selfplay import DealResult, InvariantViolation
-from app.engine.nantong.cards import INDEX, NKINDS, NPLAIN
+from app.engine.nantong.cards import INDEX, NPLAIN
 from app.engine.nantong.rules import Rules
 from app.engine.nantong.state import (
     OVER,
@@ -118,6 +118,3 @@ def deal_result(rules: Rules, rng: random.Random, index: int) -> DealResult:
     s, n = play_deal(rules, dealer, rng)
     scores = tuple((s.result or {}).get("scores", [0, 0, 0, 0]))
     return DealResult(s.winner, n, scores)
-
-
-__all__ = ["NKINDS", "choose", "deal_result", "play_deal"]

@@ -17,7 +17,6 @@ from app.engine.nantong.cards import (
     LAOJIANG_SHUANG,
     NPLAIN,
     is_xi,
-    parse_card,
     rank_of,
     token,
 )
@@ -254,6 +253,3 @@ def parse_generals(text: str | None, rules: Rules) -> Generals:
     if len(cards) > rules.generals:
         raise EngineError("bad-option", option="generals", value=text)
     return make_generals(tuple(cards), rules.shuang)
-
-
-__all__ = ["Generals", "Row", "Rules", "make_generals", "parse_card", "parse_generals"]
