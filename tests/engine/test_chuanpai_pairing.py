@@ -399,3 +399,85 @@ def test_selfplay_options(opts: PairingOptions) -> None:
     rng = random.Random(7)
     for _ in range(60):
         play_deal(opts, rng)
+
+
+def _table(hands: list[str], stock: str, players: int | None = None, **kw: object) -> PairingState:
+    n = players or len(hands)
+    opts = PairingOptions(players=n)
+    seats = tuple(SeatState(tuple(H(h)), extra=i >= 4) for i, h in enumerate(hands))
+    return PairingState(
+        opts, 0, seats, parse_tokens(stock, "pairing"), phase="self", lay_done=n, **kw
+    )  # type: ignore[arg-type]
+
+
+def test_tou_that_makes_three_alike_must_be_laid() -> None:
+    # 偷暗了: the 碰 is followed by a 偷 that brings a third 梅子
+    state = _table(["44 44 55 55 66 26", "11"], "55")
+    state = replace(state, phase="claim", open_card="44", source=1, queue=((0, "group"),))
+    peng = next(a for a in legal_actions(state) if a.kind == "peng")
+    after = apply(state, peng)
+    acts = legal_actions(after)
+    assert [a.kind for a in acts] == ["an"] and acts[0].forced
+
+
+def test_tou_of_the_fourth_card_forces_qi() -> None:
+    state = _table(["26 66 55 55", "11"], "33", **{})
+    seat = replace(state.seats[0], melds=(Meld.make("an", ("33", "33", "33")),))
+    state = replace(state, seats=(seat, state.seats[1]))
+    state = replace(state, phase="claim", open_card="55", source=1, queue=((0, "group"),))
+    peng = next(a for a in legal_actions(state) if a.kind == "peng")
+    after = apply(state, peng)
+    assert [(a.kind, a.forced) for a in legal_actions(after)] == [("qi", True)]
+
+
+def test_group_claims_come_before_bai() -> None:
+    # seat 0 discards 55: seat 1 can 摆 it with 46, seat 2 can 碰 it
+    state = _table(["55 66", "46 11", "55 55 13", "22"], "")
+    state = replace(state, seats=state.seats, turn=0)
+    after = apply(state, Action("discard", 0, ("55",)))
+    assert after.phase == "claim"
+    assert after.queue[0] == (2, "group")
+    assert (1, "bai") in after.queue
+
+
+def test_dead_card_is_remembered_and_next_seat_turns() -> None:
+    # seat 0 discards 66; nobody can use it; seat 1 has no 8 and remembers 12 pips
+    state = _table(["66 13 24", "11 22 56", "33"], "45 36", players=3)
+    after = apply(state, Action("discard", 0, ("66",)))
+    assert after.dead == ("66",)
+    assert 12 in after.seats[1].passed and 12 not in after.seats[0].passed
+    assert after.open_card == "36" and after.flipped and after.source == 1
+
+
+def test_empty_stock_ends_in_a_draw() -> None:
+    state = _table(["66 13 24", "11 22", "33"], "", players=3)
+    after = apply(state, Action("discard", 0, ("66",)))
+    assert after.phase == "over" and after.winner is None and after.scores == (0, 0, 0)
+
+
+def test_extra_seat_turns_for_itself_and_never_bai() -> None:
+    hands = ["13 24 16", "45", "36", "35", "11 26 55"]
+    state = _table(hands, "44", players=5)
+    state = replace(state, turn=3)
+    # seat 3 discards 35: the extra seat 4 could 摆 it with 11? never; nobody takes it
+    after = apply(state, Action("discard", 3, ("35",)))
+    assert after.turn == 4 and after.phase == "self"
+    assert sum(after.seats[4].hand) == 4  # the turned 44 joined its hand
+    assert all(a.kind == "discard" for a in legal_actions(after))
+
+
+def test_claim_with_extra_seat_excluded_from_bai() -> None:
+    state = _table(["66", "45", "36", "35", "26 66"], "", players=5)
+    state = replace(state, open_card="11", source=0, flipped=False)
+    from app.engine.chuanpai.pairing import _claim_order
+
+    assert all(seat != 4 for seat, _ in _claim_order(state, "11"))
+
+
+def test_no_jing_option_four_guaizi() -> None:
+    opts = PairingOptions(jing=False)
+    state = replace(position_state({"hand": "12 12 12 66 26"}, opts))
+    acts = legal_actions(state)
+    assert any(a.kind == "an" and a.cards == ("12", "12", "12") for a in acts)
+    with pytest.raises(EngineError):
+        position_state({"hand": "cs 66"}, opts)

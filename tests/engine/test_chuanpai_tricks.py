@@ -272,3 +272,9 @@ def test_selfplay_runs() -> None:
     for i in range(100):
         state, _ = play_deal(OPTS, rng, dealer=i % 3)
         assert sum(state.scores) == 0
+
+
+def test_pair_of_red_fives_and_its_beaters() -> None:
+    # 出红五一对: the next player may answer with a pair of 红七 (三四) or of 红九
+    state = position_state({"hand": "三四 三四 红九 红九 黑九 黑九", "trick": ["红五 红五"]}, OPTS)
+    assert {a.cards for a in legal_actions(state)} == {("34", "34"), ("45", "45")}
