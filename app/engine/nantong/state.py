@@ -335,7 +335,9 @@ def _legal(s: State, seat: int) -> list[Action]:
     if s.phase == OVER or seat != s.turn:
         return []
     if s.phase == TING:
-        return [Action("baoting", seat), Action("pass", seat)]
+        if _can_baoting(s, seat):
+            return [Action("baoting", seat), Action("pass", seat)]
+        return [Action("pass", seat)]
     h = s.hands[seat]
     if s.phase == TURN:
         out: list[Action] = []
