@@ -3,7 +3,7 @@
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.engine.chuanpai import analysis as an
@@ -13,6 +13,7 @@ from app.engine.core.actions import Action
 from app.engine.core.selfplay import run_selfplay
 
 OPTS = pairing.PairingOptions()
+SLOW = [HealthCheck.too_slow]
 
 
 @st.composite
@@ -22,7 +23,7 @@ def hands(draw: st.DrawFn, low: int = 1, high: int = 17) -> list[int]:
     return counts_of(cards[:n])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, suppress_health_check=SLOW)
 @given(hands(1, 15))
 def test_waits_imply_complete(hand: list[int]) -> None:
     for card, points in pairing.waits(hand, (), OPTS):
@@ -32,7 +33,7 @@ def test_waits_imply_complete(hand: list[int]) -> None:
         assert res.complete and res.points == points
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=SLOW)
 @given(hands(1, 18))
 def test_analyze_partitions_the_cards(hand: list[int]) -> None:
     res = pairing.analyze(hand, (), OPTS)
@@ -45,7 +46,7 @@ def test_analyze_partitions_the_cards(hand: list[int]) -> None:
         assert res.points is None and not res.melds
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=SLOW)
 @given(hands(1, 18))
 def test_spare_cards_keep_the_coverage(hand: list[int]) -> None:
     full = an.coverage(hand)

@@ -446,7 +446,7 @@ def explain(state: TrickState, action: Action) -> Reason:
     if len(action.cards) != min(k, sum(state.hands[action.seat])):
         return Reason("cp-tj-wrong-count", {"count": len(action.cards), "expected": k})
     legal = legal_actions(state)
-    if legal and legal[0].kind == "beat":
+    if legal and legal[0].kind == "beat" and action.kind == "cover":
         return Reason("cp-tj-must-beat", {"cards": list(legal[0].cards)})
     return Reason("cp-illegal-action", {"kind": action.kind, "cards": list(action.cards)})
 
