@@ -204,3 +204,10 @@ def test_table_macro_with_four_seats_and_a_grouped_hand(app):
     assert "20 cards in hand, face down" in html
     assert not parse(html).checkboxes  # not selectable unless view.select is set
     assert re.search(r'alt="small seven[^"]*"', html)
+
+
+def test_pictures_are_served_as_cacheable_svg_files(client):
+    resp = client.get("/static/cards/chuanpai/66.svg")
+    assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
+    assert resp.headers.get("ETag") or resp.headers.get("Last-Modified")
+    resp.close()
