@@ -46,6 +46,66 @@ def _visible(state: State) -> list[int]:
     return seen
 
 
+_LOOSE: dict[int, int] = {}
+_SHAPES_FROM: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
+
+
+def _shapes() -> list[list[tuple[int, tuple[tuple[int, int], ...]]]]:
+    if not _SHAPES_FROM:
+        from app.engine.zipai.state import chi_shapes
+
+        for low in range(KINDS):
+            out = []
+            for g in chi_shapes(low, False):
+                if g[0] != low:
+                    continue
+                need: dict[int, int] = {}
+                for c in g:
+                    need[c] = need.get(c, 0) + 1
+                out.append(
+                    (sum(1 << (2 * c) for c in g), tuple((2 * c, n) for c, n in need.items()))
+                )
+            _SHAPES_FROM.append(out)
+    return _SHAPES_FROM
+
+
+def loose(key: int) -> int:
+    """Free cards (packed two bits per kind) left over by the best grouping: three-card
+    groups cost nothing, a pair costs one, a lone card one."""
+    if key == 0:
+        return 0
+    got = _LOOSE.get(key)
+    if got is not None:
+        return got
+    if len(_LOOSE) > 500_000:
+        _LOOSE.clear()
+    low = ((key & -key).bit_length() - 1) >> 1
+    bit = 1 << (2 * low)
+    best = 1 + loose(key - bit)
+    if (key >> (2 * low)) & 3 >= 2 and best > 1:
+        best = min(best, 1 + loose(key - 2 * bit))
+    for delta, checks in _shapes()[low]:
+        if best == 0:
+            break
+        for sh, n in checks:
+            if (key >> sh) & 3 < n:
+                break
+        else:
+            sub = loose(key - delta)
+            if sub < best:
+                best = sub
+    _LOOSE[key] = best
+    return best
+
+
+def _free_key(hand: Sequence[int]) -> int:
+    key = 0
+    for c, n in enumerate(hand):
+        if 0 < n < 3:
+            key |= n << (2 * c)
+    return key
+
+
 class SimplePlayer:
     """Prefer winning, keep 坎, avoid feeding the next seat."""
 
@@ -71,12 +131,15 @@ class SimplePlayer:
     def _discard(self, state: State, seat: int, discards: Sequence[Action]) -> Action:
         hand = state.seats[seat].hand
         conn = connections(hand)
+        key = _free_key(hand)
         nxt = state.seats[(seat + 1) % SEATS]
         seen = _visible(state)
-        best, best_score = discards[0], -1e9
-        for a in discards:
+        # only the loosest few cards are worth a full look
+        ranked = sorted(discards, key=lambda a: conn[_card_of(a.cards[0])])[:5]
+        best, best_score = ranked[0], -1e9
+        for a in ranked:
             c: Card = _card_of(a.cards[0])
-            score = -3.0 * conn[c] + 0.5 * seen[c]
+            score = -10.0 * loose(key - (1 << (2 * c))) - 1.0 * conn[c] + 0.5 * seen[c]
             if (nxt.thrown | nxt.chou) >> c & 1:
                 score += 2.0
             score += self.rng.random() * 0.1
@@ -88,7 +151,7 @@ class SimplePlayer:
         self, state: State, seat: int, takes: Sequence[Action], passing: Action | None
     ) -> Action:
         hand = list(state.seats[seat].hand)
-        before = shape(hand)
+        before = loose(_free_key(hand))
         offer = state.offer
         card = offer.card if offer is not None else -1
         best: Action | None = None
@@ -103,8 +166,9 @@ class SimplePlayer:
             after = list(hand)
             for c in used:
                 after[c] -= 1
-            groups = 1 + len(a.params.get("bi", ()))
-            gain = shape(after) - before + 4 * groups + (2 if kind == PENG else 0)
+            # after taking, a discard removes the loosest card
+            gain = 10 * (before - max(0, loose(_free_key(after)) - 1)) + (3 if kind == PENG else 0)
+            gain += shape(after) * 0.1
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None and (passing is None or best_gain >= 0):
