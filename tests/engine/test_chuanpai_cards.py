@@ -125,3 +125,13 @@ def test_every_regional_name_parses() -> None:
             (tok,) = parse_tokens(name, game)
             if name not in cards.AMBIGUOUS:
                 assert tok == face
+
+
+def test_names_of() -> None:
+    assert cards.names_of("12") == {
+        "points-001": "丁丁",
+        "points-000": "丁丁",
+        "dice-001": "拐子",
+        "tianjiu-000": "丁丁",
+    }
+    assert "tianjiu-000" not in cards.names_of("cs")

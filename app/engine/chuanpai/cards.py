@@ -173,6 +173,12 @@ REGIONAL_NAMES: dict[str, dict[str, str]] = {
 Region labels in both languages live in :mod:`app.messages.chuanpai` (``REGION_LABELS``).
 """
 
+
+def names_of(token: str) -> dict[str, str]:
+    """Region id → this card's name there (regions that name it)."""
+    return {r: t[token] for r, t in REGIONAL_NAMES.items() if token in t}
+
+
 # Names that mean different faces in different regions, and which face each game
 # reads them as (documented in docs/engine-chuanpai.md).
 AMBIGUOUS: dict[str, dict[str, str]] = {

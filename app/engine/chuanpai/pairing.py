@@ -378,7 +378,7 @@ def _self_groups(seat: SeatState, opts: PairingOptions, s: int = 0) -> list[Acti
             forced = not an.group_optional(h, k, rule)
             kind = "liang" if n == 4 else "an"
             out.append(Action(kind, s, (KINDS[k],) * n, forced))
-    if all(h[INDEX[s]] for s in ("16", "25", "34")):
+    if all(h[k] for k in an.SEVEN_IDX):
         out.append(Action("yan", s, ("16", "25", "34"), True))
     for m in seat.melds:
         if m.kind == "an" and not m.jing and h[INDEX[m.cards[0]]]:
