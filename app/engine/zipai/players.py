@@ -167,8 +167,8 @@ class SimplePlayer:
             for c in used:
                 after[c] -= 1
             # after taking, a discard removes the loosest card
-            gain = 10 * (before - max(0, loose(_free_key(after)) - 1)) + (3 if kind == PENG else 0)
-            gain += shape(after) * 0.1
+            tighter = before - max(0, loose(_free_key(after)) - 1)
+            gain = 10.0 * tighter + (3.0 if kind == PENG else 0.0) + 0.1 * shape(after)
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None and (passing is None or best_gain >= 0):
