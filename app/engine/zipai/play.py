@@ -48,6 +48,8 @@ def play_deal(
         if not acts:
             raise InvariantViolation(f"seat {seat} to move without a legal action")
         action = players[seat].choose(state, seat, acts)
+        if action not in acts:
+            raise InvariantViolation(f"seat {seat} chose an action that is not legal: {action}")
         state = _do(state, action)
         steps += 1
         if check:
