@@ -45,7 +45,7 @@ class Bilingual:
 
 @dataclass(frozen=True)
 class Card:
-    """One kind of card (a deck holds ``count`` copies of it)."""
+    """One kind of card; how many copies each deck holds is in :class:`Deck`."""
 
     family: str
     token: str

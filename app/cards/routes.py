@@ -43,6 +43,7 @@ def table():  # type: ignore[no-untyped-def]
     picked = [t for t in request.args.getlist("pick") if t in mine][: len(mine)]
     view.select = "pick"
     view.checked = picked
+    view.fan = request.args.get("fan") == "1"
     return page(
         "cards/table.html",
         "cards/_table.html",
@@ -52,6 +53,7 @@ def table():  # type: ignore[no-untyped-def]
         n_seats=int(seats),
         families=list(families().values()),
         grouped=DEMO_GROUPS[fam],
+        fan=view.fan,
         current="table",
     )
 

@@ -138,6 +138,7 @@ class Table:
     shown: str | None = None  # a card turned face up in the middle (亮张, the general…)
     select: str | None = None  # input name: the viewer's hand is selectable
     checked: list[str] = field(default_factory=list)
+    fan: bool = False  # the viewer's hand in overlapping rows (see the hand macro)
 
     def __post_init__(self) -> None:
         if len(self.seats) not in (3, 4):

@@ -14,6 +14,8 @@ ZH = {
     "Across": "对家",
     "Card": "牌",
     "Card galleries": "牌谱",
+    "Cards overlapping": "牌叠着放",
+    "Cards side by side": "牌并排放",
     "Chow (吃)": "吃",
     "Code": "代码",
     "Colour": "颜色",

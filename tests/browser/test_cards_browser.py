@@ -146,3 +146,23 @@ def test_select_cards_by_tap_on_a_phone(page: Page, live_server: str):
         expect(boxes.nth(3)).not_to_be_checked()
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize("family_id", ["zipai", "nantong"])
+def test_fanned_hand_shows_and_picks_every_card_on_a_phone(
+    page: Page, live_server: str, family_id: str
+):
+    page.set_viewport_size({"width": 360, "height": 2400})  # tall: the hand is on screen
+    page.goto(f"{live_server}/cards/table?family={family_id}&fan=1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # the top end of every card is uncovered: a tap there lands on that card's checkbox
+    hits = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.seat-you .pick')).map(label => {
+             const r = label.getBoundingClientRect();
+             const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.width * 0.6);
+             return el === label.querySelector('input');
+           })"""
+    )
+    assert hits and all(hits)
+    page.locator(".seat-you label.pick").last.click()
+    expect(page.locator(".seat-you input:checked")).to_have_count(1)
