@@ -56,6 +56,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api_bp, url_prefix="/api")
     app.register_blueprint(errors_bp)
     from app.cards import bp as cards_bp
+
     app.register_blueprint(cards_bp, url_prefix="/cards")
     csrf.exempt(api_bp)  # read-only JSON endpoints; every POST form lives elsewhere
 
