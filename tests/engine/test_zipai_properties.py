@@ -11,7 +11,7 @@ from app.engine.core.actions import Action
 from app.engine.zipai.cards import TOKENS, cards_of
 from app.engine.zipai.decompose import arrange, waits
 from app.engine.zipai.play import to_move
-from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules
+from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules, with_options
 from app.engine.zipai.samples import random_complete_hand
 from app.engine.zipai.state import (
     REASON_CODES,
@@ -26,7 +26,17 @@ from app.engine.zipai.state import (
     to_json,
 )
 
-GAMES = st.sampled_from([HUNAN_RULES, GUILIN_RULES])
+GAMES = st.sampled_from(
+    [
+        HUNAN_RULES,
+        GUILIN_RULES,
+        with_options(
+            HUNAN_RULES,
+            {"yiwushi": "on", "win_on_discard": "on", "chou_hu": "off", "min_huxi": "6"},
+        ),
+        with_options(GUILIN_RULES, {"yiwushi": "on", "xing": "gen"}),
+    ]
+)
 SEEDS = st.integers(0, 2**32 - 1)
 
 
@@ -40,7 +50,7 @@ def random_walk(rules: ZipaiRules, rng: random.Random, steps: int) -> State:
     return s
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(GAMES, SEEDS)
 def test_every_card_accounted_for_after_legal_actions(rules: ZipaiRules, seed: int) -> None:
     rng = random.Random(seed)

@@ -1210,7 +1210,7 @@ def _mask(data: Any, where: str) -> int:
     return m
 
 
-def _seat_from(data: Any, i: int) -> Seat:
+def _seat_from(data: Any, i: int, yiwushi: bool = False) -> Seat:
     if not isinstance(data, dict):
         raise _bad(f"seats[{i}] must be an object")
     hand = tuple(counts_of(_card_list(data.get("hand", []), f"seats[{i}].hand")))
@@ -1222,7 +1222,7 @@ def _seat_from(data: Any, i: int) -> Seat:
 
         kind = kind_of(str(m["kind"]))
         cards = _card_list(m.get("cards", []), f"seats[{i}].melds")
-        if not valid(kind, cards):
+        if not valid(kind, cards, yiwushi):
             raise EngineError("bad-meld", kind=str(m["kind"]), cards=" ".join(_tok(cards)))
         melds.append(Meld.make(kind, cards))
     chou_hu = []
@@ -1258,7 +1258,7 @@ def from_json(data: Mapping[str, Any], rules: ZipaiRules | None = None) -> State
         seats_data = data.get("seats")
         if not isinstance(seats_data, list) or len(seats_data) != SEATS:
             raise _bad("seats must be a list of three seats")
-        seats = tuple(_seat_from(s, i) for i, s in enumerate(seats_data))
+        seats = tuple(_seat_from(s, i, rules.yiwushi) for i, s in enumerate(seats_data))
         offer = None
         if data.get("offer"):
             o = data["offer"]
