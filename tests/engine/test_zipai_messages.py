@@ -38,3 +38,14 @@ def test_reason_params_fill_their_messages() -> None:
     for r in samples:
         for lang in ("en", "zh"):
             assert "{" not in render(r.code, r.params, lang)
+
+
+def test_every_reason_literal_is_declared() -> None:
+    import pathlib
+    import re
+
+    root = pathlib.Path(state.__file__).parent
+    used = set()
+    for path in root.glob("*.py"):
+        used |= set(re.findall(r'Reason\("([a-z-]+)"', path.read_text(encoding="utf-8")))
+    assert used <= set(state.REASON_CODES)
