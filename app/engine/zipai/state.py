@@ -1189,6 +1189,38 @@ def to_json(state: State) -> dict[str, Any]:
     return out
 
 
+HIDDEN = "?"
+
+
+def _hidden_meld(kind: str, game: str) -> bool:
+    """Groups laid face down, whose card the other seats do not see: 偎 (Guilin 扫) and
+    Guilin's 扫穿 (Hunan's 提 and both games' 臭偎/过扫 show one card)."""
+    return kind == WEI or (kind == TI and game == GUILIN)
+
+
+def view_json(state: State, seat: int) -> dict[str, Any]:
+    """What ``seat`` may see: :func:`to_json` with the other hands, face-down groups,
+    the stock and a drawn card that went straight into a 偎/提 hidden (sizes kept)."""
+    out = to_json(state)
+    out["viewer"] = seat
+    if state.phase == "over":
+        return out
+    for i, data in enumerate(out["seats"]):
+        if i == seat:
+            continue
+        data["hand"] = [HIDDEN] * len(data["hand"])
+        for m, meld in zip(data["melds"], state.seats[i].melds, strict=True):
+            if _hidden_meld(meld.kind, state.rules.game):
+                m["cards"] = [HIDDEN] * len(m["cards"])
+        data["chou_hu"] = []
+        data["refused_peng"] = []
+    out["stock"] = [HIDDEN] * len(out["stock"])
+    d = decider(state)
+    if "offer" in out and d is not None and d[0] == "self" and d[1] != seat:
+        out["offer"]["card"] = HIDDEN
+    return out
+
+
 def _bad(detail: str) -> EngineError:
     return EngineError("bad-position", detail=detail)
 
