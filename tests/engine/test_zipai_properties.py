@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from hypothesis import given, settings
@@ -131,3 +132,57 @@ def test_illegal_actions_are_always_refused(
         assert exc.reason.code in REASON_CODES
     else:  # pragma: no cover - the property failing
         raise AssertionError(f"{action} was accepted")
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 30)
+    | st.sampled_from(["x1", "d10", "zz", "offer", "draw", "peng", ""]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "hand",
+                    "melds",
+                    "kind",
+                    "cards",
+                    "card",
+                    "seat",
+                    "source",
+                    "passed",
+                    "phase",
+                    "turn",
+                    "options",
+                    "seats",
+                    "offer",
+                    "try",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON, st.sampled_from(["hunan", "guilin"]))
+def test_options_never_crashes_on_junk(doc: object, variant: str) -> None:
+    from app.engine.core.errors import EngineError
+    from app.engine.zipai.position import options_json
+
+    base = HUNAN_RULES if variant == "hunan" else GUILIN_RULES
+    seats = [{"hand": "x1 x2"}, {"hand": "d3"}, {"hand": ""}]
+    for position in (
+        doc,
+        {"seats": seats, "offer": doc},
+        {"seats": seats, "try": doc},
+        {"seats": doc},
+    ):
+        if not isinstance(position, dict):
+            continue
+        with contextlib.suppress(EngineError):
+            options_json(base, position, {})
