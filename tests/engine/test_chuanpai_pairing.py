@@ -481,3 +481,31 @@ def test_no_jing_option_four_guaizi() -> None:
     assert any(a.kind == "an" and a.cards == ("12", "12", "12") for a in acts)
     with pytest.raises(EngineError):
         position_state({"hand": "cs 66"}, opts)
+
+
+@pytest.mark.parametrize(
+    ("hand", "card", "kind", "draws"),
+    [
+        ("55 55 66 26", "55", "peng", 1),  # 碰: one 偷
+        ("55 55 55 46 66 26", "55", "kang", 2),  # 扛: two
+        ("16 25 66 26", "34", "yan", 1),  # 燕 by taking: one
+    ],
+)
+def test_tou_after_taking(hand: str, card: str, kind: str, draws: int) -> None:
+    state = _table([hand, "11"], "13 13 13")
+    state = replace(state, phase="claim", open_card=card, source=1, queue=((0, "group"),))
+    act = next(a for a in legal_actions(state) if a.kind == kind)
+    after = apply(state, act)
+    assert len(after.stock) == 3 - draws
+    assert after.seats[0].melds[-1].kind == kind
+
+
+def test_qi_draws_one() -> None:
+    state = _table(["46 55 11", "66"], "13 13 13")
+    seat = replace(state.seats[0], melds=(Meld.make("an", ("33", "33", "33")),))
+    state = replace(state, seats=(seat, state.seats[1]))
+    state = replace(state, phase="claim", open_card="33", source=1, queue=((0, "group"),))
+    qi = next(a for a in legal_actions(state) if a.kind == "qi")
+    after = apply(state, qi)
+    assert len(after.stock) == 2
+    assert [m.kind for m in after.seats[0].melds] == ["qi"]

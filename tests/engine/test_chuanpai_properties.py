@@ -180,3 +180,20 @@ def test_closed_form_matching_equals_search(c: list[int], w: int) -> None:
         assert sum(1 for _, q in pairs if q == 0) == w
         twenties = sum(1 for p, q in pairs if (p + q == 20) or (q == 0 and p >= 8))
         assert twenties == got
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 80))
+def test_states_round_trip_through_json(seed: int, steps: int) -> None:
+    import json
+
+    rng = random.Random(seed)
+    p = pairing.new_deal(pairing.PairingOptions(players=2 + seed % 6), rng)
+    t = tricks.new_deal(tricks.TrickOptions(), rng)
+    for _ in range(steps):
+        if p.phase != "over":
+            p = pairing.apply(p, rng.choice(pairing.legal_actions(p)))
+        if t.phase != "over":
+            t = tricks.apply(t, rng.choice(tricks.legal_actions(t)))
+    assert pairing.PairingState.from_json(json.loads(json.dumps(p.to_json()))) == p
+    assert tricks.TrickState.from_json(json.loads(json.dumps(t.to_json()))) == t

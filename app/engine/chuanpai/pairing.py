@@ -839,6 +839,9 @@ def all_cards(state: PairingState) -> list[int]:
     return c
 
 
+_FULL = {j: tuple(counts_of(deck(j))) for j in (True, False)}
+
+
 @dataclass
 class SimplePlayer:
     """An engine player: forced actions first, goes out, takes greedily, discards a
@@ -859,8 +862,29 @@ class SimplePlayer:
         takes = [a for a in acts if a.kind not in ("pass", "discard", "done")]
         if takes and self.rng.random() < self.take_optional:
             return max(takes, key=_take_value)
-        rest = [a for a in acts if a.kind in ("pass", "discard", "done")]
+        discards = [a for a in acts if a.kind == "discard"]
+        if discards:
+            return self._discard(state, discards)
+        rest = [a for a in acts if a.kind in ("pass", "done")]
         return self.rng.choice(rest or acts)
+
+    def _discard(self, state: PairingState, discards: list[Action]) -> Action:
+        """The spare card whose partners are least likely to come (fewest unseen)."""
+        seen = list(state.seats[state.actor].hand)
+        for seat in state.seats:
+            for m in seat.melds:
+                for c in m.cards:
+                    seen[INDEX[c]] += 1
+        for c in state.dead:
+            seen[INDEX[c]] += 1
+        limit = _FULL[state.options.jing]
+
+        def hope(a: Action) -> tuple[int, float]:
+            k = INDEX[a.cards[0]]
+            unseen = sum(limit[q] - seen[q] for q in an.PAIRS_WITH[k])
+            return (unseen, self.rng.random())
+
+        return min(discards, key=hope)
 
 
 def _take_value(a: Action) -> int:
