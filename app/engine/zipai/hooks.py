@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from app.engine.zipai.analysis import analyze, read_holding, waits_json
@@ -34,3 +36,16 @@ def cli_options(base: ZipaiRules, req: Any) -> dict[str, Any]:
     from app.engine.zipai.position import options_json
 
     return options_json(base, req.position or {}, req.options, getattr(req, "lang", "en"))
+
+
+Hook = Callable[[Any], dict[str, Any]]
+
+
+def bound(base: ZipaiRules) -> tuple[Hook, Hook, Hook, Hook]:
+    """The four CLI hooks of one game: analyze, waits, selfplay, options."""
+    return (
+        partial(cli_analyze, base),
+        partial(cli_waits, base),
+        partial(cli_selfplay, base),
+        partial(cli_options, base),
+    )
