@@ -406,3 +406,12 @@ def test_view_hides_what_a_seat_cannot_see() -> None:
     v0 = view_json(st, 0)
     assert v0["offer"]["card"] == "d5"
     assert v0["seats"][0]["hand"] == ["x7", "x8", "d5", "d5"]
+
+
+def test_winner_deals_next() -> None:
+    from app.engine.zipai.state import is_legal
+
+    st = make(["d7 d8", WAIT_D5[0], "d4"], [(), WAIT_D5[1], ()], offer=("d5", 2, "draw"), streak=2)
+    assert is_legal(st, Action("hu", 1, ("d5",)))
+    won = apply(st, Action("hu", 1, ("d5",)))
+    assert next_dealer(won) == (1, 0)

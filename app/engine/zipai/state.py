@@ -713,6 +713,10 @@ def find_legal(state: State, action: Action) -> Action | None:
     return None
 
 
+def is_legal(state: State, action: Action) -> bool:
+    return find_legal(state, action) is not None
+
+
 def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`IllegalAction` if it is not legal now."""
     legal = find_legal(state, action)
