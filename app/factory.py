@@ -58,6 +58,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.cards import bp as cards_bp
 
     app.register_blueprint(cards_bp, url_prefix="/cards")
+    from app.practice import bp as practice_bp
+
+    app.register_blueprint(practice_bp, url_prefix="/practice")
     csrf.exempt(api_bp)  # read-only JSON endpoints; every POST form lives elsewhere
 
     from app import cli

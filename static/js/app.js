@@ -21,6 +21,17 @@
   document.addEventListener("htmx:sendError", function () {
     show(document.body.getAttribute("data-msg-network") || "Network error");
   });
+  // After a swap that changed the address (hx-push-url), the language switch must
+  // bring the learner back to that address, not to the one the page was loaded at.
+  function syncLanguageNext() {
+    var inputs = document.querySelectorAll('.lang-switch input[name="next"]');
+    for (var i = 0; i < inputs.length; i++) {
+      inputs[i].value = window.location.pathname + window.location.search;
+    }
+  }
+  document.addEventListener("htmx:pushedIntoHistory", syncLanguageNext);
+  document.addEventListener("htmx:replacedInHistory", syncLanguageNext);
+  window.addEventListener("popstate", syncLanguageNext);
   document.addEventListener("htmx:timeout", function () {
     show(document.body.getAttribute("data-msg-network") || "Network error");
   });
