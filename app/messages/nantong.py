@@ -121,6 +121,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "文钱: {count} set(s) of 一二三丙 (one 20, two 50, three 100).",
         "zh": "文钱：{count} 个“一二三丙”（单文钱 20，双文钱 50，三文钱 100）。",
     },
+    "nt-wenqian-ke": {
+        "en": "三文钱: the three {card} of the three 文钱 also count as three alike in hand ({as}).",
+        "zh": "三文钱与在手刻子重复算胡：三个 {card} 也按在手刻子（{as}）算胡。",
+    },
     "nt-xi": {
         "en": "喜: {count} of 福禄寿喜财 (one 10, two 30, three 50, four 100, five 200).",
         "zh": "喜儿：{count} 张（1 张 10，2 张 30，3 张 50，4 张 100，5 张 200）。",

@@ -165,8 +165,24 @@ def test_without_qishou_the_turned_three_count_as_houmo() -> None:
 def test_the_best_arrangement_is_chosen() -> None:
     # 一一一二二二三三三丙 can be three 文钱 (100) or three 稞子.
     res = analyze("1b 1b 1b 2b 2b 2b 3b 3b 3b 4t 4t 4t 5w 5w 5w 7w 7w 7w 8t 8t 8t 9w 9w")
-    assert dict(lines(res))["nt-wenqian"] == 100
     assert res["hand_type"] == "piaohu"
+    # 三文钱与在手刻子重复算胡: the three 文钱 also count as three 暗刻
+    assert lines(res) == [
+        ("nt-an-ke", 4),
+        ("nt-an-ke", 4),
+        ("nt-an-ke", 4),
+        ("nt-an-ke", 4),
+        ("nt-wenqian-ke", 4),
+        ("nt-wenqian-ke", 4),
+        ("nt-wenqian-ke", 4),
+        ("nt-dihu", 30),
+        ("nt-chenghu", 20),
+        ("nt-piaohu-30", 30),
+        ("nt-wenqian", 100),
+        ("nt-piaohu-x2", 2),
+        ("nt-menpiao", 2),
+    ]
+    assert res["points"] == 720
 
 
 def test_not_complete() -> None:

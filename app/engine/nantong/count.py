@@ -156,6 +156,22 @@ def u_groups(h: Hand, acc: list[CountLine]) -> list[CountLine]:
     return [] if h.arr.hand_type == QING else group_lines(h)
 
 
+WENQIAN_KINDS = (9, 10, 11)  # 一丙 二丙 三丙
+
+
+def u_wenqian_ke(h: Hand, acc: list[CountLine]) -> list[CountLine]:
+    """三文钱与在手刻子重复算胡: three 文钱 also count as three-alike in hand (in a 清胡
+    the 把子 line already does this)."""
+    if h.arr.hand_type == QING or h.arr.wenqian < 3:
+        return []
+    out = []
+    for k in WENQIAN_KINDS:
+        n = min(h.concealed[k], 4)
+        ln = alike_line(k, concealed_made(k, n, h.gen, h.ctx), n, h.gen)
+        out.append(CountLine("nt-wenqian-ke", ln.points, {**ln.params, "as": ln.code[3:]}))
+    return out
+
+
 def u_sanlao(h: Hand, acc: list[CountLine]) -> list[CountLine]:
     """三老会齐: the three 老将 字 all as three/four alike count twice."""
     found = {ln.params["card"]: ln.points for ln in acc if ln.params.get("card") in _HON_T}
@@ -307,6 +323,7 @@ def u_qionghen(h: Hand, acc: list[CountLine]) -> list[CountLine]:
 
 WIN_UNITS: tuple[tuple[str, Unit], ...] = (
     ("groups", u_groups),
+    ("wenqian-ke", u_wenqian_ke),
     ("sanlao-huiqi", u_sanlao),
     ("dihu", u_dihu),
     ("shape", u_shape),
@@ -347,6 +364,7 @@ COUNT_CODES: tuple[str, ...] = (
     "nt-gangkai",
     "nt-bazi",
     "nt-wenqian",
+    "nt-wenqian-ke",
     "nt-xi",
     "nt-xi-double",
     "nt-jinzheng",
