@@ -106,3 +106,23 @@ def test_conservation_and_illegal_refused(
         assert s.total_cards() == total
     assert sum(s.result["scores"]) == 0 if s.result else True
     assert step > 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**9), swap=st.booleans(), gtext=GENERALS)
+def test_judge_agrees_with_the_fast_check(seed: int, swap: bool, gtext: str) -> None:
+    from app.engine.nantong.cards import parse_cards
+
+    rng = random.Random(seed)
+    c = build(rng, 7)
+    if swap:
+        held = [k for k in range(30) if c[k]]
+        c[rng.choice(held)] -= 1
+        free = [k for k in range(30) if c[k] < 4]
+        c[rng.choice(free)] += 1
+    gen = make_generals(parse_cards(gtext), True)
+    v = judge(c, (), gen, Rules(), WinContext())
+    assert v.complete == complete(c)
+    if v.count is not None:
+        assert v.count.total == v.points
+        assert v.points is not None and v.points >= 20
