@@ -7,7 +7,8 @@ import pytest
 from app.engine.core.actions import Action
 from app.engine.zipai.cards import parse_cards, tokens
 from app.engine.zipai.samples import position
-from app.engine.zipai.state import IllegalAction, State, apply, from_json, legal_actions
+from app.engine.zipai.serial import from_json
+from app.engine.zipai.state import IllegalAction, State, apply, legal_actions
 
 
 def chi_state(hand: str, card: str, variant: str = "hunan") -> State:

@@ -6,11 +6,11 @@ import string
 
 import pytest
 
-from app.engine.zipai import settle, state
+from app.engine.zipai import reasons, settle, state
 from app.engine.zipai.analysis import ERROR_CODES
 from app.messages import MESSAGES, render
 
-CODES = sorted(set(state.REASON_CODES) | set(settle.COUNT_CODES) | set(ERROR_CODES))
+CODES = sorted(set(reasons.REASON_CODES) | set(settle.COUNT_CODES) | set(ERROR_CODES))
 
 
 def fields(template: str) -> set[str]:
@@ -48,4 +48,4 @@ def test_every_reason_literal_is_declared() -> None:
     used = set()
     for path in root.glob("*.py"):
         used |= set(re.findall(r'Reason\("([a-z-]+)"', path.read_text(encoding="utf-8")))
-    assert used <= set(state.REASON_CODES)
+    assert used <= set(reasons.REASON_CODES)

@@ -12,19 +12,18 @@ from app.engine.core.actions import Action
 from app.engine.zipai.cards import TOKENS, cards_of
 from app.engine.zipai.decompose import arrange, waits
 from app.engine.zipai.play import to_move
+from app.engine.zipai.reasons import REASON_CODES
 from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules, with_options
 from app.engine.zipai.samples import random_complete_hand
+from app.engine.zipai.serial import from_json, to_json
 from app.engine.zipai.state import (
-    REASON_CODES,
     IllegalAction,
     State,
     apply,
     check_invariants,
     deal,
     find_legal,
-    from_json,
     legal_actions,
-    to_json,
 )
 
 GAMES = st.sampled_from(

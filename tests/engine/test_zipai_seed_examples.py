@@ -11,15 +11,8 @@ from app.engine.core.actions import Action
 from app.engine.zipai.cards import full_deck, parse_cards
 from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules
 from app.engine.zipai.samples import position
-from app.engine.zipai.state import (
-    IllegalAction,
-    State,
-    apply,
-    deal,
-    decider,
-    from_json,
-    legal_actions,
-)
+from app.engine.zipai.serial import from_json
+from app.engine.zipai.state import IllegalAction, State, apply, deal, decider, legal_actions
 
 X2 = parse_cards("x2")[0]
 

@@ -9,19 +9,18 @@ import pytest
 
 from app.engine.core.actions import Action
 from app.engine.zipai.cards import parse_cards, tokens
+from app.engine.zipai.reasons import why_illegal
 from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES
 from app.engine.zipai.samples import position
+from app.engine.zipai.serial import from_json, to_json
 from app.engine.zipai.state import (
     IllegalAction,
     State,
     apply,
     deal,
     decider,
-    from_json,
     legal_actions,
     next_dealer,
-    to_json,
-    why_illegal,
 )
 
 # Seat 1 waits: 跑 拾 (9) + 碰 玖 (3) on the table; 一二三 壹贰叁 四五六 / 坎 五 ...
@@ -388,7 +387,7 @@ def test_guilin_saochuan_that_completes_the_hand_wins() -> None:
 
 
 def test_view_hides_what_a_seat_cannot_see() -> None:
-    from app.engine.zipai.state import view_json
+    from app.engine.zipai.serial import view_json
 
     st = make(
         ["d5 d5 x7 x8", "x1 x2", "d4"],

@@ -8,7 +8,8 @@ that game's rule set and the CLI hooks.
 - :mod:`.melds`: the groups (门子) and their 胡息.
 - :mod:`.decompose`: the best arrangement of a hand, waits (听牌).
 - :mod:`.rules`: the rule options of each game (:class:`ZipaiRules`).
-- :mod:`.state`: a whole deal as an immutable state machine, ``legal_actions``/``apply``.
+- :mod:`.state`: a whole deal as an immutable state machine, ``legal_actions``/``apply``;
+  :mod:`.bi` (吃 and 比), :mod:`.reasons` (why an action is refused), :mod:`.serial` (JSON).
 - :mod:`.settle`: the itemized count of a win.
 - :mod:`.players`: engine-driven players; :mod:`.play`: self-play.
 """

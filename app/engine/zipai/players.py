@@ -52,7 +52,7 @@ _SHAPES_FROM: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
 
 def _shapes() -> list[list[tuple[int, tuple[tuple[int, int], ...]]]]:
     if not _SHAPES_FROM:
-        from app.engine.zipai.state import chi_shapes
+        from app.engine.zipai.bi import chi_shapes
 
         for low in range(KINDS):
             out = []

@@ -14,8 +14,10 @@ from typing import Any
 from app.engine.core.actions import Action
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
+from app.engine.zipai.reasons import why_illegal
 from app.engine.zipai.rules import ZipaiRules, with_options
-from app.engine.zipai.state import SEATS, decider, from_json, legal_actions, why_illegal
+from app.engine.zipai.serial import from_json
+from app.engine.zipai.state import SEATS, decider, legal_actions
 
 
 def _rules(base: ZipaiRules, position: Mapping[str, Any], cli: Mapping[str, str]) -> ZipaiRules:

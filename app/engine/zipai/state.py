@@ -4,7 +4,8 @@
 actions carry ``forced=True``); :func:`apply` returns a NEW state, or raises
 :class:`IllegalAction` carrying a :class:`Reason` (``must-bi``, ``chou-card``,
 ``breaks-kan``, ``lower-priority``, ...; see :data:`REASON_CODES`).
-:func:`why_illegal` gives the same reason without raising.
+:func:`app.engine.zipai.reasons.why_illegal` gives the same reason without raising;
+:mod:`app.engine.zipai.serial` writes and reads states as JSON.
 
 Phases:
 
@@ -27,13 +28,14 @@ has reached that size.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.engine.core.actions import Action, Count, CountLine
+from app.engine.core.actions import Action, Count
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
+from app.engine.zipai.bi import chi_options
 from app.engine.zipai.cards import (
     COPIES,
     DECK_SIZE,
@@ -58,7 +60,6 @@ from app.engine.zipai.melds import (
     TI,
     WEI,
     Meld,
-    chi_shape,
     valid,
 )
 from app.engine.zipai.rules import GUILIN, ZipaiRules
@@ -67,30 +68,6 @@ from app.engine.zipai.settle import WinContext, scores, settle
 SEATS = 3
 HAND = 20
 
-REASON_CODES = (
-    "zp-game-over",
-    "zp-not-your-turn",
-    "lower-priority",
-    "zp-must-take-forced",
-    "zp-must-draw",
-    "zp-not-allowed-now",
-    "zp-not-in-hand",
-    "breaks-kan",
-    "zp-no-discard-needed",
-    "zp-must-discard",
-    "zp-not-complete",
-    "zp-below-minimum",
-    "zp-chou-hu",
-    "zp-no-win-on-discard",
-    "chou-card",
-    "zp-own-discard",
-    "zp-not-next-seat",
-    "zp-bad-chi",
-    "must-bi",
-    "zp-cannot-bi",
-    "zp-bad-bi",
-    "zp-no-discard-left",
-)
 
 STAGES = ("self", "hu", "pao", "peng", "chi")
 
@@ -383,7 +360,7 @@ def arrangement_with(
     return _best(gen())
 
 
-def _hu_arrangement(state: State, t: int, offer: Offer) -> Arrangement | None:
+def hu_arrangement(state: State, t: int, offer: Offer) -> Arrangement | None:
     rules = state.rules
     seat = state.seats[t]
     if offer.source == "liang" and t == state.dealer:
@@ -401,7 +378,7 @@ def _hu_arrangement(state: State, t: int, offer: Offer) -> Arrangement | None:
     return arrangement_with(seat, offer.card, self_draw, peng_up, rules.yiwushi)
 
 
-def _chou_hu_blocked(state: State, t: int, card: Card) -> bool:
+def chou_hu_blocked(state: State, t: int, card: Card) -> bool:
     if not state.rules.chou_hu:
         return False
     seat = state.seats[t]
@@ -410,91 +387,18 @@ def _chou_hu_blocked(state: State, t: int, card: Card) -> bool:
 
 
 def can_hu(state: State, t: int, offer: Offer) -> Arrangement | None:
-    arr = _hu_arrangement(state, t, offer)
+    arr = hu_arrangement(state, t, offer)
     if arr is None or arr.points < state.rules.min_huxi:
         return None
-    if _chou_hu_blocked(state, t, offer.card):
+    if chou_hu_blocked(state, t, offer.card):
         return None
     return arr
-
-
-# --------------------------------------------------------------------------- 吃 and 比
-
-
-_CHI_SHAPES: dict[bool, tuple[tuple[tuple[Card, Card, Card], ...], ...]] = {}
-
-
-def chi_shapes(card: Card, yiwushi: bool) -> tuple[tuple[Card, Card, Card], ...]:
-    """Every 吃-shaped group (sorted) that contains ``card``."""
-    table = _CHI_SHAPES.get(yiwushi)
-    if table is None:
-        per: list[list[tuple[Card, Card, Card]]] = [[] for _ in range(KINDS)]
-        for a in range(KINDS):
-            for b in range(a, KINDS):
-                for c in range(b, KINDS):
-                    if chi_shape((a, b, c), yiwushi):
-                        for x in {a, b, c}:
-                            per[x].append((a, b, c))
-        table = tuple(tuple(p) for p in per)
-        _CHI_SHAPES[yiwushi] = table
-    return table[card]
-
-
-def _usable(hand: Sequence[int]) -> list[int]:
-    """Hand cards that may go into a 吃 or 比: not those of a 坎."""
-    return [n if n < 3 else 0 for n in hand]
-
-
-def _take(avail: list[int], cards: Sequence[Card]) -> list[int] | None:
-    out = list(avail)
-    for c in cards:
-        out[c] -= 1
-        if out[c] < 0:
-            return None
-    return out
-
-
-def bi_options(
-    avail: list[int], card: Card, yiwushi: bool, start: int = 0
-) -> list[tuple[tuple[Card, Card, Card], ...]]:
-    """Every set of 比 groups laying out all remaining copies of ``card`` in ``avail``."""
-    if avail[card] == 0:
-        return [()]
-    out = []
-    shapes = chi_shapes(card, yiwushi)
-    for i in range(start, len(shapes)):
-        rest = _take(avail, shapes[i])
-        if rest is None:
-            continue
-        for more in bi_options(rest, card, yiwushi, i):
-            out.append((shapes[i],) + more)
-    return out
-
-
-def chi_options(
-    seat: Seat, card: Card, yiwushi: bool
-) -> list[tuple[tuple[Card, Card, Card], tuple[tuple[Card, Card, Card], ...]]]:
-    """Every legal 吃 of ``card``: (group, 比 groups), leaving a card to discard."""
-    avail = _usable(seat.hand)
-    out = []
-    for group in chi_shapes(card, yiwushi):
-        own = list(group)
-        own.remove(card)
-        rest = _take(avail, own)
-        if rest is None:
-            continue
-        for bis in bi_options(rest, card, yiwushi):
-            used = own + [c for g in bis for c in g]
-            after = _sub(seat.hand, used)
-            if any(0 < n < 3 for n in after):
-                out.append((group, bis))
-    return out
 
 
 # --------------------------------------------------------------------------- whose decision
 
 
-def _blocked(state: State, t: int, card: Card, kind: str) -> str | None:
+def blocked(state: State, t: int, card: Card, kind: str) -> str | None:
     seat = state.seats[t]
     bit = 1 << card
     if kind == CHI or state.rules.chou_blocks_peng:
@@ -561,14 +465,14 @@ def _stage_actions(state: State, stage: str, t: int) -> list[Action]:
         )
     seat = state.seats[t]
     if stage == "peng":
-        if t == offer.seat or seat.hand[c] != 2 or _blocked(state, t, c, PENG):
+        if t == offer.seat or seat.hand[c] != 2 or blocked(state, t, c, PENG):
             return []
         after = _sub(seat.hand, (c, c))
         if not any(0 < n < 3 for n in after):
             return []
         return [Action(PENG, t, (TOKENS[c],) * 3)]
     # chi
-    if _blocked(state, t, c, CHI):
+    if blocked(state, t, c, CHI):
         return []
     return [
         Action(
@@ -578,7 +482,7 @@ def _stage_actions(state: State, stage: str, t: int) -> list[Action]:
             False,
             {"bi": [list(token(x) for x in g) for g in bis]} if bis else {},
         )
-        for group, bis in chi_options(seat, c, rules.yiwushi)
+        for group, bis in chi_options(seat.hand, c, rules.yiwushi)
     ]
 
 
@@ -686,11 +590,11 @@ def _play_hu(state: State) -> Arrangement | None:
 
 def _key(action: Action) -> tuple[str, int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
     kind = KIND_ALIASES.get(action.kind, action.kind)
-    bi = tuple(sorted(tuple(sorted(_cards(g))) for g in action.params.get("bi", ()) or ()))
-    return kind, action.seat, tuple(sorted(_cards(action.cards))), bi
+    bi = tuple(sorted(tuple(sorted(action_cards(g))) for g in action.params.get("bi", ()) or ()))
+    return kind, action.seat, tuple(sorted(action_cards(action.cards))), bi
 
 
-def _cards(items: Any) -> tuple[Card, ...]:
+def action_cards(items: Any) -> tuple[Card, ...]:
     out = []
     for x in items:
         if isinstance(x, int):
@@ -721,6 +625,8 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`IllegalAction` if it is not legal now."""
     legal = find_legal(state, action)
     if legal is None:
+        from app.engine.zipai.reasons import why_illegal  # only on the refusing path
+
         raise IllegalAction(
             why_illegal(state, action) or Reason("zp-not-allowed-now", {"kind": action.kind})
         )
@@ -733,7 +639,7 @@ def _do(state: State, a: Action) -> State:
     if kind == "draw":
         return _draw(state)
     if kind == "discard":
-        return _discard(state, a.seat, _cards(a.cards)[0])
+        return _discard(state, a.seat, action_cards(a.cards)[0])
     if kind == "hu":
         return _hu(state, a.seat)
     if kind == "pass":
@@ -788,10 +694,10 @@ def _take_card(state: State, a: Action, kind: str) -> State:
         hand = _sub(hand, (c, c))
         melds.append(Meld(kind, (c,) * 3))
     else:  # chi
-        group = tuple(sorted(_cards(a.cards)))
+        group = tuple(sorted(action_cards(a.cards)))
         own = list(group)
         own.remove(c)
-        bis = [tuple(sorted(_cards(g))) for g in a.params.get("bi", ())]
+        bis = [tuple(sorted(action_cards(g))) for g in a.params.get("bi", ())]
         hand = _sub(hand, own + [x for g in bis for x in g])
         melds.append(Meld(CHI, group))
         melds.extend(Meld(CHI, g) for g in bis)
@@ -948,141 +854,6 @@ def next_dealer(state: State) -> tuple[int, int]:
     return state.dealer, streak
 
 
-# --------------------------------------------------------------------------- reasons
-
-
-def why_illegal(state: State, action: Action) -> Reason | None:
-    """Why ``action`` is refused now, or None if it is legal."""
-    if find_legal(state, action) is not None:
-        return None
-    kind = KIND_ALIASES.get(action.kind, action.kind)
-    t = action.seat
-    if state.phase == "over":
-        return Reason("zp-game-over")
-    if not 0 <= t < SEATS:
-        return Reason("zp-not-your-turn", {"seat": t})
-    try:
-        cards = _cards(action.cards)
-        bis = [_cards(g) for g in action.params.get("bi", ()) or ()]
-    except (EngineError, TypeError):
-        return Reason("zp-not-allowed-now", {"kind": action.kind})
-    if state.phase in ("draw", "play"):
-        if t != state.turn:
-            return Reason("zp-not-your-turn", {"seat": t})
-        return _why_play(state, kind, t, cards)
-    return _why_offer(state, kind, t, cards, bis)
-
-
-def _why_play(state: State, kind: str, t: int, cards: Sequence[Card]) -> Reason:
-    if state.phase == "draw":
-        return Reason("zp-must-draw")
-    seat = state.seats[t]
-    if kind == "discard":
-        if not state.must_discard:
-            return Reason("zp-no-discard-needed")
-        if len(cards) != 1 or seat.hand[cards[0]] == 0:
-            return Reason("zp-not-in-hand", {"cards": [token(c) for c in cards]})
-        if seat.hand[cards[0]] >= 3:
-            return Reason("breaks-kan", {"cards": [token(cards[0])]})
-    if kind == "hu":
-        return _why_no_hu(state, t, holding_arrangement(seat, state.rules.yiwushi), None)
-    if kind == "pass" and state.must_discard:
-        return Reason("zp-must-discard")
-    return Reason("zp-not-allowed-now", {"kind": kind})
-
-
-def _why_no_hu(state: State, t: int, arr: Arrangement | None, card: Card | None) -> Reason:
-    if state.phase == "play" and not state.may_hu:
-        return Reason("zp-not-allowed-now", {"kind": "hu"})
-    if arr is None:
-        return Reason("zp-not-complete")
-    if arr.points < state.rules.min_huxi:
-        return Reason("zp-below-minimum", {"huxi": arr.points, "min": state.rules.min_huxi})
-    if card is not None and _chou_hu_blocked(state, t, card):
-        return Reason("zp-chou-hu", {"card": token(card)})
-    return Reason("zp-not-allowed-now", {"kind": "hu"})
-
-
-def _why_offer(
-    state: State, kind: str, t: int, cards: Sequence[Card], bis: Sequence[Sequence[Card]]
-) -> Reason:
-    offer = state.offer
-    assert offer is not None
-    d = decider(state)
-    c = offer.card
-    if d is not None and d[1] == t and d[0] in ("self", "pao"):
-        return Reason("zp-must-take-forced", {"kind": d[2][0].kind, "card": token(c)})
-    if d is not None and d[1] != t:
-        mine = [
-            st for st, s, _ in candidates(state, True) if s == t and (st, s) not in offer.passed
-        ]
-        if mine:
-            return Reason("lower-priority", {"seat": d[1], "stage": d[0]})
-        if kind not in ("hu", "chi", PENG):
-            return Reason("zp-not-your-turn", {"seat": t})
-    seat = state.seats[t]
-    if kind == "hu":
-        if offer.source == "discard" and not state.rules.win_on_discard:
-            return Reason("zp-no-win-on-discard", {"card": token(c)})
-        return _why_no_hu(state, t, _hu_arrangement(state, t, offer), c)
-    if offer.source == "liang":
-        return Reason("zp-not-allowed-now", {"kind": kind})
-    if kind == PENG:
-        if t == offer.seat:
-            return Reason("zp-not-allowed-now", {"kind": kind})
-        if seat.hand[c] < 2:
-            return Reason("zp-not-in-hand", {"cards": [token(c)] * 2})
-        blocked = _blocked(state, t, c, PENG)
-        if blocked:
-            return Reason(blocked, {"card": token(c)})
-        return Reason("zp-no-discard-left")
-    if kind == CHI:
-        return _why_no_chi(state, t, cards, bis)
-    if d is None or d[1] != t:
-        return Reason("zp-not-your-turn", {"seat": t})
-    return Reason("zp-not-allowed-now", {"kind": kind})
-
-
-def _why_no_chi(
-    state: State, t: int, cards: Sequence[Card], bis: Sequence[Sequence[Card]]
-) -> Reason:
-    offer = state.offer
-    assert offer is not None
-    c = offer.card
-    seat = state.seats[t]
-    allowed = (
-        [offer.seat, (offer.seat + 1) % SEATS]
-        if offer.source == "draw"
-        else [(offer.seat + 1) % SEATS]
-    )
-    if t not in allowed:
-        return Reason("zp-not-next-seat", {"card": token(c)})
-    blocked = _blocked(state, t, c, CHI)
-    if blocked:
-        return Reason(blocked, {"card": token(c)})
-    if c not in cards or not chi_shape(cards, state.rules.yiwushi):
-        return Reason("zp-bad-chi", {"cards": [token(x) for x in cards], "card": token(c)})
-    own = list(cards)
-    own.remove(c)
-    if _take(list(seat.hand), own) is None:
-        return Reason("zp-not-in-hand", {"cards": [token(x) for x in own]})
-    avail = _take(_usable(seat.hand), own)
-    if avail is None:
-        return Reason("breaks-kan", {"cards": [token(x) for x in own]})
-    if not bi_options(avail, c, state.rules.yiwushi):
-        return Reason("zp-cannot-bi", {"card": token(c), "count": avail[c]})
-    for g in bis:
-        if c not in g or not chi_shape(g, state.rules.yiwushi):
-            return Reason("zp-bad-bi", {"cards": [token(x) for x in g], "card": token(c)})
-        nxt = _take(avail, g)
-        if nxt is None:
-            return Reason("zp-bad-bi", {"cards": [token(x) for x in g], "card": token(c)})
-        avail = nxt
-    if avail[c] > 0:
-        return Reason("must-bi", {"card": token(c), "count": avail[c]})
-    return Reason("zp-no-discard-left")
-
-
 # --------------------------------------------------------------------------- invariants
 
 
@@ -1126,246 +897,3 @@ def check_invariants(state: State, complete_deck: bool = True, melds: bool = Tru
     ):
         return "scores do not sum to zero"
     return None
-
-
-# --------------------------------------------------------------------------- JSON
-
-
-def _tok(cards: Sequence[Card]) -> list[str]:
-    return [token(c) for c in cards]
-
-
-def _bits(mask: int) -> list[str]:
-    return [token(c) for c in range(KINDS) if mask >> c & 1]
-
-
-def _seat_json(seat: Seat, names: Mapping[str, str]) -> dict[str, Any]:
-    return {
-        "hand": _tok([c for c in range(KINDS) for _ in range(seat.hand[c])]),
-        "melds": [m.to_json(dict(names)) for m in seat.melds],
-        "pile": _tok(seat.pile),
-        "thrown": _bits(seat.thrown),
-        "chou": _bits(seat.chou),
-        "refused_peng": _bits(seat.refused_peng),
-        "chou_hu": [[token(c), h] for c, h in seat.chou_hu],
-    }
-
-
-def to_json(state: State) -> dict[str, Any]:
-    """The state as JSON values (the ``options`` position format)."""
-    names = GUILIN_NAMES if state.rules.game == GUILIN else {}
-    out: dict[str, Any] = {
-        "variant": state.rules.game,
-        "options": state.rules.to_json(),
-        "dealer": state.dealer,
-        "seats": [_seat_json(s, names) for s in state.seats],
-        "stock": _tok(state.stock),
-        "liang": token(state.liang),
-        "phase": state.phase,
-        "turn": state.turn,
-        "must_discard": state.must_discard,
-        "may_hu": state.may_hu,
-        "streak": state.streak,
-        "moves": state.moves,
-    }
-    if state.offer is not None:
-        o = state.offer
-        out["offer"] = {
-            "card": token(o.card),
-            "seat": o.seat,
-            "source": o.source,
-            "passed": [[st, s] for st, s in o.passed],
-        }
-    if state.result is not None:
-        r = state.result
-        out["result"] = {
-            "winner": r.winner,
-            "how": r.how,
-            "scores": list(r.scores),
-            "huxi": r.huxi,
-            "melds": [
-                dict(m.to_json(names), points=m.points(state.rules.yiwushi)) for m in r.melds
-            ],
-            "count": r.count.to_json() if r.count else None,
-            "card": None if r.card is None else token(r.card),
-            "xing_card": None if r.xing_card is None else token(r.xing_card),
-        }
-    return out
-
-
-HIDDEN = "?"
-
-
-def _hidden_meld(kind: str, game: str) -> bool:
-    """Groups laid face down, whose card the other seats do not see: 偎 (Guilin 扫) and
-    Guilin's 扫穿 (Hunan's 提 and both games' 臭偎/过扫 show one card)."""
-    return kind == WEI or (kind == TI and game == GUILIN)
-
-
-def view_json(state: State, seat: int) -> dict[str, Any]:
-    """What ``seat`` may see: :func:`to_json` with the other hands, face-down groups,
-    the stock and a drawn card that went straight into a 偎/提 hidden (sizes kept)."""
-    out = to_json(state)
-    out["viewer"] = seat
-    if state.phase == "over":
-        return out
-    for i, data in enumerate(out["seats"]):
-        if i == seat:
-            continue
-        data["hand"] = [HIDDEN] * len(data["hand"])
-        for m, meld in zip(data["melds"], state.seats[i].melds, strict=True):
-            if _hidden_meld(meld.kind, state.rules.game):
-                m["cards"] = [HIDDEN] * len(m["cards"])
-        data["chou_hu"] = []
-        data["refused_peng"] = []
-    out["stock"] = [HIDDEN] * len(out["stock"])
-    d = decider(state)
-    if "offer" in out and d is not None and d[0] == "self" and d[1] != seat:
-        out["offer"]["card"] = HIDDEN
-    return out
-
-
-def _bad(detail: str) -> EngineError:
-    return EngineError("bad-position", detail=detail)
-
-
-def _card_list(data: Any, where: str) -> tuple[Card, ...]:
-    if isinstance(data, str):
-        from app.engine.zipai.cards import parse_cards
-
-        return parse_cards(data)
-    if not isinstance(data, list):
-        raise _bad(f"{where} must be a list of cards")
-    return tuple(card_from_json(x) for x in data)
-
-
-def _mask(data: Any, where: str) -> int:
-    m = 0
-    for c in _card_list(data or [], where):
-        m |= 1 << c
-    return m
-
-
-def _seat_from(data: Any, i: int, yiwushi: bool = False) -> Seat:
-    if not isinstance(data, dict):
-        raise _bad(f"seats[{i}] must be an object")
-    hand = tuple(counts_of(_card_list(data.get("hand", []), f"seats[{i}].hand")))
-    melds = []
-    for m in data.get("melds", []) or []:
-        if not isinstance(m, dict) or "kind" not in m:
-            raise _bad(f"seats[{i}].melds: each meld is an object with kind and cards")
-        from app.engine.zipai.melds import kind_of
-
-        kind = kind_of(str(m["kind"]))
-        cards = _card_list(m.get("cards", []), f"seats[{i}].melds")
-        if not valid(kind, cards, yiwushi):
-            raise EngineError("bad-meld", kind=str(m["kind"]), cards=" ".join(_tok(cards)))
-        melds.append(Meld.make(kind, cards))
-    chou_hu = []
-    for item in data.get("chou_hu", []) or []:
-        if not isinstance(item, list) or len(item) != 2:
-            raise _bad(f"seats[{i}].chou_hu: pairs of [card, huxi]")
-        chou_hu.append((card_from_json(item[0]), int(item[1])))
-    return Seat(
-        hand,
-        tuple(melds),
-        _card_list(data.get("pile", []), f"seats[{i}].pile"),
-        _mask(data.get("thrown"), "thrown"),
-        _mask(data.get("chou"), "chou"),
-        _mask(data.get("refused_peng"), "refused_peng"),
-        tuple(chou_hu),
-    )
-
-
-def from_json(data: Mapping[str, Any], rules: ZipaiRules | None = None) -> State:
-    """Read a state (or a hand-written position: missing fields take defaults)."""
-    from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, with_options
-
-    try:
-        if rules is None:
-            game = str(data.get("variant", "hunan"))
-            base = GUILIN_RULES if game == GUILIN else HUNAN_RULES
-            opts = data.get("options") or {}
-            rules = (
-                ZipaiRules.from_json({**base.to_json(), **opts})
-                if "game" in opts
-                else with_options(base, opts)
-            )
-        seats_data = data.get("seats")
-        if not isinstance(seats_data, list) or len(seats_data) != SEATS:
-            raise _bad("seats must be a list of three seats")
-        seats = tuple(_seat_from(s, i, rules.yiwushi) for i, s in enumerate(seats_data))
-        offer = None
-        if data.get("offer"):
-            o = data["offer"]
-            source = str(o.get("source", "draw"))
-            if source not in ("liang", "draw", "discard"):
-                raise _bad("offer.source is liang, draw or discard")
-            passed = tuple((str(st), int(s)) for st, s in o.get("passed", []))
-            offer = Offer(card_from_json(o["card"]), int(o.get("seat", 0)) % SEATS, source, passed)
-        phase = str(data.get("phase", "offer" if offer else "play"))
-        if phase not in ("offer", "play", "draw", "over"):
-            raise _bad(f"unknown phase {phase}")
-        if phase == "offer" and offer is None:
-            raise _bad("phase offer needs an offer")
-        stock = _card_list(data.get("stock", []), "stock")
-        liang = card_from_json(data["liang"]) if data.get("liang") else 0
-        state = State(
-            rules,
-            int(data.get("dealer", 0)) % SEATS,
-            seats,
-            stock,
-            liang,
-            phase,
-            int(data.get("turn", 0)) % SEATS,
-            offer,
-            bool(data.get("must_discard", phase == "play")),
-            bool(data.get("may_hu", False)),
-            int(data.get("streak", 0)),
-            int(data.get("moves", 0)),
-        )
-        if data.get("result"):
-            r = data["result"]
-            lines = [
-                CountLine(
-                    str(ln["code"]),
-                    int(ln["points"]),
-                    dict(ln.get("params", {})),
-                    str(ln.get("op", "+")),
-                )
-                for ln in (r.get("count") or {}).get("lines", [])
-            ]
-            count = (
-                Count.of(lines, int((r.get("count") or {}).get("total", 0)))
-                if r.get("count")
-                else None
-            )
-            melds_r = tuple(
-                Meld.make(
-                    KIND_ALIASES.get(str(m["kind"]), str(m["kind"])),
-                    _card_list(m["cards"], "result"),
-                )
-                for m in r.get("melds", [])
-            )
-            state = _evolve(
-                state,
-                result=Result(
-                    r.get("winner"),
-                    str(r.get("how", "hu")),
-                    tuple(int(x) for x in r.get("scores", (0, 0, 0))),
-                    int(r.get("huxi", 0)),
-                    melds_r,
-                    count,
-                    card_from_json(r["card"]) if r.get("card") else None,
-                    card_from_json(r["xing_card"]) if r.get("xing_card") else None,
-                ),
-            )
-    except EngineError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise _bad(f"{type(exc).__name__}: {exc}") from None
-    counts = all_cards(state)
-    for c, n in enumerate(counts):
-        if n > COPIES:
-            raise EngineError("too-many-copies", card=token(c), count=n, limit=COPIES)
-    return state
