@@ -3,7 +3,7 @@
 :func:`deal` starts a deal; :func:`legal_actions` lists what a seat may do (forced
 actions carry ``forced=True``); :func:`apply` returns a NEW state, or raises
 :class:`IllegalAction` carrying a :class:`Reason` (``must-bi``, ``chou-card``,
-``breaks-kan``, ``lower-priority``, ...; see :data:`REASON_CODES`).
+``breaks-kan``, ``lower-priority``, ...; see ``reasons.REASON_CODES``).
 :func:`app.engine.zipai.reasons.why_illegal` gives the same reason without raising;
 :mod:`app.engine.zipai.serial` writes and reads states as JSON.
 
