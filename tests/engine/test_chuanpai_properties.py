@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from app.engine.chuanpai import analysis as an
 from app.engine.chuanpai import pairing, tricks
 from app.engine.chuanpai.cards import KINDS, counts_of, deck, tokens_of
+from app.engine.chuanpai.common import match_legal
 from app.engine.core.actions import Action
 from app.engine.core.selfplay import run_selfplay
 
@@ -79,8 +80,7 @@ def test_pairing_illegal_always_refused(seed: int, steps: int, junk: Action, sea
             break
         state = pairing.apply(state, rng.choice(pairing.legal_actions(state)))
     action = Action(junk.kind, seat, junk.cards)
-    legal = pairing.legal_actions(state)
-    if any(action.same_move(a) for a in legal):
+    if match_legal(action, pairing.legal_actions(state)) is not None:
         return
     try:
         pairing.apply(state, action)
@@ -131,7 +131,7 @@ def test_tricks_illegal_always_refused(seed: int, steps: int, card: str, seat: i
         state = tricks.apply(state, rng.choice(tricks.legal_actions(state)))
     for kind in ("lead", "beat", "cover", "tuoshou"):
         action = Action(kind, seat, (card,) if kind != "tuoshou" else ())
-        if any(action.same_move(a) for a in tricks.legal_actions(state)):
+        if match_legal(action, tricks.legal_actions(state)) is not None:
             continue
         try:
             tricks.apply(state, action)

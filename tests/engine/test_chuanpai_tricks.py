@@ -278,3 +278,9 @@ def test_pair_of_red_fives_and_its_beaters() -> None:
     # 出红五一对: the next player may answer with a pair of 红七 (三四) or of 红九
     state = position_state({"hand": "三四 三四 红九 红九 黑九 黑九", "trick": ["红五 红五"]}, OPTS)
     assert {a.cards for a in legal_actions(state)} == {("34", "34"), ("45", "45")}
+
+
+def test_cards_in_any_order_and_params_are_the_engines() -> None:
+    state = position_state({"hand": "天牌 红九 和牌", "first": True}, OPTS)
+    after = apply(state, Action("lead", 0, ("45", "66")))  # no params given
+    assert after.baopai == 0 and {"45", "66"} <= set(after.piles[0])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.engine.core.actions import Count, CountLine
+from app.engine.core.actions import Action, Count, CountLine
 from app.engine.core.reason import Reason
 
 SHARED_REASON_CODES: tuple[str, ...] = (
@@ -33,3 +33,24 @@ def count_from_json(data: Mapping[str, Any] | None) -> Count | None:
         for ln in data["lines"]
     ]
     return Count.of(lines, int(data["total"]))
+
+
+def match_legal(action: Action, legal: list[Action]) -> Action | None:
+    """The legal action ``action`` stands for, or None.
+
+    Cards are compared as a multiset (any order), ``forced`` and the engine's
+    informative params are ignored; only the ``guo`` flag (which card of the same
+    face is meant) must agree.
+    """
+    cards = sorted(action.cards)
+    guo = bool(action.params.get("guo", False))
+    for a in legal:
+        if (
+            a.kind == action.kind
+            and a.seat == action.seat
+            and len(a.cards) == len(cards)
+            and sorted(a.cards) == cards
+            and bool(a.params.get("guo", False)) == guo
+        ):
+            return a
+    return None

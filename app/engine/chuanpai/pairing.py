@@ -45,6 +45,7 @@ from app.engine.chuanpai.common import (
     SHARED_REASON_CODES,
     IllegalAction,
     count_from_json,
+    match_legal,
 )
 from app.engine.chuanpai.melds import MELD_KINDS, Meld, count_lines, jier_sum
 from app.engine.core.actions import Action, Count, CountLine
@@ -564,7 +565,8 @@ def apply(state: PairingState, action: Action, legal: list[Action] | None = None
     """
     if legal is None:
         legal = legal_actions(state)
-    if not any(action.same_move(a) for a in legal):
+    chosen = match_legal(action, legal)
+    if chosen is None:
         reason = explain(state, action)
         if state.options.fouls == "end-deal" and action.seat == state.actor:
             if reason.code == "cp-must-guo":
@@ -572,7 +574,7 @@ def apply(state: PairingState, action: Action, legal: list[Action] | None = None
             if reason.code in FOUL_CODES:
                 return _end_foul(state, action.seat, reason)
         raise IllegalAction(reason)
-    return _do(state, action)
+    return _do(state, chosen)
 
 
 def _do(state: PairingState, a: Action) -> PairingState:

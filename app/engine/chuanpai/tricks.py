@@ -33,7 +33,12 @@ from app.engine.chuanpai.cards import (
     parse_tokens,
     tokens_of,
 )
-from app.engine.chuanpai.common import SHARED_REASON_CODES, IllegalAction, count_from_json
+from app.engine.chuanpai.common import (
+    SHARED_REASON_CODES,
+    IllegalAction,
+    count_from_json,
+    match_legal,
+)
 from app.engine.core.actions import Action, Count, CountLine
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
@@ -458,7 +463,8 @@ def apply(state: TrickState, action: Action, legal: list[Action] | None = None) 
     """
     if legal is None:
         legal = legal_actions(state)
-    if not any(action.same_move(a) for a in legal):
+    chosen = match_legal(action, legal)
+    if chosen is None:
         reason = explain(state, action)
         if (
             state.options.fouls == "end-deal"
@@ -467,6 +473,7 @@ def apply(state: TrickState, action: Action, legal: list[Action] | None = None) 
         ):
             return _fapai(state, action.seat, reason)
         raise IllegalAction(reason)
+    action = chosen
     s = action.seat
     if action.kind == "tuoshou":
         return _tuoshou(state, s)
@@ -564,10 +571,7 @@ def _tuoshou(state: TrickState, s: int) -> TrickState:
 
 
 def all_cards(state: TrickState) -> list[int]:
-    c = [0] * N
-    for h in state.hands:
-        for k in range(N):
-            c[k] += h[k]
+    c = [sum(col) for col in zip(*state.hands, strict=True)]
     for t in [x for p in state.piles for x in p] + list(state.covered):
         c[INDEX[t]] += 1
     for _, cards, _ in state.trick:
@@ -589,8 +593,12 @@ def choose(state: TrickState, acts: list[Action], rng: random.Random) -> Action:
     if kind == "beat":
         ranked = sorted(acts, key=lambda a: (classify(a.cards) or Play("", "", 0)).rank)
         return ranked[-1] if rng.random() < 0.3 else ranked[0]
-    if kind == "cover":
-        return min(acts, key=lambda a: sum(RANK.get(c, 0) for c in a.cards))
+    if kind == "cover":  # the lowest-ranked cards
+        hand = state.hands[state.turn]
+        low = sorted((k for k in range(N) if hand[k]), key=lambda k: RANK.get(KINDS[k], 0))
+        k = len(acts[0].cards)
+        picked = [KINDS[i] for i in low for _ in range(hand[i])][:k]
+        return Action("cover", state.turn, _sorted(picked))
     safe = [a for a in acts if a.kind == "lead" and not a.params.get("baopai")]
     if any(a.kind == "tuoshou" for a in acts) and rng.random() < 0.5:
         return next(a for a in acts if a.kind == "tuoshou")
