@@ -43,3 +43,9 @@ def switch_language():  # type: ignore[no-untyped-def]
     response = redirect(safe_next(request.form.get("next")), code=303)
     set_lang_cookie(response, lang)
     return response
+
+
+@bp.get("/favicon.ico")
+def favicon():  # type: ignore[no-untyped-def]
+    """Browsers ask for /favicon.ico whatever the page says: send the SVG icon."""
+    return redirect(url_for("static", filename="favicon.svg"), code=301)
