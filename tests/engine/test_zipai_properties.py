@@ -185,3 +185,66 @@ def test_options_never_crashes_on_junk(doc: object, variant: str) -> None:
             continue
         with contextlib.suppress(EngineError):
             options_json(base, position, {})
+
+
+def _all_groups(yiwushi: bool) -> list[tuple[tuple[int, ...], int]]:
+    from app.engine.zipai.melds import chi_shape, run_points
+
+    out = []
+    for a in range(20):
+        for b in range(a, 20):
+            for c in range(b, 20):
+                if chi_shape((a, b, c), yiwushi):
+                    out.append(((a, b, c), run_points((a, b, c), yiwushi)))
+    return out
+
+
+def _brute(
+    counts: list[int], groups: list[tuple[tuple[int, ...], int]], start: int, pair: bool
+) -> int | None:
+    """Best points by trying every multiset of groups (plus one pair if ``pair``)."""
+    if not any(counts):
+        return None if pair else 0
+    best = None
+    if pair:
+        for c in range(20):
+            if counts[c] >= 2:
+                counts[c] -= 2
+                sub = _brute(counts, groups, 0, False)
+                counts[c] += 2
+                if sub is not None and (best is None or sub > best):
+                    best = sub
+    for i in range(start, len(groups)):
+        cards, pts = groups[i]
+        for c in cards:
+            counts[c] -= 1
+        if min(counts) >= 0:
+            sub = _brute(counts, groups, i, pair)
+            if sub is not None and (best is None or pts + sub > best):
+                best = pts + sub
+        for c in cards:
+            counts[c] += 1
+    return best
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS, st.booleans(), st.booleans())
+def test_decomposition_matches_brute_force(seed: int, pair: bool, yiwushi: bool) -> None:
+    from app.engine.zipai.decompose import decomposer, pack
+
+    rng = random.Random(seed)
+    groups = _all_groups(yiwushi)
+    counts = [0] * 20
+    for _ in range(3):
+        for c in rng.choice(groups)[0]:
+            counts[c] += 1
+    if pair:
+        c = rng.randrange(20)
+        counts[c] += 2
+    if rng.random() < 0.3:  # sometimes not complete at all
+        counts[rng.randrange(20)] += 1
+    if max(counts) > 3:
+        return
+    expected = _brute(list(counts), groups, 0, pair)
+    got = decomposer(yiwushi).best(pack(counts), pair)
+    assert (None if got is None else got[0]) == expected
