@@ -284,3 +284,42 @@ def test_cards_in_any_order_and_params_are_the_engines() -> None:
     state = position_state({"hand": "天牌 红九 和牌", "first": True}, OPTS)
     after = apply(state, Action("lead", 0, ("45", "66")))  # no params given
     assert after.baopai == 0 and {"45", "66"} <= set(after.piles[0])
+
+
+@pytest.mark.parametrize(
+    ("pos", "action", "code"),
+    [
+        ({"hand": "天牌 地牌"}, Action("lead", 0, ("66", "11")), "cp-tj-not-a-lead"),
+        ({"hand": "天牌 地牌"}, Action("cover", 0, ("66",)), "cp-illegal-action"),
+        ({"hand": "天牌 地牌"}, Action("lead", 0, ("44",)), "cp-no-such-card"),
+        ({"hand": "天牌 地牌"}, Action("lead", 1, ("66",)), "cp-not-your-turn"),
+        (
+            {"hand": "天牌 地牌", "trick": ["人牌"]},
+            Action("beat", 1, ("66", "11")),
+            "cp-tj-wrong-count",
+        ),
+        ({"hand": "天牌 地牌", "trick": ["人牌"]}, Action("lead", 1, ("66",)), "cp-illegal-action"),
+        ({"hand": "天牌 地牌"}, Action("tuoshou", 0), "cp-tj-no-tuoshou"),
+    ],
+)
+def test_refusals(pos: dict[str, object], action: Action, code: str) -> None:
+    state = position_state(pos, OPTS)
+    with pytest.raises(IllegalAction) as exc:
+        apply(state, action)
+    assert exc.value.reason.code == code
+
+
+def test_first_lead_forbidden_reason() -> None:
+    state = position_state(
+        {"hand": "天牌 和牌", "first": True}, TrickOptions(first_lead="forbidden")
+    )
+    with pytest.raises(IllegalAction) as exc:
+        apply(state, Action("lead", 0, ("66",)))
+    assert exc.value.reason.code == "cp-tj-first-lead"
+
+
+def test_hard_cards_cannot_be_played() -> None:
+    state = position_state({"hand": "天牌"}, OPTS)
+    with pytest.raises(IllegalAction) as exc:
+        apply(state, Action("lead", 0, ("12",)))
+    assert exc.value.reason.code == "cp-tj-hard-card"

@@ -443,17 +443,24 @@ def explain(state: TrickState, action: Action) -> Reason:
         hand[INDEX[c]] -= 1
     if action.kind == "tuoshou":
         return Reason("cp-tj-no-tuoshou", {"cards": len(state.piles[action.seat])})
+    generic = Reason("cp-illegal-action", {"kind": action.kind, "cards": list(action.cards)})
     if not state.trick:
+        if action.kind != "lead":
+            return generic
         if classify(action.cards) is None:
             return Reason("cp-tj-not-a-lead", {"cards": list(action.cards)})
-        return Reason("cp-tj-first-lead", {"cards": list(action.cards)})
+        if TOP_CARDS & set(action.cards) and state.options.first_lead == "forbidden":
+            return Reason("cp-tj-first-lead", {"cards": list(action.cards)})
+        return generic
+    if action.kind == "lead":
+        return generic
     k = _lead_size(state)
     if len(action.cards) != min(k, sum(state.hands[action.seat])):
         return Reason("cp-tj-wrong-count", {"count": len(action.cards), "expected": k})
     legal = legal_actions(state)
     if legal and legal[0].kind == "beat" and action.kind == "cover":
         return Reason("cp-tj-must-beat", {"cards": list(legal[0].cards)})
-    return Reason("cp-illegal-action", {"kind": action.kind, "cards": list(action.cards)})
+    return generic
 
 
 def apply(state: TrickState, action: Action, legal: list[Action] | None = None) -> TrickState:
