@@ -104,6 +104,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Tun: {huxi} huxi counted from the minimum of {min}, one tun plus one per three huxi above.",
         "zh": "囤：{huxi} 胡息，从起胡 {min} 胡息起算一囤，每多三胡息加一囤。",
     },
+    "zp-tun-yixi": {
+        "en": "Tun: one tun for each of the {huxi} huxi (minimum {min}).",
+        "zh": "囤：一息一囤，{huxi} 胡息就是这么多囤（起胡 {min}）。",
+    },
     "zp-duo": {
         "en": "Duo: {hu} hu make this many duo (10–14 is one, then one more per 5).",
         "zh": "舵：{hu} 胡折成舵（10–14 胡为一舵，以后逢五进一）。",

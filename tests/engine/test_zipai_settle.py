@@ -48,7 +48,8 @@ def test_hunan_options() -> None:
     plain = with_options(HUNAN_RULES, {"mingtang": "none"})
     assert settle(21, cards(0), plain, WinContext()).total == 3
     yixi = with_options(HUNAN_RULES, {"tun": "yixi", "mingtang": "none"})
-    assert settle(21, cards(0), yixi, WinContext()).total == 21
+    count = settle(21, cards(0), yixi, WinContext())
+    assert count.total == 21 and "zp-tun-yixi" in [ln.code for ln in count.lines]
     ten = with_options(HUNAN_RULES, {"min_huxi": "10", "mingtang": "none"})
     assert settle(13, cards(3), ten, WinContext()).total == 2
 

@@ -46,6 +46,7 @@ MELD_CODES = tuple(
 COUNT_CODES = (
     "zp-huxi",
     "zp-tun",
+    "zp-tun-yixi",
     "zp-duo",
     "zp-zimo",
     "zp-xing",
@@ -87,7 +88,8 @@ def settle_hunan(huxi: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinCo
     for sp in ctx.specials:
         lines.append(CountLine(f"zp-{sp}", 0, {}, "info"))
     tun = max(huxi, 1) if rules.tun == "yixi" else max(0, huxi - rules.min_huxi) // 3 + 1
-    lines.append(CountLine("zp-tun", tun, {"huxi": huxi, "min": rules.min_huxi}, "="))
+    code = "zp-tun-yixi" if rules.tun == "yixi" else "zp-tun"
+    lines.append(CountLine(code, tun, {"huxi": huxi, "min": rules.min_huxi}, "="))
     total = tun
     if rules.mingtang == "changde":
         red = red_count(cards)
