@@ -509,3 +509,26 @@ def test_qi_draws_one() -> None:
     after = apply(state, qi)
     assert len(after.stock) == 2
     assert [m.kind for m in after.seats[0].melds] == ["qi"]
+
+
+def test_more_refusals() -> None:
+    state = position_state({"hand": "13 66 26"}, OPTS)
+    with pytest.raises(IllegalAction) as exc:
+        apply(state, Action("hu", 0))
+    assert exc.value.reason.code == "cp-not-complete"
+    with pytest.raises(IllegalAction) as exc:
+        apply(state, Action("discard", 0, ("55",)))
+    assert exc.value.reason.code == "cp-no-such-card"
+    with pytest.raises(IllegalAction) as exc:
+        apply(state, Action("peng", 0, ("66", "66", "66")))
+    assert exc.value.reason.code == "cp-illegal-action"
+    extra = position_state(
+        {"hand": "13 66", "card": "24", "extra": True, "options": {"players": "5"}}, OPTS
+    )
+    with pytest.raises(IllegalAction) as exc:
+        apply(extra, Action("bai", 0, ("13", "24")))
+    assert exc.value.reason.code == "cp-extra-seat-no-bai"
+    over = replace(state, phase="over")
+    with pytest.raises(IllegalAction) as exc:
+        apply(over, Action("discard", 0, ("66",)))
+    assert exc.value.reason.code == "cp-deal-over"

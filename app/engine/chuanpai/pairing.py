@@ -432,7 +432,7 @@ def _take_options(state: PairingState, s: int, x: str, tier: str) -> list[Action
             if x == fourth:
                 cards = tuple(sorted(m.cards + (x,), key=INDEX.__getitem__))
                 out.append(Action("qi", s, cards, True, {"card": x}))
-    else:
+    elif not seat.extra:  # extra seats (5–7 players) never 摆
         partners = an.partners_in(h, xk)
         guo = [g for g in dict.fromkeys(seat.guo) if jier_sum(g, x) is not None]
         spare = set(an.spare_kinds(h)) if partners else set()
