@@ -197,3 +197,31 @@ def test_states_round_trip_through_json(seed: int, steps: int) -> None:
             t = tricks.apply(t, rng.choice(tricks.legal_actions(t)))
     assert pairing.PairingState.from_json(json.loads(json.dumps(p.to_json()))) == p
     assert tricks.TrickState.from_json(json.loads(json.dumps(t.to_json()))) == t
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from([2, 3, 4, 5, 6, 7]),
+    st.booleans(),
+    st.sampled_from(["count", "tied", "none"]),
+)
+def test_pairing_random_play_with_options(seed: int, players: int, jing: bool, qitou: str) -> None:
+    opts = pairing.PairingOptions(jing=jing, players=players, qitou=qitou)
+    rng = random.Random(seed)
+    state = pairing.new_deal(opts, rng)
+    while state.phase != "over":
+        acts = pairing.legal_actions(state)
+        assert acts and all(a.seat == state.actor for a in acts)
+        state = pairing.apply(state, rng.choice(acts))
+    for seat in state.seats:
+        assert all(m.valid() for m in seat.melds)
+        if seat.extra:
+            assert not any(m.kind == "jier" for m in seat.melds)
+    assert sum(state.scores) == 0
+    if state.winner is not None:
+        w = state.seats[state.winner]
+        res = pairing.analyze(w.hand, w.melds, opts)
+        assert res.complete and not w.guo
+        assert state.count is not None and state.count.total == res.points + 1
+        assert state.scores[state.winner] == (res.points + 1) * (players - 1)
