@@ -323,3 +323,16 @@ def test_hard_cards_cannot_be_played() -> None:
     with pytest.raises(IllegalAction) as exc:
         apply(state, Action("lead", 0, ("12",)))
     assert exc.value.reason.code == "cp-tj-hard-card"
+
+
+def test_finish_at_16_option() -> None:
+    rng = random.Random(8)
+    opts = TrickOptions(finish="at-16")
+    for i in range(200):
+        state, _ = play_deal(opts, rng, dealer=i % 3)
+        if state.winner is not None:
+            assert len(state.piles[state.winner]) in (16, 17)
+            assert any(sum(h) for h in state.hands)  # stopped before the end
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no deal was won")

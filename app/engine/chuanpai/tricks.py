@@ -116,11 +116,15 @@ class TrickOptions:
     - ``fan``: ``sets`` (default: 三红四黑 as documented) or ``none``.
     - ``fouls``: ``refuse`` (default) or ``end-deal`` (not beating when able ends
       the deal: 罚牌).
+    - ``finish``: ``play-out`` (default: the deal is played to the end, the first seat
+      with 16 laid out wins and its final pile sets the level) or ``at-16`` (the deal
+      stops as soon as a seat has 16 laid out).
     """
 
     first_lead: str = "baopai"
     fan: str = "sets"
     fouls: str = "refuse"
+    finish: str = "play-out"
 
     @classmethod
     def from_mapping(cls, opts: Mapping[str, str]) -> TrickOptions:
@@ -129,6 +133,7 @@ class TrickOptions:
             "first_lead": ("baopai", "forbidden", "free"),
             "fan": ("sets", "none"),
             "fouls": ("refuse", "end-deal"),
+            "finish": ("play-out", "at-16"),
         }
         for name, value in opts.items():
             v = str(value).strip().lower()
@@ -139,7 +144,12 @@ class TrickOptions:
         return o
 
     def to_json(self) -> dict[str, str]:
-        return {"first_lead": self.first_lead, "fan": self.fan, "fouls": self.fouls}
+        return {
+            "first_lead": self.first_lead,
+            "fan": self.fan,
+            "fouls": self.fouls,
+            "finish": self.finish,
+        }
 
 
 # ---------------------------------------------------------------------------
@@ -536,6 +546,8 @@ def _close_trick(state: TrickState) -> TrickState:
         first_to_16=first16,
     )
     if sum(state.hands[win_seat]) == 0 or sum(1 for h in state.hands if sum(h)) < 2:
+        return _finish(state)
+    if state.options.finish == "at-16" and first16 is not None:
         return _finish(state)
     return state
 
