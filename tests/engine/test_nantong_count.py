@@ -337,3 +337,18 @@ def test_yihutou_dan_jiang() -> None:
 def test_xi(hand: str, generals: str, turned: str, expected: list[tuple[str, int]]) -> None:
     res = analyze(hand, "--xi", "--generals", generals, "--option", f"generals={turned}")
     assert lines(res) == expected
+
+
+def test_an_incomplete_hand_still_counts_for_settlement() -> None:
+    # 不管是否胡牌都可以有胡算: 碰 红花 4 + three 二丙 (在将) 8 + four 五条 (unlaid 窟) 12
+    res = analyze(
+        "2b 2b 2b 5t 5t 5t 5t 1w 3w 4w 6w 7t 9t 6b 7b 9b 9b 9w 1b 4b",
+        "--meld",
+        "peng:hh,hh,hh",
+        "--option",
+        "generals=2t,3w",
+    )
+    assert not res["complete"] and res["reason"]["code"] == "nt-not-complete"
+    got = [(ln["code"], ln["points"]) for ln in res["nonwinner_count"]["lines"]]
+    assert got == [("nt-peng", 4), ("nt-an-gang", 12), ("nt-an-ke", 8), ("nt-dihu", 30)]
+    assert res["nonwinner_count"]["total"] == 30

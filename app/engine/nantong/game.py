@@ -20,7 +20,7 @@ from typing import Any
 from app.engine.core.errors import EngineError
 from app.engine.nantong.analyze import hand_size
 from app.engine.nantong.cards import check_deck, counts_of, parse_card, parse_cards, token
-from app.engine.nantong.count import WinContext
+from app.engine.nantong.count import WinContext, count_hand
 from app.engine.nantong.judge import judge, verdict_json, waits
 from app.engine.nantong.melds import Meld, parse_meld
 from app.engine.nantong.rules import Generals, Rules, parse_bool, parse_generals, rules_from_options
@@ -95,6 +95,8 @@ def cli_analyze(req: Any) -> dict[str, Any]:
     out.update(body)
     if not v.complete:
         out["reason"] = {"code": "nt-not-complete", "params": {}}
+        # 不管是否胡牌都可以有胡算: what these cards count for a player who did not go out
+        out["nonwinner_count"] = count_hand(counts, melds, gen, rules, ctx.qishou).to_json()
     out["rules"] = rules.to_json()
     out["generals"] = gen.to_json()
     return out
