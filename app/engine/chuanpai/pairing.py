@@ -824,16 +824,21 @@ def _settle(state: PairingState, s: int) -> PairingState:
 # -- invariants and players ----------------------------------------------------
 
 
-def all_cards(state: PairingState) -> list[int]:
-    """Counts of every card in the state (must equal the deck)."""
-    c = [sum(col) for col in zip(*(seat.hand for seat in state.seats), strict=True)]
+def _on_table(state: PairingState, counts: list[int]) -> None:
+    """Add every laid-out group and the dead cards to ``counts``."""
     for seat in state.seats:
         for m in seat.melds:
             for t in m.cards:
-                c[INDEX[t]] += 1
-        for t in seat.guo:
-            c[INDEX[t]] += 1
-    for t in state.stock + state.dead:
+                counts[INDEX[t]] += 1
+    for t in state.dead:
+        counts[INDEX[t]] += 1
+
+
+def all_cards(state: PairingState) -> list[int]:
+    """Counts of every card in the state (must equal the deck)."""
+    c = [sum(col) for col in zip(*(seat.hand for seat in state.seats), strict=True)]
+    _on_table(state, c)
+    for t in [g for seat in state.seats for g in seat.guo] + list(state.stock):
         c[INDEX[t]] += 1
     for o in (state.open_card, state.drawn):
         if o is not None:
@@ -873,12 +878,7 @@ class SimplePlayer:
     def _discard(self, state: PairingState, discards: list[Action]) -> Action:
         """The spare card whose partners are least likely to come (fewest unseen)."""
         seen = list(state.seats[state.actor].hand)
-        for seat in state.seats:
-            for m in seat.melds:
-                for c in m.cards:
-                    seen[INDEX[c]] += 1
-        for c in state.dead:
-            seen[INDEX[c]] += 1
+        _on_table(state, seen)
         limit = _FULL[state.options.jing]
 
         def hope(a: Action) -> tuple[int, float]:
