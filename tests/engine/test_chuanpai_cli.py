@@ -150,3 +150,16 @@ def test_options_bad_position(tmp_path: Path, variant: str, doc: dict[str, Any])
     code, out = cli("options", variant, "--position", str(pos))
     assert code == 2
     assert out["error"]["code"] in ("bad-position", "unknown-card")
+
+
+def test_options_full_state_must_hold_the_deck(tmp_path: Path) -> None:
+    import random
+
+    from app.engine.chuanpai import pairing
+
+    doc = pairing.new_deal(pairing.PairingOptions(), random.Random(1)).to_json()
+    doc["stock"] = doc["stock"][1:]
+    pos = tmp_path / "state.json"
+    pos.write_text(json.dumps(doc), "utf-8")
+    code, out = cli("options", "chuanpai", "--position", str(pos))
+    assert code == 2 and out["error"]["code"] == "bad-position"

@@ -961,6 +961,8 @@ def cli_options(req: Any) -> dict[str, Any]:
     try:
         full = "seats" in pos
         state = PairingState.from_json(pos) if full else position_state(pos, _opts(req))
+        if full and all_cards(state) != list(_FULL[state.options.jing]):
+            raise EngineError("bad-position", detail="the cards do not add up to the deck")
         acts = legal_actions(state)
     except EngineError:
         raise

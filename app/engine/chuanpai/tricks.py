@@ -711,7 +711,10 @@ def cli_options(req: Any) -> dict[str, Any]:
     pos = dict(req.position or {})
     opts = TrickOptions.from_mapping({k: v for k, v in req.options.items()})
     try:
-        state = TrickState.from_json(pos) if "hands" in pos else position_state(pos, opts)
+        full = "hands" in pos
+        state = TrickState.from_json(pos) if full else position_state(pos, opts)
+        if full and all_cards(state) != counts_of(deck(False))[:N]:
+            raise EngineError("bad-position", detail="the cards do not add up to the deck")
         acts = legal_actions(state)
     except EngineError:
         raise
