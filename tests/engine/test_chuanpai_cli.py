@@ -108,6 +108,7 @@ def test_options_pairing_position(tmp_path: Path) -> None:
     assert code == 0
     assert [a["kind"] for a in out["actions"]] == ["bai"]
     assert out["actions"][0]["forced"] is True
+    assert out["spare"] == ["13"]  # 26 + 66 are a 挤儿; the 13 is the 光棍
 
 
 def test_options_full_state(tmp_path: Path) -> None:

@@ -973,6 +973,9 @@ def cli_options(req: Any) -> dict[str, Any]:
         "phase": state.phase,
         "seat": state.actor if state.phase != "over" else None,
         "actions": [a.to_json() for a in acts],
+        "spare": [KINDS[k] for k in an.spare_kinds(state.seats[state.actor].hand)]
+        if state.phase != "over"
+        else [],
     }
 
 
