@@ -14,7 +14,7 @@ from typing import Any
 from app.cards.catalog import card as catalog_card
 from app.engine import EngineError, find_variant
 from app.engine.cli import CliRequest
-from app.messages import render
+from app.messages import MESSAGES, render
 from app.practice.variants import GameForm
 
 MAX_INPUT = 400  # characters per field: a hand is at most a few dozen tokens
@@ -176,10 +176,20 @@ def count_lines(form: GameForm, result: Mapping[str, Any], locale: str) -> list[
                 "op": ln.get("op", "+"),
                 "points": ln.get("points"),
                 "text": render(ln["code"], _humanize(form.family, params, locale), locale),
+                "detail": _row_detail(ln["code"], params, locale),
                 "cards": cards,
             }
         )
     return out
+
+
+def _row_detail(code: str, params: Mapping[str, Any], locale: str) -> str:
+    """Which row of the game's table a line used (``nt-row-zaijiang``), when it says."""
+    row = params.get("row")
+    if not isinstance(row, str):
+        return ""
+    detail = f"{code.split('-', 1)[0]}-row-{row}"
+    return render(detail, {}, locale) if detail in MESSAGES else ""
 
 
 def total_of(result: Mapping[str, Any]) -> Any:

@@ -90,3 +90,5 @@ ZH.update(
         "Dragon 龙": "龙",
     }
 )
+
+ZH["row: %(row)s"] = "按：%(row)s"
