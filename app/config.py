@@ -18,7 +18,23 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+
+def _find_root() -> Path:
+    """Where templates/, static/, translations/ … live: the source tree (a checkout or an
+    editable install), else the data files of a pip install (``<prefix>/share/...``)."""
+    here = Path(__file__).resolve().parent.parent
+    if (here / "templates").is_dir():
+        return here
+    import sys
+
+    for prefix in (sys.prefix, sys.base_prefix):
+        shared = Path(prefix) / "share" / "long-card-academy"
+        if (shared / "templates").is_dir():
+            return shared
+    return here
+
+
+ROOT = _find_root()
 
 
 def _truthy(value: str | None) -> bool:

@@ -32,6 +32,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                 config["SQLALCHEMY_DATABASE_URI"]
             )
 
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = i18n.compiled_catalogs(
+        Path(app.config["BABEL_TRANSLATION_DIRECTORIES"]), Path(app.instance_path) / "translations"
+    )
     db.init_app(app)
     migrate.init_app(app, db, directory=str(cfg.ROOT / "migrations"), render_as_batch=True)
     babel.init_app(app, locale_selector=i18n.choose_locale)

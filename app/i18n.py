@@ -3,6 +3,8 @@ else the browser's Accept-Language, else Chinese."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import current_app, request
 from flask_login import current_user
 
@@ -40,3 +42,34 @@ def set_lang_cookie(response, locale: str) -> None:  # type: ignore[no-untyped-d
         samesite="Lax",
         secure=current_app.config["SESSION_COOKIE_SECURE"],
     )
+
+
+def compiled_catalogs(source: Path, fallback: Path) -> str:
+    """A translations folder whose ``.mo`` files are current.
+
+    ``make`` compiles the catalogs in place. When an install has only the ``.po``
+    files (or stale ``.mo``), they are compiled into ``fallback`` (the instance
+    folder), so pages never fall back to English silently.
+    """
+    pos = sorted(source.glob("*/LC_MESSAGES/messages.po"))
+
+    def fresh(po: Path) -> bool:
+        mo = po.with_suffix(".mo")
+        return mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime
+
+    if all(fresh(po) for po in pos):
+        return str(source)
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in pos:
+        lang = po.parent.parent.name
+        out = fallback / lang / "LC_MESSAGES" / "messages.mo"
+        if out.exists() and out.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as fh:
+            catalog = read_po(fh, locale=lang)
+        with out.open("wb") as fh:
+            write_mo(fh, catalog)
+    return str(fallback)

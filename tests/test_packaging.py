@@ -1,0 +1,44 @@
+"""A pip install carries everything the app reads from outside the package."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from app.config import ROOT
+from app.i18n import compiled_catalogs
+
+DATA_ROOTS = ("templates", "static", "translations", "content", "migrations")
+
+
+def test_every_data_folder_is_installed():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = {
+        k.removeprefix("share/long-card-academy/")
+        for k in config["tool"]["setuptools"]["data-files"]
+    }
+    needed = set()
+    for root in DATA_ROOTS:
+        for folder in [ROOT / root, *(p for p in (ROOT / root).rglob("*") if p.is_dir())]:
+            if "__pycache__" in folder.parts:
+                continue
+            if any(f.is_file() and f.suffix != ".pyc" for f in folder.iterdir()):
+                needed.add(folder.relative_to(ROOT).as_posix())
+    assert needed <= listed, f"add to [tool.setuptools.data-files]: {sorted(needed - listed)}"
+
+
+def test_catalogs_are_compiled_when_only_po_files_exist(tmp_path: Path):
+    import shutil
+
+    src = tmp_path / "translations"
+    for po in (ROOT / "translations").glob("*/LC_MESSAGES/messages.po"):
+        dest = src / po.relative_to(ROOT / "translations")
+        dest.parent.mkdir(parents=True)
+        shutil.copy(po, dest)
+    out = compiled_catalogs(src, tmp_path / "instance" / "translations")
+    assert out == str(tmp_path / "instance" / "translations")
+    assert (tmp_path / "instance/translations/zh/LC_MESSAGES/messages.mo").stat().st_size > 1000
+    # compiled .mo beside the .po: used in place
+    assert compiled_catalogs(ROOT / "translations", tmp_path / "unused") == str(
+        ROOT / "translations"
+    )
