@@ -203,3 +203,10 @@ def test_count_lines_match_the_json() -> None:
     assert arr is not None
     out = analyze(counts, table, GUILIN_RULES)
     assert out["count"] == [ln.to_json() for ln in count_lines(arr, GUILIN_RULES)]
+
+
+def test_concealed_groups_given_as_melds_join_the_hand() -> None:
+    hand = "x1 x2 x3 d1 d2 d3 x4 x5 x6 x7 x8 x9 d8 d8 d8"
+    as_meld = run(HUNAN_RULES, hand, "pao:d10 d10 d10 d10", "jiang:d9 d9")
+    in_hand = run(HUNAN_RULES, hand + " d9 d9", "pao:d10 d10 d10 d10")
+    assert as_meld == in_hand and as_meld["points"] == 24

@@ -9,9 +9,12 @@ from app.engine.core.actions import CountLine
 from app.engine.core.errors import EngineError
 from app.engine.zipai.cards import TOKENS, check_deck, counts_of, parse_cards, token
 from app.engine.zipai.decompose import Arrangement, arrange, expected_size, waits
-from app.engine.zipai.melds import Meld, meld_of
+from app.engine.zipai.melds import JIANG, JIAO, KAN, SHUN, Meld, meld_of
 from app.engine.zipai.rules import ZipaiRules
 from app.engine.zipai.settle import WinContext, settle
+
+#: groups that live in the concealed hand: given as ``--meld``, their cards join the hand
+CONCEALED = (SHUN, JIAO, JIANG, KAN)
 
 #: input errors the 字牌 engine raises (messages in :mod:`app.messages.core`)
 ERROR_CODES = (
@@ -28,9 +31,15 @@ ERROR_CODES = (
 def read_holding(
     hand: str, melds: Sequence[tuple[str, str]], rules: ZipaiRules
 ) -> tuple[list[int], list[Meld]]:
-    cards = parse_cards(hand)
-    table = [meld_of(kind, text, rules.yiwushi) for kind, text in melds]
-    check_deck(list(cards) + [c for m in table for c in m.cards])
+    cards = list(parse_cards(hand))
+    table = []
+    for kind, text in melds:
+        meld = meld_of(kind, text, rules.yiwushi)
+        if meld.kind in CONCEALED:  # a group of the hand itself: its cards join the hand
+            cards.extend(meld.cards)
+        else:
+            table.append(meld)
+    check_deck(cards + [c for m in table for c in m.cards])
     return counts_of(cards), table
 
 
