@@ -70,7 +70,7 @@ def pack(counts: Sequence[int]) -> int:
 class Decomposer:
     """Best split of packed free cards into runs, 绞 and (optionally) one pair."""
 
-    MAX_MEMO = 2_000_000
+    MAX_MEMO = 400_000
 
     def __init__(self, yiwushi: bool = False) -> None:
         self.yiwushi = yiwushi

@@ -77,7 +77,7 @@ def loose(key: int) -> int:
     got = _LOOSE.get(key)
     if got is not None:
         return got
-    if len(_LOOSE) > 500_000:
+    if len(_LOOSE) > 300_000:
         _LOOSE.clear()
     low = ((key & -key).bit_length() - 1) >> 1
     bit = 1 << (2 * low)

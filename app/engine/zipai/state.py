@@ -399,6 +399,8 @@ def can_hu(state: State, t: int, offer: Offer) -> Arrangement | None:
 
 
 def blocked(state: State, t: int, card: Card, kind: str) -> str | None:
+    """The reason code if seat ``t`` may not 吃 (``kind`` CHI) or 碰 ``card``: a card it
+    discarded itself, or its 臭牌 (Hunan: both for 吃 and 碰; Guilin: 吃 only)."""
     seat = state.seats[t]
     bit = 1 << card
     if kind == CHI or state.rules.chou_blocks_peng:
