@@ -145,3 +145,39 @@ def test_every_engine_meld_kind_has_a_label():
     )
     kinds |= {"pair", "dazi", "wenqian", "fan-set"}  # concealed groups the analyzers report
     assert kinds <= set(KIND_LABELS), sorted(kinds - set(KIND_LABELS))
+
+
+JUNK = [
+    "x1",
+    "d10",
+    "一",
+    "壹",
+    "66",
+    "cs",
+    "5t",
+    "hh",
+    "zz",
+    "天牌",
+    "红花",
+    ",",
+    "：",
+    "peng:",
+    "x1 x1 x1 x1 x1",
+]
+
+
+@pytest.mark.parametrize("variant", list(FORMS))
+def test_any_input_gets_an_answer_never_a_crash(app, variant):
+    """Whatever is typed, the page answers 200 (a count) or 422 (a named problem)."""
+    import random
+
+    rng = random.Random(variant)
+    client = app.test_client()
+    for _ in range(25):
+        hand = " ".join(rng.choice(JUNK) for _ in range(rng.randint(1, 24)))
+        melds = "\n".join(
+            f"{rng.choice(['peng', 'ti', 'an', 'long', 'zz'])}: {rng.choice(JUNK)}"
+            for _ in range(rng.randint(0, 2))
+        )
+        r = client.get(f"/practice/{variant}/count", query_string={"hand": hand, "melds": melds})
+        assert r.status_code in (200, 422), (hand, melds)
