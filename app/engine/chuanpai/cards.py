@@ -180,7 +180,7 @@ def names_of(token: str) -> dict[str, str]:
 
 
 # Names that mean different faces in different regions, and which face each game
-# reads them as (documented in docs/engine-chuanpai.md).
+# reads them as (documented in docs/engine.md (川牌)).
 AMBIGUOUS: dict[str, dict[str, str]] = {
     "拐子": {"pairing": "12", "tricks": "23"},
     "梅子": {"pairing": "55", "tricks": "55"},

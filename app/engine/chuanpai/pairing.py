@@ -88,7 +88,7 @@ ERROR_CODES: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class PairingOptions:
-    """Rule options of the pairing game (see docs/engine-chuanpai.md).
+    """Rule options of the pairing game (see docs/engine.md (川牌)).
 
     - ``jing``: play with the 经牌 财神/听用 (default) or with four 拐子 (``off``).
     - ``players``: 2 … 7. Seats 5–7 are the extra seats of the source (few cards,

@@ -1,6 +1,6 @@
 """The CLI hooks for ``nantong`` (see ``shared/contracts/engine-cli.md``).
 
-Beyond the contract (documented in ``docs/engine-nantong.md``):
+Beyond the contract (documented in ``docs/engine.md (Nantong)``):
 
 - ``--option generals=hh,3t`` (alias ``general``): the turned general cards (翻将), two
   for 双将, one for 单将; none given: no card turned (only 老将 / 常将 count as 将).

@@ -1,7 +1,7 @@
 """The ``options`` verb: a position in, every seat's legal actions (or why none) out.
 
 A position is the JSON of :func:`app.engine.zipai.state.to_json`; hand-written
-positions may leave out anything but ``seats`` (see ``docs/engine-zipai.md``). An
+positions may leave out anything but ``seats`` (see ``docs/engine.md (字牌)``). An
 optional ``"try"`` object (an action: ``kind``, ``seat``, ``cards``, ``params``)
 is checked and answered with ``legal`` and, when refused, the ``reason``.
 """

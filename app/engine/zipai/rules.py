@@ -2,7 +2,7 @@
 
 Each game module builds its default :class:`ZipaiRules`; the CLI's
 ``--option name=value`` and a position's ``"options"`` object override fields by
-name (see ``docs/engine-zipai.md``).
+name (see ``docs/engine.md (字牌)``).
 """
 
 from __future__ import annotations

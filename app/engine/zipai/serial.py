@@ -2,7 +2,7 @@
 
 :func:`to_json` writes every field; :func:`from_json` reads it back equal, and also
 reads hand-written positions where anything but ``seats`` may be left out (the
-``options`` verb's position format, ``docs/engine-zipai.md``). :func:`view_json`
+``options`` verb's position format, ``docs/engine.md (字牌)``). :func:`view_json`
 hides what a seat cannot see.
 """
 

@@ -1,6 +1,6 @@
 """结算 · The itemized count of a win, as :class:`CountLine` data.
 
-Every line has a stable code (documented in ``docs/engine-zipai.md`` and named in
+Every line has a stable code (documented in ``docs/engine.md (字牌)`` and named in
 :data:`COUNT_CODES`); the web app renders each with :mod:`app.messages.zipai`.
 
 Hunan (常德 family, RULES.md): 囤 = (胡息 − minimum) // 3 + 1 (or 一息一囤), times
