@@ -39,8 +39,17 @@ def test_every_example_counts(client, variant):
 @pytest.mark.parametrize(
     ("lang", "texts"),
     [
-        ("en", ["A winning hand: 21 huxi.", "The count, line by line", "Kan 坎", "Total: "]),
-        ("zh", ["能胡：21 胡息。", "逐行算分", "合计："]),
+        (
+            "en",
+            [
+                "A winning hand: 21 huxi.",
+                "The count, line by line",
+                "Kan 坎",
+                "Total: ",
+                "Each other player pays: 3",
+            ],
+        ),
+        ("zh", ["能胡：21 胡息。", "逐行算分", "合计：", "每家输：3"]),
     ],
 )
 def test_hunan_count_line_by_line(client, lang, texts):

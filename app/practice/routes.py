@@ -45,6 +45,8 @@ def count(variant: str):  # type: ignore[no-untyped-def]
         "error": error,
         "lines": service.count_lines(form, result, _locale()) if result else [],
         "total": service.total_of(result) if result else None,
+        "settlement": service.count_lines(form, result, _locale(), "settlement") if result else [],
+        "settlement_total": (result.get("settlement") or {}).get("total") if result else None,
         "game_name": game_texts(_locale())[variant]["name"],
         "kind_label": kind_label,
     }

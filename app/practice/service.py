@@ -162,9 +162,11 @@ def error_text(form: GameForm, exc: EngineError, locale: str) -> str:
     return render(exc.code, _humanize(form.family, params, locale), locale)
 
 
-def count_lines(form: GameForm, result: Mapping[str, Any], locale: str) -> list[dict[str, Any]]:
-    """The itemized count as lines of text, in the engine's order."""
-    raw = result.get("count") or []
+def count_lines(
+    form: GameForm, result: Mapping[str, Any], locale: str, key: str = "count"
+) -> list[dict[str, Any]]:
+    """The itemized count (or ``key="settlement"``) as lines of text, in the engine's order."""
+    raw = result.get(key) or []
     lines = raw.get("lines", []) if isinstance(raw, Mapping) else raw
     out = []
     for ln in lines:

@@ -92,3 +92,11 @@ ZH.update(
 )
 
 ZH["row: %(row)s"] = "按：%(row)s"
+
+ZH.update(
+    {
+        "What the win is worth": "这把胡牌值多少",
+        "Settlement for a plain win with no extras (no self-draw or special win), under the rules chosen above.": "按上面选的规则，算一把普通胡牌（没有自摸等加番）的结算。",
+        "Each other player pays: %(total)s": "每家输：%(total)s",
+    }
+)
