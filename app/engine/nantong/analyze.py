@@ -75,10 +75,10 @@ def plain_complete(counts: Sequence[int]) -> bool:
     """Whether the plain (no 喜) concealed counts split into groups plus exactly one pair."""
     pairs = 0
     for k in HONOURS:
-        n = counts[k]
-        if n == 2:
+        n = counts[k]  # more than four only when 喜 stand for this 字 (as _wneed allows)
+        if n % 3 == 2:
             pairs += 1
-        elif n not in (0, 3):
+        elif n % 3 == 1:
             return False
     if pairs > 1:
         return False
@@ -253,12 +253,11 @@ def _honour_groups(counts: Sequence[int]) -> list[Group] | None:
     out = []
     for k in HONOURS:
         n = counts[k]
-        if n == 2:
-            out.append(Group("pair", k, 2))
-        elif n == 3:
-            out.append(Group("ke", k, 3))
-        elif n:
+        if n % 3 == 1:
             return None
+        out.extend(Group("ke", k, 3) for _ in range(n // 3))
+        if n % 3 == 2:
+            out.append(Group("pair", k, 2))
     return out
 
 
