@@ -250,7 +250,7 @@ def _split_groups(s: int, split: Split) -> list[Group]:
 
 
 def _honour_groups(counts: Sequence[int]) -> list[Group] | None:
-    out = []
+    out: list[Group] = []
     for k in HONOURS:
         n = counts[k]
         if n % 3 == 1:
