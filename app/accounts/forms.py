@@ -10,6 +10,22 @@ USERNAME_RE = r"^[\w.\-]+$"
 MIN_PASSWORD = 8
 
 
+def _new_password(label: object) -> PasswordField:
+    return PasswordField(
+        label,
+        validators=[
+            DataRequired(message=_l("Choose a password.")),
+            Length(min=MIN_PASSWORD, max=200, message=_l("A password has at least 8 characters.")),
+        ],
+    )
+
+
+def _repeat(label: object) -> PasswordField:
+    return PasswordField(
+        label, validators=[EqualTo("password", message=_l("The two passwords differ."))]
+    )
+
+
 class SignupForm(FlaskForm):  # type: ignore[misc]
     username = StringField(
         _l("Username"),
@@ -19,17 +35,8 @@ class SignupForm(FlaskForm):  # type: ignore[misc]
             Regexp(USERNAME_RE, message=_l("Use letters, digits, '.', '-' or '_' only.")),
         ],
     )
-    password = PasswordField(
-        _l("Password"),
-        validators=[
-            DataRequired(message=_l("Choose a password.")),
-            Length(min=MIN_PASSWORD, max=200, message=_l("A password has at least 8 characters.")),
-        ],
-    )
-    confirm = PasswordField(
-        _l("Repeat the password"),
-        validators=[EqualTo("password", message=_l("The two passwords differ."))],
-    )
+    password = _new_password(_l("Password"))
+    confirm = _repeat(_l("Repeat the password"))
 
 
 class SigninForm(FlaskForm):  # type: ignore[misc]
@@ -46,17 +53,8 @@ class PasswordForm(FlaskForm):  # type: ignore[misc]
         _l("Current password"),
         validators=[DataRequired(message=_l("Enter your current password."))],
     )
-    password = PasswordField(
-        _l("New password"),
-        validators=[
-            DataRequired(message=_l("Choose a password.")),
-            Length(min=MIN_PASSWORD, max=200, message=_l("A password has at least 8 characters.")),
-        ],
-    )
-    confirm = PasswordField(
-        _l("Repeat the new password"),
-        validators=[EqualTo("password", message=_l("The two passwords differ."))],
-    )
+    password = _new_password(_l("New password"))
+    confirm = _repeat(_l("Repeat the new password"))
 
     def __init__(self, user, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
