@@ -166,8 +166,7 @@ def count_lines(
     form: GameForm, result: Mapping[str, Any], locale: str, key: str = "count"
 ) -> list[dict[str, Any]]:
     """The itemized count (or ``key="settlement"``) as lines of text, in the engine's order."""
-    raw = result.get(key) or []
-    lines = raw.get("lines", []) if isinstance(raw, Mapping) else raw
+    lines = (result.get(key) or {}).get("lines", [])
     out = []
     for ln in lines:
         params = ln.get("params", {})
@@ -195,7 +194,4 @@ def _row_detail(code: str, params: Mapping[str, Any], locale: str) -> str:
 
 
 def total_of(result: Mapping[str, Any]) -> Any:
-    raw = result.get("count")
-    if isinstance(raw, Mapping) and "total" in raw:
-        return raw["total"]
-    return result.get("points")
+    return (result.get("count") or {}).get("total", result.get("points"))

@@ -76,7 +76,7 @@ def test_guilin_names_and_count() -> None:
     kinds = [m["kind"] for m in out["melds"]]  # type: ignore[union-attr,index]
     assert "sao" in kinds and "kaiduo" in kinds
     assert out["points"] == 6 + 6 + 3 + 6  # 扫 壹 6, 开舵 十 6, 一二三 3, 贰柒拾 6
-    codes = [ln["code"] for ln in out["count"]]  # type: ignore[union-attr,index]
+    codes = [ln["code"] for ln in out["count"]["lines"]]  # type: ignore[union-attr,index]
     assert codes[-1] == "zp-huxi"
     assert out["settlement"]["total"] == 3  # type: ignore[index]  # 24 胡 = 3 舵
 
@@ -202,7 +202,10 @@ def test_count_lines_match_the_json() -> None:
     arr = arrange(counts, table)
     assert arr is not None
     out = analyze(counts, table, GUILIN_RULES)
-    assert out["count"] == [ln.to_json() for ln in count_lines(arr, GUILIN_RULES)]
+    assert out["count"] == {
+        "total": arr.points,
+        "lines": [ln.to_json() for ln in count_lines(arr, GUILIN_RULES)],
+    }
 
 
 def test_concealed_groups_given_as_melds_join_the_hand() -> None:

@@ -73,7 +73,7 @@ def analyze(counts: Sequence[int], table: Sequence[Meld], rules: ZipaiRules) -> 
             "unit": "huxi",
             "min": rules.min_huxi,
             "melds": [],
-            "count": [],
+            "count": {"total": None, "lines": []},
         }
     names = rules.names
     melds_json: list[dict[str, Any]] = []
@@ -96,7 +96,7 @@ def analyze(counts: Sequence[int], table: Sequence[Meld], rules: ZipaiRules) -> 
         "unit": "huxi",
         "min": rules.min_huxi,
         "melds": melds_json,
-        "count": lines,
+        "count": {"total": arr.points, "lines": lines},  # the shape of Count.to_json()
     }
     if win:
         cards = [c for m in arr.melds for c in m.cards]
