@@ -18,7 +18,8 @@ def test_count_a_hand_and_switch_language(page: Page, live_server: str):
     page.get_by_label("Cards in hand").fill(HAND)
     page.get_by_role("button", name="Count").click()
     expect(page.locator(".verdict")).to_have_text("A winning hand: 21 huxi.")
-    expect(page.locator(".count-lines li")).to_have_count(8)
+    expect(page.locator(".count-lines").first.locator("li")).to_have_count(8)
+    expect(page.locator(".count-total").last).to_have_text("Each other player pays: 3")
     expect(page).to_have_url(
         re.compile(r".*/practice/hunan/count\?hand=.*")
     )  # the swap has its own address
