@@ -29,14 +29,13 @@ install: $(STAMP)
 compile: install
 	$(BIN)/pybabel -q compile -d translations --use-fuzzy=false 2>/dev/null || $(BIN)/pybabel -q compile -d translations
 
-# Maintainer step: extract strings, update the catalogs, compile.
+# Maintainer step: extract strings, update the catalogs (the .po files are the source:
+# translate new entries in translations/zh/LC_MESSAGES/messages.po), compile, report gaps.
 catalogs: install
-	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-by-file -o translations/messages.pot .
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext -c TRANSLATORS: --no-location --sort-by-file -o translations/messages.pot .
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 	$(BIN)/python scripts/fill_en_catalog.py
-	for f in scripts/translations/zh_*.py; do $(BIN)/python scripts/apply_translations.py translations/zh/LC_MESSAGES/messages.po $$f >/dev/null; done
-	$(BIN)/python scripts/apply_translations.py translations/zh/LC_MESSAGES/messages.po /dev/null --report
-	$(BIN)/pybabel -q compile -d translations
+	$(BIN)/pybabel compile -d translations --statistics
 
 setup-db: compile
 	$(BIN)/academy setup

@@ -1,48 +1,46 @@
 """``python -m app.engine``: the command-line contract of ``shared/contracts/engine-cli.md``.
 
-The CLI reads arguments, finds the variant, and calls that variant module's hooks:
+A thin client of the :class:`~app.engine.core.game.Game` interface: each verb is
+written once here for every game. The engine answers with typed values; JSON is made
+from them by :mod:`app.engine.core.serial`, and codes become sentences only here, at
+the edge (:mod:`app.messages`), in ``--lang en`` (default) or ``zh``.
 
-- ``cli_analyze(req) -> dict``
-- ``cli_waits(req) -> dict``
-- ``cli_selfplay(req) -> dict``
-- ``cli_options(req) -> dict`` (``req.position`` holds the parsed position JSON)
-
-Every hook returns a JSON-serializable dict (printed as one object on stdout) or
-raises :class:`EngineError`, which becomes ``{"error": {"code", "message"}}`` on
-stdout with exit status 2. The message is rendered at this edge from the code and
-its parameters (:mod:`app.messages`), in ``--lang en`` (default) or ``zh``.
+Bad input raises :class:`EngineError`, printed as ``{"error": {"code", "message"}}``
+with exit status 2; never a traceback, whatever the input.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
+from app.engine.core import serial
+from app.engine.core.actions import Action
+from app.engine.core.codec import split_code
 from app.engine.core.errors import EngineError
-from app.engine.core.registry import VariantInfo, all_variants, find_variant
+from app.engine.core.game import Game, IllegalAction
+from app.engine.core.reason import Reason
+from app.engine.core.registry import all_variants, find_game
 
-VERBS = ("variants", "analyze", "waits", "selfplay", "options")
+VERBS = (
+    "variants",
+    "analyze",
+    "waits",
+    "selfplay",
+    "options",
+    "apply",
+    "deal",
+    "encode",
+    "decode",
+)
+MAX_GAMES = 1_000_000
+MAX_INPUT = 1_000_000  # characters of a position document
 
-
-@dataclass(frozen=True)
-class CliRequest:
-    """What the command line asked for, already split but not yet interpreted."""
-
-    verb: str
-    variant: VariantInfo
-    hand: str | None = None
-    melds: tuple[tuple[str, str], ...] = ()
-    options: Mapping[str, str] = field(default_factory=dict)
-    games: int = 1
-    seed: int = 0
-    position: Mapping[str, Any] | None = None
-    generals: int | None = None
-    xi: bool = False
-    lang: str = "en"
+AnyGame = Game[Any, Any]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -59,7 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], help="NAME=VALUE, repeatable")
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--position", help="a JSON file, or - for stdin")
+    p.add_argument("--position", help="a JSON file or a code, or - for stdin")
+    p.add_argument("--code", help="a one-line position code")
     p.add_argument("--generals", type=int, choices=(1, 2))
     p.add_argument("--xi", action="store_true")
     p.add_argument("--lang", default="en", choices=("en", "zh"))
@@ -75,7 +74,7 @@ def _lang_of(argv: Sequence[str]) -> str:
     return "en"
 
 
-def _split_pairs(items: Sequence[str], sep: str, what: str) -> tuple[tuple[str, str], ...]:
+def _pairs(items: Sequence[str], sep: str, what: str) -> tuple[tuple[str, str], ...]:
     out = []
     for item in items:
         if sep not in item:
@@ -85,22 +84,238 @@ def _split_pairs(items: Sequence[str], sep: str, what: str) -> tuple[tuple[str, 
     return tuple(out)
 
 
-def _read_position(src: str) -> Mapping[str, Any]:
+def _read_text(src: str) -> str:
     try:
         if src == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(MAX_INPUT + 1)
         else:
             with open(src, encoding="utf-8") as fh:
-                text = fh.read()
+                text = fh.read(MAX_INPUT + 1)
     except OSError as exc:
         raise EngineError("bad-position", detail=f"{src}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise EngineError("bad-position", detail=f"{src}: not UTF-8 text") from None
+    if len(text) > MAX_INPUT:
+        raise EngineError("bad-position", detail="the document is too long")
+    return text
+
+
+def _read_document(src: str) -> Any:
+    """A position document: a JSON value, or a bare one-line code (a string)."""
+    text = _read_text(src).strip()
+    if text.startswith("v") and "{" not in text:
+        return text
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise EngineError("bad-position", detail=f"line {exc.lineno}: {exc.msg}") from None
-    if not isinstance(data, dict):
-        raise EngineError("bad-position", detail="the position must be a JSON object")
-    return data
+    except RecursionError:
+        raise EngineError("bad-position", detail="the document is nested too deeply") from None
+
+
+class Request:
+    """What the command line asked for, read once."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.game: AnyGame = find_game(args.variant)
+        opts = dict(_pairs(args.option, "=", "--option"))
+        self.rule_options, self.context = self.game.split_options(opts)
+        self.lang: str = args.lang
+
+    def rules(self, extra: Mapping[str, object] | None = None) -> Any:
+        flags: dict[str, object] = {}
+        if self.args.generals is not None:
+            flags["generals"] = self.args.generals
+        if self.args.xi:
+            flags["xi"] = True
+        return self.game.cli_rules({**(extra or {}), **self.rule_options}, flags)
+
+    def holding(self) -> tuple[Any, Any]:
+        if self.args.hand is None:
+            raise EngineError("bad-arguments", detail="--hand is required")
+        rules = self.rules()
+        melds = _pairs(self.args.meld, ":", "--meld")
+        return rules, self.game.holding(self.args.hand, melds, self.context, rules)
+
+    def state(self, doc: Any) -> Any:
+        """A state from a position document: a code, ``{"code": ...}``, or position JSON."""
+        if isinstance(doc, str):
+            return self.decode(doc)
+        if not isinstance(doc, dict):
+            raise EngineError("bad-position", detail="the position must be a JSON object")
+        if isinstance(doc.get("code"), str):
+            return self.decode(doc["code"])
+        try:
+            return self.game.read_position(doc, self.rule_options)
+        except (EngineError, IllegalAction):
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise EngineError("bad-position", detail=f"{type(exc).__name__}: {exc}") from None
+
+    def decode(self, code: str) -> Any:
+        frame = split_code(code)
+        if frame.variant != self.game.id:
+            raise EngineError("bad-code", detail=f"the code is for {frame.variant}")
+        if frame.viewer is not None:
+            raise EngineError("bad-code", detail="a seat view is not a whole position")
+        return self.game.decode(code)
+
+    def position(self) -> Any:
+        if not self.args.position:
+            raise EngineError("bad-arguments", detail="--position FILE (or -) is required")
+        return _read_document(self.args.position)
+
+    def explain(self, reason: Reason) -> dict[str, Any]:
+        from app.messages import render  # prose only at this edge
+
+        out = reason.to_json()
+        out["message"] = render(reason.code, reason.params, self.lang)
+        return out
+
+
+def _action(data: Any, what: str) -> Action:
+    if not isinstance(data, dict) or "kind" not in data or "seat" not in data:
+        raise EngineError("bad-position", detail=f"{what} must be an action with kind and seat")
+    try:
+        return Action.from_json(data)
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise EngineError("bad-position", detail=f"{what}: {exc}") from None
+
+
+def _legal(game: AnyGame, state: Any) -> dict[str, list[dict[str, Any]]]:
+    return {
+        str(s): [a.to_json() for a in game.legal_actions(state, s)]
+        for s in range(game.seats(state))
+    }
+
+
+# -- the verbs -------------------------------------------------------------------------
+
+
+def _variants(_: Request | None) -> dict[str, Any]:
+    return {"variants": [v.to_json() for v in all_variants()]}
+
+
+def _analyze(req: Request) -> dict[str, Any]:
+    rules, holding = req.holding()
+    return serial.analysis_json(req.game.analyze(holding, rules))
+
+
+def _waits(req: Request) -> dict[str, Any]:
+    rules, holding = req.holding()
+    waits = req.game.waits(holding, rules)
+    return serial.waits_json(req.game.id, req.game.info.unit, waits)
+
+
+def _selfplay(req: Request) -> dict[str, Any]:
+    games = req.args.games
+    if not 1 <= games <= MAX_GAMES:
+        raise EngineError("bad-arguments", detail=f"--games must be from 1 to {MAX_GAMES}")
+    return req.game.selfplay(req.rules(), games, req.args.seed)
+
+
+def _options(req: Request) -> dict[str, Any]:
+    doc = req.position()
+    game, state = req.game, req.state(doc)
+    to_act = game.to_act(state)
+    acting = game.legal_actions(state, to_act) if to_act is not None else []
+    seats = []
+    for s in range(game.seats(state)):
+        acts = acting if s == to_act else game.legal_actions(state, s)
+        entry: dict[str, Any] = {"seat": s, "actions": [a.to_json() for a in acts]}
+        if not acts:
+            entry["reason"] = req.explain(game.no_action_reason(state, s))
+        seats.append(entry)
+    out: dict[str, Any] = {
+        "variant": game.id,
+        "phase": game.phase(state),
+        "to_move": to_act,
+        "seat": to_act,
+        "actions": [a.to_json() for a in acting],
+        "seats": seats,
+        "code": game.encode(state),
+    }
+    out.update(serial.plain(game.describe(state)))
+    trial = doc.get("try") if isinstance(doc, dict) else None
+    if trial is not None:
+        action = _action(trial, "try")
+        reason = game.why_illegal(state, action)
+        out["try"] = {"action": action.to_json(), "legal": reason is None}
+        if reason is not None:
+            out["try"]["reason"] = req.explain(reason)
+    return out
+
+
+def _apply(req: Request) -> dict[str, Any]:
+    doc = req.position()
+    if not isinstance(doc, dict) or "position" not in doc:
+        raise EngineError("bad-position", detail='give {"position": ..., "actions": [...]}')
+    game, state = req.game, req.state(doc["position"])
+    actions = doc.get("actions", [])
+    if not isinstance(actions, list):
+        raise EngineError("bad-position", detail="actions must be a list")
+    stopped = None
+    for i, data in enumerate(actions):
+        action = _action(data, f"actions[{i}]")
+        reason = game.why_illegal(state, action)
+        if reason is None:
+            try:
+                state = game.apply(state, action)
+            except IllegalAction as exc:
+                reason = exc.reason
+        if reason is not None:
+            stopped = {"index": i, "reason": req.explain(reason)}
+            break
+    outcome = game.outcome(state)
+    return {
+        "position": game.to_json(state),
+        "code": game.encode(state),
+        "legal": _legal(game, state),
+        "stopped": stopped,
+        "result": None if outcome is None else serial.outcome_json(outcome),
+    }
+
+
+def _deal(req: Request) -> dict[str, Any]:
+    game = req.game
+    state = game.new_deal(req.rules(), random.Random(req.args.seed))
+    return {
+        "position": game.to_json(state),
+        "code": game.encode(state),
+        "legal": _legal(game, state),
+    }
+
+
+def _encode(req: Request) -> dict[str, Any]:
+    state = req.state(req.position())
+    return {"variant": req.game.id, "code": req.game.encode(state)}
+
+
+def _decode(req: Request) -> dict[str, Any]:
+    code = req.args.code
+    if not code:
+        raise EngineError("bad-arguments", detail="--code CODE is required")
+    frame = split_code(code)
+    if frame.variant != req.game.id:
+        raise EngineError("bad-code", detail=f"the code is for {frame.variant}")
+    if frame.viewer is not None:
+        view = req.game.decode_view(code)
+        return {"variant": req.game.id, "view": serial.view_json(view)}
+    state = req.game.decode(code)
+    return {"variant": req.game.id, "position": req.game.to_json(state)}
+
+
+HANDLERS: dict[str, Callable[[Request], dict[str, Any]]] = {
+    "analyze": _analyze,
+    "waits": _waits,
+    "selfplay": _selfplay,
+    "options": _options,
+    "apply": _apply,
+    "deal": _deal,
+    "encode": _encode,
+    "decode": _decode,
+}
 
 
 def run(argv: Sequence[str]) -> dict[str, Any]:
@@ -109,62 +324,34 @@ def run(argv: Sequence[str]) -> dict[str, Any]:
     if args.verb not in VERBS:
         raise EngineError("unknown-verb", verb=args.verb)
     if args.verb == "variants":
-        return {"variants": [v.to_json() for v in all_variants()]}
+        return _variants(None)
     if not args.variant:
         raise EngineError("bad-arguments", detail="VARIANT is required")
-    variant = find_variant(args.variant)
-    if args.games < 1:
-        raise EngineError("bad-option", option="--games", value=str(args.games))
-    req = CliRequest(
-        verb=args.verb,
-        variant=variant,
-        hand=args.hand,
-        melds=_split_pairs(args.meld, ":", "--meld"),
-        options=dict(_split_pairs(args.option, "=", "--option")),
-        games=args.games,
-        seed=args.seed,
-        position=_read_position(args.position) if args.position else None,
-        generals=args.generals,
-        xi=args.xi,
-        lang=args.lang,
-    )
-    if args.verb in ("analyze", "waits") and req.hand is None:
-        raise EngineError("bad-arguments", detail="--hand is required")
-    if args.verb == "options" and req.position is None:
-        raise EngineError("bad-arguments", detail="--position FILE (or -) is required")
-    try:
-        module = variant.load()
-    except ModuleNotFoundError:
-        raise EngineError("unsupported-verb", verb=args.verb, variant=variant.id) from None
-    hook = getattr(module, f"cli_{args.verb}", None)
-    if hook is None:
-        raise EngineError("unsupported-verb", verb=args.verb, variant=variant.id)
-    result: dict[str, Any] = hook(req)
-    return result
+    return HANDLERS[args.verb](Request(args))
+
+
+def _clean(arg: str) -> str:
+    """Undecodable bytes in argv (surrogate escapes) become ``?``, so output stays UTF-8."""
+    return arg.encode("utf-8", "replace").decode("utf-8")
+
+
+def _error(code: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    from app.messages import render
+
+    return {"error": {"code": code, "message": render(code, params, lang)}}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = [_clean(a) for a in (sys.argv[1:] if argv is None else argv)]
     lang = _lang_of(argv)
-    out = sys.stdout
     try:
-        result = run(argv)
+        result, status = run(argv), 0
     except EngineError as exc:
-        from app.messages import render
-
-        err = {"code": exc.code, "message": render(exc.code, exc.params, lang)}
-        out.write(json.dumps({"error": err}, ensure_ascii=False) + "\n")
-        return 2
+        result, status = _error(exc.code, exc.params, lang), 2
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
     except Exception as exc:  # never a traceback for any input
-        from app.messages import render
-
-        err = {
-            "code": "internal-error",
-            "message": render("internal-error", {"detail": type(exc).__name__}, lang),
-        }
-        out.write(json.dumps({"error": err}, ensure_ascii=False) + "\n")
-        return 2
-    out.write(json.dumps(result, ensure_ascii=False) + "\n")
-    return 0
+        result, status = _error("internal-error", {"detail": type(exc).__name__}, lang), 2
+    text = json.dumps(result, ensure_ascii=False) + "\n"
+    sys.stdout.write(text.encode("utf-8", "replace").decode("utf-8"))
+    return status

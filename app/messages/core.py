@@ -38,8 +38,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "命令行参数有误：{detail}。",
     },
     "unknown-verb": {
-        "en": "Unknown command '{verb}': use variants, analyze, waits, selfplay or options.",
-        "zh": "未知命令“{verb}”：可用 variants、analyze、waits、selfplay 或 options。",
+        "en": "Unknown command '{verb}': use variants, analyze, waits, selfplay, options, apply, deal, encode or decode.",
+        "zh": "未知命令“{verb}”：可用 variants、analyze、waits、selfplay、options、apply、deal、encode 或 decode。",
+    },
+    "bad-code": {
+        "en": "The position code cannot be read: {detail}.",
+        "zh": "无法读取局面代码：{detail}。",
+    },
+    "game-over": {
+        "en": "The deal is over: nobody acts any more.",
+        "zh": "这一局已经结束，谁都不能再行动。",
+    },
+    "not-your-turn": {
+        "en": "Seat {seat} has nothing to do now: the deal waits for seat {to_act}.",
+        "zh": "{seat} 号座位现在没有可做的：轮到 {to_act} 号座位。",
     },
     "unsupported-verb": {
         "en": "The command '{verb}' is not available for {variant}.",

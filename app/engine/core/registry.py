@@ -1,8 +1,8 @@
 """The variant registry: one entry per game, found by id or by an alias.
 
-Each variant names the module that implements its CLI hooks (see
-:mod:`app.engine.cli`). Modules are imported lazily so that ``variants`` is cheap and
-one game's module never needs another's.
+Each variant names the module whose ``GAME`` is its :class:`~app.engine.core.game.Game`.
+Modules are imported lazily so that ``variants`` is cheap and one game's module never
+needs another's. :func:`find_game` is the way in: ``find_game("跑胡子").analyze(...)``.
 """
 
 from __future__ import annotations
@@ -10,8 +10,12 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from app.engine.core.errors import EngineError
+
+if TYPE_CHECKING:
+    from app.engine.core.game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,11 +28,15 @@ class VariantInfo:
     family: str  # "zipai" | "chuanpai" | "nantong": the deck family
     unit: str  # "huxi" | "hu"
     seed: str
-    module: str  # dotted path of the module with the CLI hooks
+    module: str  # dotted path of the module whose ``GAME`` implements the game
     aliases: tuple[str, ...] = ()
 
     def load(self) -> ModuleType:
         return importlib.import_module(self.module)
+
+    def game(self) -> Game[Any, Any]:
+        game: Game[Any, Any] = self.load().GAME
+        return game
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -106,3 +114,12 @@ def find_variant(name: str) -> VariantInfo:
         if key == v.id or key in (a.lower() for a in v.aliases):
             return v
     raise EngineError("unknown-variant", variant=name)
+
+
+def find_game(name: str) -> Game[Any, Any]:
+    """The :class:`~app.engine.core.game.Game` whose id or alias is ``name``."""
+    return find_variant(name).game()
+
+
+def all_games() -> tuple[Game[Any, Any], ...]:
+    return tuple(v.game() for v in VARIANTS)

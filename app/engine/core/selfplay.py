@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.engine.core.game import Game, Player
 
 
 class InvariantViolation(AssertionError):
@@ -60,3 +63,57 @@ def run_selfplay(
         "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
         "invariants": "ok",
     }
+
+
+def play_one(
+    game: Game[Any, Any],
+    rules: Any,
+    rng: random.Random,
+    dealer: int = 0,
+    players: Sequence[Player] | None = None,
+    check: bool = True,
+    max_steps: int = 5000,
+) -> tuple[Any, int]:
+    """Play one deal through the :class:`Game` interface; (final state, actions taken).
+
+    With ``check``, every action is checked against ``legal_actions`` and the game's
+    invariants after each step; a breach raises :class:`InvariantViolation`.
+    """
+    state = game.new_deal(rules, rng, dealer)
+    seats = game.seats(state)
+    table = list(players) if players else [game.player() for _ in range(seats)]
+    steps = 0
+    while not game.is_over(state):
+        seat = game.to_act(state)
+        if seat is None:
+            raise InvariantViolation(f"step {steps}: no seat to act and the deal is not over")
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise InvariantViolation(f"step {steps}: seat {seat} to act has no legal action")
+        action = table[seat].choose(state, seat, legal, rng)
+        if check and not any(action.same_move(a) for a in legal):
+            raise InvariantViolation(f"step {steps}: {action} is not legal")
+        state = game.apply(state, action)
+        steps += 1
+        if check:
+            problem = game.check_invariants(state)
+            if problem:
+                raise InvariantViolation(f"step {steps}: {problem}")
+        if steps > max_steps:
+            raise InvariantViolation("the deal does not end")
+    return state, steps
+
+
+def selfplay(game: Game[Any, Any], rules: Any, games: int, seed: int) -> dict[str, Any]:
+    """The ``selfplay`` verb for any game: N deals, the dealer rotating."""
+
+    def one(rng: random.Random, i: int) -> DealResult:
+        state, steps = play_one(game, rules, rng, dealer=i % game.table_size(rules))
+        out = game.outcome(state)
+        if out is None:
+            raise InvariantViolation(f"deal {i} ended without an outcome")
+        return DealResult(out.winner, steps, out.scores)
+
+    stats = run_selfplay(game.id, game.table_size(rules), games, seed, one, game.zero_sum)
+    stats.update(game.describe_rules(rules))
+    return stats

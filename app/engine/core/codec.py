@@ -1,0 +1,150 @@
+"""The one-line position code: the frame every game shares, and helpers for its body.
+
+A code is the FEN of our games: one line of readable, URL-safe text (only
+``A-Z a-z 0-9 . _ ~ -``) that holds a whole moment of a deal. Grammar, version 1::
+
+    code     = head "~" variant "~" options "~" body
+    head     = "v1"                 a full position
+             | "v1s" seat           what seat ``seat`` may see (a seat view)
+    variant  = a game id            hunan, guilin, chuanpai, chuanpai-tricks, nantong
+    options  = "-"                  the game's default rules
+             | pair *("." pair)     the options that differ from the defaults
+    pair     = name "-" value       min_huxi-10, tun-yixi, yiwushi-yes
+    body     = section *("~" section)   the game's own sections (docs/engine.md)
+
+Inside a body, a list of cards is the canonical tokens run together without spaces
+(``x1x1x10d3``, ``1166cs``, ``1t1tqzhh``): every deck's tokens are self-delimiting
+by longest match. An empty list is ``-``. Hands are written sorted; the stock and the
+discards in their order. A seat view writes ``h`` + the number of cards for each hand
+and stock it may not see (``h20``).
+
+Old versions keep decoding: a game's ``decode`` dispatches on the version of the
+head, so codes stored in content, saved positions, attempts and links stay readable
+as the grammar grows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from app.engine.core.errors import EngineError
+
+VERSION = 1
+SEP = "~"
+EMPTY = "-"
+MAX_LENGTH = 2000  # refuse longer input before reading it (every real code is < 600)
+_SAFE = re.compile(r"[A-Za-z0-9._~-]*")
+_HEAD = re.compile(r"v(\d{1,3})(?:s(\d))?")
+_VALUE = re.compile(r"[a-z0-9_]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A code split into its parts (not yet read by the game)."""
+
+    version: int
+    variant: str
+    options: Mapping[str, str]
+    body: tuple[str, ...]
+    viewer: int | None = None
+
+    def section(self, i: int) -> str:
+        if i >= len(self.body):
+            raise EngineError("bad-code", detail=f"section {i + 1} of the body is missing")
+        return self.body[i]
+
+
+def bad(detail: str) -> EngineError:
+    return EngineError("bad-code", detail=detail)
+
+
+def split_code(code: str) -> Frame:
+    """Read the frame of ``code``; ``bad-code`` with the reason when it is not one."""
+    if not isinstance(code, str):
+        raise bad("a code is text")
+    code = code.strip()
+    if len(code) > MAX_LENGTH:
+        raise bad(f"too long ({len(code)} characters)")
+    if not _SAFE.fullmatch(code):
+        ch = next(c for c in code if not _SAFE.fullmatch(c))
+        raise bad(f"the character {ch!r} is not allowed")
+    parts = code.split(SEP)
+    if len(parts) < 4:
+        raise bad("a code has a head, a variant, options and a body, separated by ~")
+    head = _HEAD.fullmatch(parts[0])
+    if head is None:
+        raise bad(f"the head {parts[0]!r} is not v1 or v1s<seat>")
+    version = int(head.group(1))
+    viewer = int(head.group(2)) if head.group(2) is not None else None
+    return Frame(version, parts[1], read_options(parts[2]), tuple(parts[3:]), viewer)
+
+
+def read_options(text: str) -> dict[str, str]:
+    if text == EMPTY:
+        return {}
+    out: dict[str, str] = {}
+    for pair in text.split("."):
+        name, sep, value = pair.partition("-")
+        if not sep or not name or not _VALUE.fullmatch(value):
+            raise bad(f"the option {pair!r} is not name-value")
+        out[name] = value
+    return out
+
+
+def write_options(options: Mapping[str, str]) -> str:
+    if not options:
+        return EMPTY
+    pairs = []
+    for name, value in options.items():
+        text = str(value).lower()
+        if not _VALUE.fullmatch(text):
+            raise EngineError("bad-option", option=name, value=str(value))
+        pairs.append(f"{name}-{text}")
+    return ".".join(pairs)
+
+
+def join_code(
+    variant: str,
+    options: Mapping[str, str],
+    body: Sequence[str],
+    viewer: int | None = None,
+) -> str:
+    """Put a code together from its parts (the inverse of :func:`split_code`)."""
+    head = f"v{VERSION}" if viewer is None else f"v{VERSION}s{viewer}"
+    return SEP.join((head, variant, write_options(options), *body))
+
+
+class CardScanner:
+    """Reads a run of card tokens written together (``x1x10d3``) by longest match."""
+
+    def __init__(self, tokens: Iterable[str]) -> None:
+        alts = sorted(set(tokens), key=lambda t: (-len(t), t))
+        self._one = re.compile("|".join(re.escape(t) for t in alts))
+
+    def read(self, text: str, where: str = "cards") -> tuple[str, ...]:
+        if text == EMPTY:
+            return ()
+        out: list[str] = []
+        pos = 0
+        match = self._one.match
+        while pos < len(text):
+            m = match(text, pos)
+            if m is None:
+                raise bad(f"{where}: no card at {text[pos : pos + 4]!r}")
+            out.append(m.group())
+            pos = m.end()
+        return tuple(out)
+
+
+def write_cards(tokens: Iterable[str]) -> str:
+    """Tokens run together; ``-`` for none."""
+    text = "".join(tokens)
+    return text or EMPTY
+
+
+def read_int(text: str, where: str, low: int = 0, high: int = 10**6) -> int:
+    if not text.isdigit() or len(text) > 7 or not low <= int(text) <= high:
+        raise bad(f"{where}: {text!r} is not a number from {low} to {high}")
+    return int(text)
