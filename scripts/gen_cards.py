@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.cards.svg import render_all  # noqa: E402
+from app.ui.svg import render_all  # noqa: E402
 
 OUT = ROOT / "static" / "cards"
 

@@ -10,8 +10,8 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from app.cards.catalog import CHUANPAI_FACES, CHUANPAI_REGIONS, RED, families, family
-from app.cards.svg import render_all
+from app.ui.catalog import CHUANPAI_FACES, CHUANPAI_REGIONS, RED, families, family
+from app.ui.svg import render_all
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"

@@ -8,8 +8,9 @@ from html.parser import HTMLParser
 import pytest
 from flask import render_template_string
 
-from app.cards.catalog import families, family
-from app.cards.views import Meld, Seat, Table, demo_table
+from app.cards.demo import demo_table
+from app.ui.catalog import families, family
+from app.ui.pictures import Meld, Seat, Table
 
 
 class _Imgs(HTMLParser):
@@ -158,7 +159,7 @@ def test_meld_states(app):
     assert [i["src"].rsplit("/", 1)[1] for i in one] == ["x1.svg"] + ["back.svg"] * 3
     assert {i["alt"] for i in down} == {"Face-down card"}
     with app.test_request_context("/"), pytest.raises(ValueError, match="meld state"):
-        from app.cards.views import meld_pics
+        from app.ui.pictures import meld_pics
 
         meld_pics("zipai", ["x1"], "sideways")
 

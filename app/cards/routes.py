@@ -5,7 +5,8 @@ from __future__ import annotations
 from flask import abort, request
 
 from app.cards import bp
-from app.cards.catalog import (
+from app.htmx_utils import page
+from app.ui.catalog import (
     CHUANPAI_DECK_NAMES,
     CHUANPAI_REGIONS,
     FAMILIES,
@@ -13,7 +14,6 @@ from app.cards.catalog import (
     family,
     gallery_sections,
 )
-from app.htmx_utils import page
 
 
 @bp.get("/")
@@ -29,7 +29,7 @@ def table():  # type: ignore[no-untyped-def]
 
     The hand is a form (GET, so it needs no token): with scripts off, "Show my
     choice" reloads the page with the chosen cards ticked and listed."""
-    from app.cards.views import DEMO_GROUPS, demo_table
+    from app.cards.demo import DEMO_GROUPS, demo_table
 
     fam = request.args.get("family", "zipai")
     if fam not in FAMILIES:

@@ -38,15 +38,15 @@ def count(variant: str):  # type: ignore[no-untyped-def]
     result = error = None
     if not data.empty:
         result, error = service.count(form, data, _locale())
+    analysis = result.analysis if result else None
     ctx = {
         "form": form,
         "data": data,
         "result": result,
+        "analysis": analysis,
         "error": error,
-        "lines": service.count_lines(form, result, _locale()) if result else [],
-        "total": service.total_of(result) if result else None,
-        "settlement": service.count_lines(form, result, _locale(), "settlement") if result else [],
-        "settlement_total": (result.get("settlement") or {}).get("total") if result else None,
+        "lines": service.count_lines(form.family, analysis and analysis.count, _locale()),
+        "settlement": service.count_lines(form.family, analysis and analysis.settlement, _locale()),
         "game_name": game_texts(_locale())[variant]["name"],
         "kind_label": kind_label,
     }

@@ -1,21 +1,24 @@
-"""Count a hand with the engine, and turn its answer into what the page shows.
+"""Count a hand with the engine, and turn its typed answer into what the page shows.
 
-The web app holds no rules: it builds the same request the CLI would
-(:class:`app.engine.cli.CliRequest`), calls the variant's hook, and translates codes
-into the learner's language with :func:`app.messages.render`.
+The web app holds no rules: it reads the form into a :class:`Holding` through the
+game's own reader, asks the :class:`Game` for an :class:`Analysis` (or the waits when
+the hand is one card short) and translates codes into the learner's language with
+:func:`app.messages.render`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.cards.catalog import card as catalog_card
-from app.engine import EngineError, find_variant
-from app.engine.cli import CliRequest
+from app.engine import EngineError
+from app.engine.core.actions import Count
+from app.engine.core.registry import find_game
+from app.engine.core.results import Analysis, Wait
 from app.messages import MESSAGES, render
 from app.practice.variants import GameForm
+from app.ui.catalog import card as catalog_card
 
 MAX_INPUT = 400  # characters per field: a hand is at most a few dozen tokens
 
@@ -47,6 +50,16 @@ class FieldError:
     message: str
 
 
+@dataclass(frozen=True)
+class CountResult:
+    """The engine's answer: an analysis, or the waits of a hand one card short."""
+
+    mode: str  # "analyze" | "waits"
+    unit: str
+    analysis: Analysis | None = None
+    waits: tuple[Wait, ...] = ()
+
+
 def parse_melds(text: str) -> tuple[tuple[str, str], ...]:
     """One meld a line: ``kind: cards`` (``kind cards`` and a full-width colon work too)."""
     out = []
@@ -62,30 +75,23 @@ def parse_melds(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _request(form: GameForm, data: CountInput, verb: str) -> CliRequest:
+def _options(form: GameForm, data: CountInput) -> tuple[dict[str, str], dict[str, object]]:
+    """The form's option fields as engine options and command flags."""
     options: dict[str, str] = {}
-    generals: int | None = None
-    xi = False
+    flags: dict[str, object] = {}
     for opt in form.options:
         value = data.options.get(opt.name, "").strip()
         if opt.target == "generals":
-            generals = int(value) if value in ("1", "2") else None
+            if value in ("1", "2"):
+                flags["generals"] = int(value)
         elif opt.target == "xi":
-            xi = value in ("1", "on", "yes", "true")
+            flags["xi"] = value in ("1", "on", "yes", "true")
         elif opt.kind == "check":
             if value:
                 options[opt.option_name] = "yes"
         elif value:
             options[opt.option_name] = ",".join(value.replace("，", ",").replace(",", " ").split())
-    return CliRequest(
-        verb=verb,
-        variant=find_variant(form.variant),
-        hand=data.hand,
-        melds=parse_melds(data.melds),
-        options=options,
-        generals=generals,
-        xi=xi,
-    )
+    return options, flags
 
 
 def _field_of(exc: EngineError) -> str:
@@ -98,25 +104,18 @@ def _field_of(exc: EngineError) -> str:
 
 def count(
     form: GameForm, data: CountInput, locale: str
-) -> tuple[dict[str, Any] | None, FieldError | None]:
+) -> tuple[CountResult | None, FieldError | None]:
     """The engine's answer (analysis, or waits when one card short), or the error to show."""
-    module = find_variant(form.variant).load()
+    game = find_game(form.variant)
     try:
-        result: dict[str, Any] = module.cli_analyze(_request(form, data, "analyze"))
-        result["mode"] = "analyze"
-        return result, None
-    except EngineError as exc:
-        short_by_one = (
-            exc.code == "bad-hand-size"
-            and form.waits
-            and int(exc.params.get("expected", -1)) == int(exc.params.get("count", -2)) + 1
-        )
-        if not short_by_one:
-            return None, FieldError(_field_of(exc), error_text(form, exc, locale))
-    try:
-        result = module.cli_waits(_request(form, data, "waits"))
-        result["mode"] = "waits"
-        return result, None
+        options, flags = _options(form, data)
+        rule_options, context = game.split_options(options)
+        rules = game.cli_rules(rule_options, flags)
+        holding = game.holding(data.hand, parse_melds(data.melds), context, rules)
+        if form.waits and game.size_gap(holding, rules) == 1:
+            waits = tuple(game.waits(holding, rules))
+            return CountResult("waits", game.info.unit, waits=waits), None
+        return CountResult("analyze", game.info.unit, analysis=game.analyze(holding, rules)), None
     except EngineError as exc:
         return None, FieldError(_field_of(exc), error_text(form, exc, locale))
 
@@ -130,7 +129,7 @@ def card_name(family: str, token: str, locale: str) -> str:
     return c.name(locale) if locale.startswith("zh") else c.label(locale)
 
 
-def cards_text(family: str, tokens: list[Any] | tuple[Any, ...], locale: str) -> str:
+def cards_text(family: str, tokens: Sequence[Any], locale: str) -> str:
     """``small eight ×3, big nine``: repeated cards counted, not repeated."""
     runs: list[tuple[str, int]] = []
     for t in tokens:
@@ -143,7 +142,8 @@ def cards_text(family: str, tokens: list[Any] | tuple[Any, ...], locale: str) ->
     return ("、" if locale.startswith("zh") else ", ").join(parts)
 
 
-def _humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, Any]:
+def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, Any]:
+    """Parameters ready for a message: card tokens become card names."""
     out: dict[str, Any] = {}
     for key, value in params.items():
         if key.endswith("card") and isinstance(value, str):
@@ -159,26 +159,24 @@ def error_text(form: GameForm, exc: EngineError, locale: str) -> str:
     params = dict(exc.params)
     if exc.code == "unknown-card":
         return render(exc.code, params, locale)  # the token as typed
-    return render(exc.code, _humanize(form.family, params, locale), locale)
+    return render(exc.code, humanize(form.family, params, locale), locale)
 
 
-def count_lines(
-    form: GameForm, result: Mapping[str, Any], locale: str, key: str = "count"
-) -> list[dict[str, Any]]:
-    """The itemized count (or ``key="settlement"``) as lines of text, in the engine's order."""
-    lines = (result.get(key) or {}).get("lines", [])
+def count_lines(family: str, count: Count | None, locale: str) -> list[dict[str, Any]]:
+    """An itemized count as lines of text, in the engine's order."""
+    if count is None:
+        return []
     out = []
-    for ln in lines:
-        params = ln.get("params", {})
-        cards = params.get("cards") if isinstance(params.get("cards"), list) else None
+    for ln in count.lines:
+        cards = ln.params.get("cards")
         out.append(
             {
-                "code": ln["code"],
-                "op": ln.get("op", "+"),
-                "points": ln.get("points"),
-                "text": render(ln["code"], _humanize(form.family, params, locale), locale),
-                "detail": _row_detail(ln["code"], params, locale),
-                "cards": cards,
+                "code": ln.code,
+                "op": ln.op,
+                "points": ln.points,
+                "text": render(ln.code, humanize(family, ln.params, locale), locale),
+                "detail": _row_detail(ln.code, ln.params, locale),
+                "cards": list(cards) if isinstance(cards, list | tuple) else None,
             }
         )
     return out
@@ -191,7 +189,3 @@ def _row_detail(code: str, params: Mapping[str, Any], locale: str) -> str:
         return ""
     detail = f"{code.split('-', 1)[0]}-row-{row}"
     return render(detail, {}, locale) if detail in MESSAGES else ""
-
-
-def total_of(result: Mapping[str, Any]) -> Any:
-    return (result.get("count") or {}).get("total", result.get("points"))

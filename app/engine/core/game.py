@@ -109,6 +109,12 @@ class Game(ABC, Generic[S, R]):
         """Read a holding from text (any accepted spelling); ``EngineError`` naming the
         offending token when it cannot be read or the deck has no such cards."""
 
+    def size_gap(self, holding: Holding, rules: R) -> int | None:
+        """How many cards ``holding`` lacks to be judged as a whole hand: 0 for the
+        size ``analyze`` judges, 1 for the size ``waits`` judges, ``None`` when the
+        rules fix no size (the trick game's pile)."""
+        return None
+
     @abstractmethod
     def analyze(self, holding: Holding, rules: R) -> Analysis: ...
 

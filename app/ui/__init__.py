@@ -1,0 +1,18 @@
+"""The shared UI layer: the card catalog, card pictures (SVG) and the table model the
+macros in ``templates/components/`` draw. Every blueprint may use it; it has no routes
+and imports no blueprint."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def init_app(app: Flask) -> None:
+    from app.ui import pictures
+
+    app.jinja_env.globals.update(
+        card_face=pictures.face,
+        card_back=pictures.back,
+        card_hand_groups=pictures.hand_groups,
+        card_meld_pics=pictures.meld_pics,
+    )
