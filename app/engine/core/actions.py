@@ -43,6 +43,40 @@ class Action:
             dict(data.get("params", {})),
         )
 
+    def text(self) -> str:
+        """The action in notation, without the seat: ``chi x2 x3``, ``pass``,
+        ``chi x2 x3 bi=x1.x2.x3`` (a parameter: ``name=value``, lists joined by ``.``,
+        nested lists by ``/``). :meth:`parse` reads it back."""
+        parts = [self.kind, *self.cards]
+        for name in sorted(self.params):
+            parts.append(f"{name}={_param_text(self.params[name])}")
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str, seat: int) -> Action:
+        """An action of ``seat`` from its notation (:meth:`text`); ``ValueError`` if empty."""
+        words = text.split()
+        if not words:
+            raise ValueError("an action needs a kind")
+        cards: list[str] = []
+        params: dict[str, Any] = {}
+        for w in words[1:]:
+            if "=" in w:
+                name, _, value = w.partition("=")
+                params[name] = _param_value(value)
+            else:
+                cards.append(w)
+        return cls(words[0], seat, tuple(cards), False, params)
+
+    def matches(self, wanted: Action) -> bool:
+        """``wanted`` names this action: same kind and seat, the same cards in any order,
+        and every parameter ``wanted`` gives equal (cards inside compared in any order)."""
+        if self.kind != wanted.kind or self.seat != wanted.seat:
+            return False
+        if sorted(self.cards) != sorted(wanted.cards):
+            return False
+        return all(_canon(self.params.get(k)) == _canon(v) for k, v in wanted.params.items())
+
     def same_move(self, other: Action) -> bool:
         """Equal ignoring the ``forced`` flag (which the engine sets, not the player)."""
         return (self.kind, self.seat, self.cards, dict(self.params)) == (
@@ -51,6 +85,43 @@ class Action:
             other.cards,
             dict(other.params),
         )
+
+
+def _param_text(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        if value and all(isinstance(v, list | tuple) for v in value):
+            groups = "/".join(".".join(str(x) for x in v) for v in value)
+            return groups + "/" if len(value) == 1 else groups
+        return ".".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _param_value(text: str) -> Any:
+    if "/" in text:
+        parts = text.split("/")
+        if parts[-1] == "":
+            parts.pop()
+        return [part.split(".") if part else [] for part in parts]
+    if "." in text:
+        return text.split(".")
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text
+
+
+def _canon(value: Any) -> Any:
+    """A parameter value compared in any order of its cards."""
+    if isinstance(value, list | tuple):
+        items = [_canon(v) for v in value]
+        try:
+            return tuple(sorted(items))
+        except TypeError:
+            return tuple(items)
+    if isinstance(value, str) and value.lstrip("-").isdigit():
+        return int(value)
+    return value
 
 
 @dataclass(frozen=True, slots=True)

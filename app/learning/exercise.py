@@ -1,0 +1,113 @@
+"""The exercise: one unit for lessons, practice, quizzes, reviews, assignments and exams.
+
+An :class:`Exercise` is a game and its rule options, what the learner is shown (a
+holding, or a position code seen from a seat), a question of one kind, and the engine
+query that decides the answer (:mod:`app.learning.queries`). Authored answers exist only
+where the engine cannot decide (a statement about the rules).
+
+Kinds (TEACHING.md):
+
+============== ================================================ ======================
+kind           the learner                                      answer text
+============== ================================================ ======================
+pick-cards     selects cards (a group, the waits, ...)          tokens: ``x1 x1 d3``
+choose-action  picks one action at a moment of a deal           ``chi x2 x3``, ``pass``
+number         types a count                                    ``21``
+choice         picks one statement                              a choice id: ``b``
+order          puts items in order                              ids in order: ``c a b``
+true-false     answers, then picks the reason why               ``true because-b``
+============== ================================================ ======================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+KINDS = ("pick-cards", "choose-action", "number", "choice", "order", "true-false")
+CONTEXTS = ("exercise", "lesson", "practice", "quiz", "review", "assignment", "exam")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Prose in both languages (written, not translated)."""
+
+    zh: str
+    en: str
+
+    def get(self, locale: str) -> str:
+        return self.zh if str(locale).startswith("zh") else self.en
+
+    @classmethod
+    def of(cls, data: Any) -> Text | None:
+        if data is None:
+            return None
+        if isinstance(data, Text):
+            return data
+        return cls(str(data["zh"]), str(data["en"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a choice, order, true-false (its reasons) or choose-action exercise.
+
+    ``action`` is an action in notation (``chi x2 x3``) for choose-action; ``text`` the
+    statement otherwise. ``reason`` names the engine reason code a true-false reason
+    stands for, so the engine can decide which reason is the right one.
+    """
+
+    id: str
+    text: Text | None = None
+    action: str | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the exercise shows: a holding (hand + groups), or a position seen from a seat.
+
+    ``pool`` says where pick-cards choose from: ``hand`` (the shown hand) or ``deck``
+    (the whole deck of the game's family, with the copies left).
+    """
+
+    hand: str = ""
+    melds: tuple[tuple[str, str], ...] = ()
+    context: Mapping[str, str] = field(default_factory=dict)
+    position: str | None = None
+    seat: int | None = None
+    pool: str = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """The engine question that decides the answer: a name and its arguments."""
+
+    name: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Exercise:
+    id: str
+    game: str
+    kind: str
+    prompt: Text
+    skills: tuple[str, ...]
+    setup: Setup = field(default_factory=Setup)
+    rules: Mapping[str, str] = field(default_factory=dict)
+    query: Query | None = None
+    answer: str | None = None  # authored answer, where the engine cannot decide
+    choices: tuple[Choice, ...] = ()
+    hint: Text | None = None  # hint step 1: the rule, in a sentence
+    hint_cards: tuple[str, ...] = ()  # hint step 2: the cards to look at (else derived)
+    explanation: Text | None = None  # shown with the verdict, after the engine's proof
+    lesson: str | None = None  # "<lesson-id>#<step-id>" that teaches it
+    median_ms: int = 20_000  # faster than this, right at the first try: FSRS Easy
+    source: str = ""  # content file, or "generator:<name>"
+
+    @property
+    def family(self) -> str:
+        from app.engine.core.registry import find_variant
+
+        return find_variant(self.game).family

@@ -1,0 +1,78 @@
+"""The learner's record: every answer, the state of each exercise, the skills' FSRS cards.
+
+- :class:`Attempt`: one row per answer (what was asked where, the exact answer, the
+  verdict and misconception, hints, time taken). ``nonce`` is unique: an answer form's
+  one-time token, so a resubmitted request is recognized and never counted twice.
+- :class:`ExerciseState`: per profile and exercise, the run of tries until solved and
+  the best stars.
+- :class:`SkillState`: per profile, game and skill, the FSRS card (``fsrs`` package).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.extensions import db
+from app.models import utcnow
+
+
+class Attempt(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
+    )
+    exercise_id: Mapped[str] = mapped_column(String(120), index=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    # where it was asked: exercise | lesson | practice | quiz | review | assignment | exam
+    context: Mapped[str] = mapped_column(String(20))
+    context_ref: Mapped[str] = mapped_column(String(120), default="")
+    answer: Mapped[str] = mapped_column(Text)
+    correct: Mapped[bool] = mapped_column(Boolean)
+    misconception: Mapped[str | None] = mapped_column(String(60), default=None, index=True)
+    params: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    hints: Mapped[int] = mapped_column(Integer, default=0)
+    time_ms: Mapped[int] = mapped_column(Integer, default=0)
+    nonce: Mapped[str] = mapped_column(String(40), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class ExerciseState(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "exercise_states"
+    __table_args__ = (UniqueConstraint("profile_id", "exercise_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
+    )
+    exercise_id: Mapped[str] = mapped_column(String(120))
+    game: Mapped[str] = mapped_column(String(32))
+    tries: Mapped[int] = mapped_column(Integer, default=0)  # wrong answers in this run
+    hints: Mapped[int] = mapped_column(Integer, default=0)  # hint steps shown in this run
+    revealed: Mapped[bool] = mapped_column(Boolean, default=False)
+    solved: Mapped[bool] = mapped_column(Boolean, default=False)
+    stars: Mapped[int] = mapped_column(Integer, default=0)  # the best run's stars
+    reviewed: Mapped[bool] = mapped_column(Boolean, default=False)  # this run fed FSRS
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class SkillState(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "skill_states"
+    __table_args__ = (UniqueConstraint("profile_id", "game", "skill"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(32))
+    skill: Mapped[str] = mapped_column(String(40))
+    card: Mapped[dict[str, Any]] = mapped_column(JSON)  # fsrs.Card.to_dict()
+    due: Mapped[datetime] = mapped_column(index=True)
+    reviews: Mapped[int] = mapped_column(Integer, default=0)
+    lapses: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
