@@ -3,6 +3,8 @@
 academy serve [--host 127.0.0.1] [--port 5000]   serve with the development server
 academy db upgrade                                create or migrate the database
 academy content load                              load the built-in content
+academy content check                             validate content, recompute answers
+academy content stats                             count content per game (JSON)
 academy setup                                     db upgrade + content load
 """
 
@@ -25,7 +27,33 @@ def content_load() -> None:
     from app.content import load_builtin
 
     counts = load_builtin()
-    click.echo(f"content: {counts['added']} added, {counts['updated']} updated")
+    click.echo("content: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+
+
+@content_group.command("check")
+def content_check() -> None:
+    """Validate every content file and recompute every answer with the engine."""
+    import sys
+
+    from app.content.check import check
+
+    problems = check()
+    for line in problems:
+        click.echo(line)
+    if problems:
+        click.echo(f"{len(problems)} problem(s)", err=True)
+        sys.exit(1)
+    click.echo("content: ok", err=True)
+
+
+@content_group.command("stats")
+def content_stats() -> None:
+    """Count what the built-in content teaches, per game (one JSON object)."""
+    import json
+
+    from app.content.check import stats
+
+    click.echo(json.dumps(stats(), ensure_ascii=False, indent=2))
 
 
 @click.command("setup")
@@ -38,7 +66,7 @@ def setup() -> None:
 
     upgrade()
     counts = load_builtin()
-    click.echo(f"database ready; content: {counts['added']} added, {counts['updated']} updated")
+    click.echo("database ready; content: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
 
 
 @click.command("serve")

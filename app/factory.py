@@ -65,6 +65,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.practice import bp as practice_bp
 
     app.register_blueprint(practice_bp, url_prefix="/practice")
+    from app.exercises import bp as exercises_bp
+
+    app.register_blueprint(exercises_bp, url_prefix="/exercises")
+    from app.lessons import bp as lessons_bp
+
+    app.register_blueprint(lessons_bp)
     csrf.exempt(api_bp)  # read-only JSON endpoints; every POST form lives elsewhere
 
     from app import cli
@@ -77,8 +83,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
         locale = str(get_locale() or app.config["BABEL_DEFAULT_LOCALE"])
         texts = game_texts(locale)
+        from app.ui.text import EXERCISE_KINDS
+
         return {
             "nav_games": [(g["id"], texts[g["id"]]["name"]) for g in games_structure()],
+            "game_names": {g["id"]: texts[g["id"]]["name"] for g in games_structure()},
+            "kind_names": {k: str(v) for k, v in EXERCISE_KINDS.items()},
             "locale": locale,
             "html_lang": i18n.html_lang(locale),
             "languages": i18n.LANGUAGE_NAMES,

@@ -6,7 +6,7 @@ import secrets
 from datetime import UTC, datetime
 
 from flask_login import UserMixin
-from sqlalchemy import ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -45,10 +45,10 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
 
 
 class LearnerProfile(db.Model):  # type: ignore[name-defined,misc]
-    """Where progress is kept, for every visitor: from the first visit, by cookie.
+    """Where the learner's record is kept (app.learning.models), from the first answer.
 
-    A visitor's profile has no user; signing up attaches it to the new account, and
-    signing in merges it into the account's own profile.
+    A visitor's profile has no user and is found by a cookie; signing up attaches it
+    to the new account, and signing in merges it into the account's own profile.
     """
 
     __tablename__ = "learner_profiles"
@@ -60,44 +60,18 @@ class LearnerProfile(db.Model):  # type: ignore[name-defined,misc]
     )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # the learner's day ends at 04:00 here (spaced review); visitors: Asia/Shanghai
+    timezone: Mapped[str] = mapped_column(
+        String(64), default="Asia/Shanghai", server_default="Asia/Shanghai"
+    )
 
     user: Mapped[User | None] = relationship(back_populates="profile")
-    progress: Mapped[list[Progress]] = relationship(
-        back_populates="profile", cascade="all, delete-orphan"
-    )
 
     @staticmethod
     def new_token() -> str:
         return secrets.token_urlsafe(32)
 
 
-class Progress(db.Model):  # type: ignore[name-defined,misc]
-    """One learner's state on one item (a lesson step, a practice hand, a quiz item)."""
-
-    __tablename__ = "progress"
-    __table_args__ = (UniqueConstraint("profile_id", "item", name="uq_progress_profile_item"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    profile_id: Mapped[int] = mapped_column(
-        ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
-    )
-    item: Mapped[str] = mapped_column(String(200))
-    status: Mapped[str] = mapped_column(String(20), default="started")  # started | done
-    score: Mapped[int] = mapped_column(Integer, default=0)
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
-
-    profile: Mapped[LearnerProfile] = relationship(back_populates="progress")
-
-
-class Game(db.Model):  # type: ignore[name-defined,misc]
-    """A game the academy teaches (built-in content, loaded from ``content/games.json``)."""
-
-    __tablename__ = "games"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    family: Mapped[str] = mapped_column(String(16))
-    position: Mapped[int] = mapped_column(Integer)
-    deck_size: Mapped[int] = mapped_column(Integer)
-    players_min: Mapped[int] = mapped_column(Integer)
-    players_max: Mapped[int] = mapped_column(Integer)
+# The learner's record lives with its services; imported here so that every table is
+# known to the metadata (migrations, create_all).
+from app.learning import models as _learning_models  # noqa: E402,F401

@@ -1,7 +1,10 @@
-"""Learner profiles: every visitor gets one from the first page view, by cookie.
+"""Learner profiles: where the record is kept, for visitors and accounts alike.
 
-Progress is always stored against a profile, signed in or not. Signing up attaches
-the visitor's profile to the new account; signing in merges it into the account's.
+A profile is created on the first answer (never on a page view, so crawlers fill
+nothing); a visitor's is found again by a cookie. Signing up attaches the visitor's
+profile to the new account; signing in merges it into the account's own profile:
+attempts move over (each kept once), exercise states keep the best stars, and of two
+states of one skill the more recently reviewed one is kept.
 """
 
 from __future__ import annotations
@@ -10,84 +13,105 @@ from flask import Flask, Response, current_app, g, request
 from flask_login import current_user
 
 from app.extensions import db
-from app.models import LearnerProfile, Progress, User
+from app.models import LearnerProfile, User
 
 PROFILE_COOKIE = "learner"
 
 
-def _wants_profile() -> bool:
-    return (
-        request.endpoint is not None
-        and request.endpoint != "static"
-        and not (request.endpoint.startswith("api."))
-    )
-
-
-def current_profile() -> LearnerProfile:
-    """The profile of this request, created (and committed) on first use."""
-    prof: LearnerProfile | None = g.get("profile")
-    if prof is not None:
-        return prof
+def _lookup() -> LearnerProfile | None:
     if current_user.is_authenticated:
-        prof = db.session.scalar(db.select(LearnerProfile).filter_by(user_id=current_user.id))
-        if prof is None:
-            prof = LearnerProfile(token=LearnerProfile.new_token(), user_id=current_user.id)
-            db.session.add(prof)
-            db.session.commit()
-    else:
-        token = request.cookies.get(PROFILE_COOKIE)
-        if token:
-            prof = db.session.scalar(db.select(LearnerProfile).filter_by(token=token, user_id=None))
-        if prof is None:
-            prof = LearnerProfile(token=LearnerProfile.new_token())
-            db.session.add(prof)
-            db.session.commit()
+        return db.session.scalar(db.select(LearnerProfile).filter_by(user_id=current_user.id))
+    token = request.cookies.get(PROFILE_COOKIE)
+    if not token or len(token) > 64:
+        return None
+    return db.session.scalar(db.select(LearnerProfile).filter_by(token=token, user_id=None))
+
+
+def current_profile(create: bool = False) -> LearnerProfile | None:
+    """This request's profile; with ``create``, made (in the caller's transaction) when
+    there is none yet. Reading never writes."""
+    if "profile" in g and (g.profile is not None or not create):
+        prof: LearnerProfile | None = g.profile
+        return prof
+    prof = _lookup()
+    if prof is None and create:
+        prof = LearnerProfile(token=LearnerProfile.new_token())
+        if current_user.is_authenticated:
+            prof.user_id = current_user.id
+        db.session.add(prof)
+        db.session.flush()
     g.profile = prof
     return prof
 
 
 def adopt_visitor_profile(user: User) -> None:
-    """Give ``user`` the visitor's progress: attach the profile, or merge it (best result wins).
-
-    Runs inside the caller's transaction; the caller commits.
-    """
+    """Give ``user`` the visitor's record: attach the profile, or merge it into the
+    account's. Runs inside the caller's transaction; the caller commits."""
     token = request.cookies.get(PROFILE_COOKIE)
     visitor = (
         db.session.scalar(db.select(LearnerProfile).filter_by(token=token, user_id=None))
         if token
         else None
     )
+    if visitor is None:
+        return
     own = (
         db.session.scalar(db.select(LearnerProfile).filter_by(user_id=user.id)) if user.id else None
     )
-    if visitor is None:
-        return
     if own is None:
         visitor.user = user
         g.profile = visitor
         return
-    mine = {p.item: p for p in own.progress}
-    for p in list(visitor.progress):
-        kept = mine.get(p.item)
-        if kept is None:
-            own.progress.append(
-                Progress(item=p.item, status=p.status, score=p.score, attempts=p.attempts)
-            )
-        else:
-            kept.attempts += p.attempts
-            kept.score = max(kept.score, p.score)
-            if p.status == "done":
-                kept.status = "done"
-    db.session.delete(visitor)
+    merge_profiles(visitor, own)
     g.profile = own
 
 
-def init_app(app: Flask) -> None:
-    @app.before_request
-    def _load_profile() -> None:
-        if request.method == "GET" and _wants_profile():
-            current_profile()
+def merge_profiles(source: LearnerProfile, target: LearnerProfile) -> None:
+    """Move ``source``'s record into ``target`` and delete ``source``."""
+    from app.learning.models import Attempt, ExerciseState, SkillState
 
+    db.session.execute(
+        db.update(Attempt).where(Attempt.profile_id == source.id).values(profile_id=target.id)
+    )
+    mine = {
+        s.exercise_id: s
+        for s in db.session.scalars(db.select(ExerciseState).filter_by(profile_id=target.id))
+    }
+    for s in db.session.scalars(db.select(ExerciseState).filter_by(profile_id=source.id)).all():
+        kept = mine.get(s.exercise_id)
+        if kept is None:
+            s.profile_id = target.id
+            continue
+        kept.stars = max(kept.stars, s.stars)
+        kept.solved = kept.solved or s.solved
+        db.session.delete(s)
+    skills = {
+        (s.game, s.skill): s
+        for s in db.session.scalars(db.select(SkillState).filter_by(profile_id=target.id))
+    }
+    for s in db.session.scalars(db.select(SkillState).filter_by(profile_id=source.id)).all():
+        kept = skills.get((s.game, s.skill))
+        if kept is None:
+            s.profile_id = target.id
+        elif _last_review(s) > _last_review(kept):
+            kept.card, kept.due = s.card, s.due
+            kept.reviews += s.reviews
+            kept.lapses += s.lapses
+            db.session.delete(s)
+        else:
+            kept.reviews += s.reviews
+            kept.lapses += s.lapses
+            db.session.delete(s)
+    db.session.flush()
+    db.session.delete(source)
+
+
+def _last_review(state: object) -> str:
+    card = getattr(state, "card", None) or {}
+    return str(card.get("last_review") or "")
+
+
+def init_app(app: Flask) -> None:
     @app.after_request
     def _cookie(response: Response) -> Response:
         prof: LearnerProfile | None = g.get("profile")

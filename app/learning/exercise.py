@@ -55,12 +55,14 @@ class Choice:
     ``action`` is an action in notation (``chi x2 x3``) for choose-action; ``text`` the
     statement otherwise. ``reason`` names the engine reason code a true-false reason
     stands for, so the engine can decide which reason is the right one.
+    ``misconception`` names the misconception an authored wrong choice reveals.
     """
 
     id: str
     text: Text | None = None
     action: str | None = None
     reason: str | None = None
+    misconception: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

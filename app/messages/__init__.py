@@ -16,12 +16,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.messages import chuanpai, core, nantong, zipai
+from app.messages import chuanpai, core, learning, nantong, zipai
 
 LANGS = ("en", "zh")
 
 MESSAGES: dict[str, dict[str, str]] = {}
-for _table in (core.MESSAGES, zipai.MESSAGES, chuanpai.MESSAGES, nantong.MESSAGES):
+for _table in (
+    core.MESSAGES,
+    zipai.MESSAGES,
+    chuanpai.MESSAGES,
+    nantong.MESSAGES,
+    learning.MESSAGES,
+):
     for _code, _texts in _table.items():
         if _code in MESSAGES and MESSAGES[_code] != _texts:
             raise RuntimeError(f"message code {_code!r} defined twice with different texts")

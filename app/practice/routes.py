@@ -6,7 +6,8 @@ from flask_babel import get_locale
 from app.content import game_texts, games_structure
 from app.htmx_utils import page
 from app.practice import bp, service
-from app.practice.variants import FORMS, kind_label
+from app.practice.variants import FORMS
+from app.ui.text import count_lines
 
 
 def _locale() -> str:
@@ -45,9 +46,8 @@ def count(variant: str):  # type: ignore[no-untyped-def]
         "result": result,
         "analysis": analysis,
         "error": error,
-        "lines": service.count_lines(form.family, analysis and analysis.count, _locale()),
-        "settlement": service.count_lines(form.family, analysis and analysis.settlement, _locale()),
+        "lines": count_lines(form.family, analysis and analysis.count, _locale()),
+        "settlement": count_lines(form.family, analysis and analysis.settlement, _locale()),
         "game_name": game_texts(_locale())[variant]["name"],
-        "kind_label": kind_label,
     }
     return page("practice/count.html", "practice/_count.html", status=422 if error else 200, **ctx)

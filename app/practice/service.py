@@ -8,17 +8,15 @@ the hand is one card short) and translates codes into the learner's language wit
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from app.engine import EngineError
-from app.engine.core.actions import Count
 from app.engine.core.registry import find_game
 from app.engine.core.results import Analysis, Wait
-from app.messages import MESSAGES, render
+from app.messages import render
 from app.practice.variants import GameForm
-from app.ui.catalog import card as catalog_card
+from app.ui.text import humanize
 
 MAX_INPUT = 400  # characters per field: a hand is at most a few dozen tokens
 
@@ -120,72 +118,8 @@ def count(
         return None, FieldError(_field_of(exc), error_text(form, exc, locale))
 
 
-def card_name(family: str, token: str, locale: str) -> str:
-    """A card's name for running text: 天牌 / "Heaven (six-six)"; the token if unknown."""
-    try:
-        c = catalog_card(family, token)
-    except KeyError:
-        return token
-    return c.name(locale) if locale.startswith("zh") else c.label(locale)
-
-
-def cards_text(family: str, tokens: Sequence[Any], locale: str) -> str:
-    """``small eight ×3, big nine``: repeated cards counted, not repeated."""
-    runs: list[tuple[str, int]] = []
-    for t in tokens:
-        name = card_name(family, str(t), locale)
-        if runs and runs[-1][0] == name:
-            runs[-1] = (name, runs[-1][1] + 1)
-        else:
-            runs.append((name, 1))
-    parts = [name if n == 1 else f"{name} ×{n}" for name, n in runs]
-    return ("、" if locale.startswith("zh") else ", ").join(parts)
-
-
-def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, Any]:
-    """Parameters ready for a message: card tokens become card names."""
-    out: dict[str, Any] = {}
-    for key, value in params.items():
-        if key.endswith("card") and isinstance(value, str):
-            out[key] = card_name(family, value, locale)
-        elif key.endswith("cards") and isinstance(value, list | tuple):
-            out[key] = cards_text(family, value, locale)
-        else:
-            out[key] = value
-    return out
-
-
 def error_text(form: GameForm, exc: EngineError, locale: str) -> str:
     params = dict(exc.params)
     if exc.code == "unknown-card":
         return render(exc.code, params, locale)  # the token as typed
     return render(exc.code, humanize(form.family, params, locale), locale)
-
-
-def count_lines(family: str, count: Count | None, locale: str) -> list[dict[str, Any]]:
-    """An itemized count as lines of text, in the engine's order."""
-    if count is None:
-        return []
-    out = []
-    for ln in count.lines:
-        cards = ln.params.get("cards")
-        out.append(
-            {
-                "code": ln.code,
-                "op": ln.op,
-                "points": ln.points,
-                "text": render(ln.code, humanize(family, ln.params, locale), locale),
-                "detail": _row_detail(ln.code, ln.params, locale),
-                "cards": list(cards) if isinstance(cards, list | tuple) else None,
-            }
-        )
-    return out
-
-
-def _row_detail(code: str, params: Mapping[str, Any], locale: str) -> str:
-    """Which row of the game's table a line used (``nt-row-zaijiang``), when it says."""
-    row = params.get("row")
-    if not isinstance(row, str):
-        return ""
-    detail = f"{code.split('-', 1)[0]}-row-{row}"
-    return render(detail, {}, locale) if detail in MESSAGES else ""

@@ -8,11 +8,17 @@ from flask import Flask
 
 
 def init_app(app: Flask) -> None:
-    from app.ui import pictures
+    from app.ui import markup, pictures, text
 
     app.jinja_env.globals.update(
         card_face=pictures.face,
         card_back=pictures.back,
         card_hand_groups=pictures.hand_groups,
         card_meld_pics=pictures.meld_pics,
+        kind_label=text.kind_label,
+        card_name=text.card_name,
+        prose=markup.render_prose,
+        action_name=text.action_label,
+        term_hanzi=markup.term_hanzi,
+        step_url=markup.step_url,
     )

@@ -139,5 +139,5 @@ class Table:
     fan: bool = False  # the viewer's hand in overlapping rows (see the hand macro)
 
     def __post_init__(self) -> None:
-        if len(self.seats) not in (3, 4):
-            raise ValueError("a table has 3 or 4 seats")
+        if not 2 <= len(self.seats) <= 7:
+            raise ValueError("a table has 2 to 7 seats")

@@ -127,3 +127,14 @@ def test_registry_returns_game_objects(variant: str) -> None:
     assert isinstance(game, Game) and game.id == variant
     assert game.rules() == game.default_rules
     assert game.rules_of(game.new_deal(game.default_rules, random.Random(1))) == game.default_rules
+
+
+DECK_SIZES = {"hunan": 80, "guilin": 80, "chuanpai": 84, "chuanpai-tricks": 84, "nantong": 120}
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_a_fresh_deals_full_view_holds_the_whole_deck(variant: str) -> None:
+    """Every card of the deck is somewhere in a deal's full view (hands, groups,
+    discards, stock, the card on offer): the view hides nothing from the viewer None."""
+    game = find_game(variant)
+    assert len(game.deck(game.default_rules)) == DECK_SIZES[variant]

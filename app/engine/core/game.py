@@ -109,6 +109,25 @@ class Game(ABC, Generic[S, R]):
         """Read a holding from text (any accepted spelling); ``EngineError`` naming the
         offending token when it cannot be read or the deck has no such cards."""
 
+    def deck(self, rules: R) -> tuple[str, ...]:
+        """Every card of a deal under ``rules`` (tokens, repeated, sorted), read off a
+        fresh deal's full view: what the cards of any deal add up to."""
+        view = self.view(self.new_deal(rules, random.Random(0)), None)
+        cards: list[str] = list(view.stock or ())
+        for s in view.seats:
+            cards.extend(s.hand or ())
+            cards.extend(s.discards)
+            for m in s.melds:
+                cards.extend(m.cards)
+        if view.offer is not None and view.offer.card:
+            cards.append(view.offer.card)
+        return tuple(sorted(cards))
+
+    def parse_cards(self, text: str) -> tuple[str, ...]:
+        """Canonical tokens of ``text`` (any accepted spelling, in order); ``unknown-card``
+        names the offending token, ``too-many-copies`` a card the deck has fewer of."""
+        return self.holding(text).hand
+
     def size_gap(self, holding: Holding, rules: R) -> int | None:
         """How many cards ``holding`` lacks to be judged as a whole hand: 0 for the
         size ``analyze`` judges, 1 for the size ``waits`` judges, ``None`` when the

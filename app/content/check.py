@@ -1,0 +1,236 @@
+"""``academy content check`` and ``academy content stats`` (shared/contracts/content-cli.md).
+
+:func:`check` loads every content file, validates it against its schema, decodes every
+position, recomputes every engine-decided answer, replays every recorded deal and checks
+every cross-reference (glossary terms, lesson steps, skills, misconceptions); it returns
+one line per problem, ``file: place: what is wrong``. :func:`stats` counts what ships.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from app.config import ROOT
+from app.engine.core.registry import all_variants
+
+LOCALES = ("en", "zh")
+TERM = re.compile(r"\[\[([a-z0-9-]+)")
+CARD = re.compile(r"\{([a-z0-9]{2,3})\}")
+
+
+def _rel(path: Path | str) -> str:
+    p = Path(path)
+    return str(p.relative_to(ROOT)) if p.is_absolute() and p.is_relative_to(ROOT) else str(p)
+
+
+def _schema_problems(load: Callable[[Path], Any], files: list[Path]) -> Iterator[str]:
+    for path in files:
+        try:
+            load(path)
+        except ValidationError as exc:
+            for err in exc.errors():
+                where = ".".join(str(x) for x in err["loc"]) or "-"
+                yield f"{_rel(path)}: {where}: {err['msg']}"
+        except (yaml.YAMLError, ValueError, OSError) as exc:
+            yield f"{_rel(path)}: -: {exc}"
+
+
+def _exercise_problems() -> Iterator[str]:
+    from app.learning import bank, skills
+    from app.learning.misconceptions import catalog
+    from app.learning.queries import BadExercise, solve
+
+    try:
+        exercises = bank.authored()
+    except (ValidationError, ValueError) as exc:
+        yield f"content: -: {exc}"
+        return
+    for ex in exercises.values():
+        for s in ex.skills:
+            if skills.skill(ex.game, s) is None:
+                yield f"{ex.source}: {ex.id}: unknown skill {s!r} for {ex.game}"
+        ids = {c.id for c in ex.choices}
+        for c in ex.choices:
+            if c.misconception and c.misconception not in catalog(ex.game):
+                yield f"{ex.source}: {ex.id}: unknown misconception {c.misconception!r}"
+        if (
+            ex.query is None
+            and ex.answer is not None
+            and ex.kind in ("choice",)
+            and ex.answer not in ids
+        ):
+            yield f"{ex.source}: {ex.id}: the answer {ex.answer!r} is not a choice"
+        try:
+            solve(ex)
+        except BadExercise as exc:
+            yield f"{ex.source}: {ex.id}: {exc}"
+
+
+def _lesson_problems() -> Iterator[str]:
+    from app.engine.core.errors import EngineError
+    from app.engine.core.registry import find_game
+    from app.learning.deals import BadDeal, replay
+    from app.learning.glossary import terms
+    from app.learning.lessons import all_lessons, lesson_files, read_lesson
+
+    yield from _schema_problems(read_lesson, lesson_files())
+    try:
+        lessons = all_lessons()
+    except (ValidationError, ValueError):
+        return
+    known = terms()
+    for lesson in lessons.values():
+        game = find_game(lesson.game)
+        tokens = set(game.deck(game.default_rules))
+        for step in lesson.steps:
+            where = f"{lesson.source}: {step.id}"
+            for loc in LOCALES:
+                texts = [step.text.get(loc)] if step.text else []
+                if step.deal:
+                    texts += [n.text.get(loc) for n in step.deal.notes]
+                for t in texts:
+                    for tid in TERM.findall(t):
+                        if tid not in known:
+                            yield f"{where}: unknown glossary term [[{tid}]]"
+                    for tok in CARD.findall(t):
+                        if tok not in tokens:
+                            yield f"{where}: unknown card {{{tok}}}"
+            for tok in step.cards:
+                if tok not in tokens:
+                    yield f"{where}: unknown card {tok!r}"
+            if step.example is not None:
+                ex = step.example
+                try:
+                    rules = game.rules(ex.rules)
+                    melds = tuple(tuple(m.replace("：", ":").split(":", 1)) for m in ex.melds)
+                    game.analyze(game.holding(ex.hand, melds, ex.context, rules), rules)  # type: ignore[arg-type]
+                except EngineError as exc:
+                    yield f"{where}: the example cannot be counted: {exc.code} {exc.params}"
+            if step.deal is not None:
+                try:
+                    replay(lesson.game, step.deal)
+                except (BadDeal, EngineError) as exc:
+                    yield f"{where}: {exc}"
+
+
+def _glossary_problems() -> Iterator[str]:
+    from app.learning.glossary import GLOSSARY, TermDoc, terms
+    from app.learning.lessons import step_of
+
+    if not GLOSSARY.exists():
+        return
+    yield from _schema_problems(
+        lambda p: [
+            TermDoc.model_validate(t) for t in yaml.safe_load(p.read_text(encoding="utf-8"))
+        ],
+        [GLOSSARY],
+    )
+    try:
+        known = terms()
+    except (ValidationError, ValueError) as exc:
+        yield f"{_rel(GLOSSARY)}: -: {exc}"
+        return
+    games = {v.id for v in all_variants()}
+    for t in known.values():
+        for other in t.same_as:
+            if other not in known:
+                yield f"{_rel(GLOSSARY)}: {t.id}: same_as names unknown term {other!r}"
+            elif t.id not in known[other].same_as:
+                yield f"{_rel(GLOSSARY)}: {t.id}: {other!r} does not name it back in same_as"
+        for g in t.games:
+            if g not in games:
+                yield f"{_rel(GLOSSARY)}: {t.id}: unknown game {g!r}"
+        if t.taught_in and step_of(t.taught_in) is None:
+            yield f"{_rel(GLOSSARY)}: {t.id}: taught_in {t.taught_in!r} is not a lesson step"
+
+
+def checklist_files() -> list[Path]:
+    return sorted((ROOT / "content" / "checklists").glob("*.yaml"))
+
+
+def _checklist_problems() -> Iterator[str]:
+    from app.learning.lessons import step_of
+
+    for path in checklist_files():
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for point in data.get("points", []):
+            ref = point.get("taught_in")
+            if ref and step_of(ref) is None:
+                yield f"{_rel(path)}: {point.get('id')}: taught_in {ref!r} is not a lesson step"
+
+
+def _misconception_problems() -> Iterator[str]:
+    from app.learning.lessons import step_of
+    from app.learning.misconceptions import catalog
+    from app.messages import MESSAGES
+
+    for v in all_variants():
+        for code, mc in catalog(v.id).items():
+            texts = MESSAGES.get(code)
+            if not texts or not all(texts.get(loc) for loc in LOCALES):
+                yield f"app/messages: {code}: no message in both languages"
+            if mc.lesson and step_of(mc.lesson) is None:
+                yield f"app/learning/misconceptions: {code}: lesson {mc.lesson!r} is not a step"
+
+
+CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
+    _exercise_problems,
+    _lesson_problems,
+    _glossary_problems,
+    _checklist_problems,
+    _misconception_problems,
+)
+EXTRA_CHECKS: list[Callable[[], Iterator[str]]] = []  # practice positions, quizzes, ...
+
+
+def check() -> list[str]:
+    problems: list[str] = []
+    for fn in (*CHECKS, *EXTRA_CHECKS):
+        problems.extend(fn())
+    return problems
+
+
+STATS: list[Callable[[dict[str, dict[str, Any]]], None]] = []  # more areas add their counts
+
+
+def stats() -> dict[str, Any]:
+    from app.learning import bank, skills
+    from app.learning.exercise import KINDS
+    from app.learning.glossary import terms
+    from app.learning.lessons import path_of
+    from app.learning.misconceptions import catalog
+
+    exercises = list(bank.authored().values())
+    games: dict[str, dict[str, Any]] = {}
+    for v in all_variants():
+        mine = [e for e in exercises if e.game == v.id]
+        lessons = path_of(v.id)
+        games[v.id] = {
+            "lessons": len(lessons),
+            "lesson_steps": sum(len(ls.steps) for ls in lessons),
+            "lesson_exercises": sum(len(ls.exercises) for ls in lessons),
+            "exercises": {k: sum(1 for e in mine if e.kind == k) for k in KINDS},
+            "skills": len(skills.taxonomy().get(v.id, {})),
+            "misconceptions": len(catalog(v.id)),
+            "rule_points": _rule_points(v.id),
+            "practice_positions": 0,
+            "practice_themes": 0,
+            "practice_theme_counts": {},
+            "quiz_items": {"authored": 0, "generators": 0},
+        }
+    for add in STATS:
+        add(games)
+    return {"games": games, "glossary_terms": len(terms()), "locales": list(LOCALES)}
+
+
+def _rule_points(game: str) -> int:
+    path = ROOT / "content" / "checklists" / f"{game}.yaml"
+    if not path.exists():
+        return 0
+    return len((yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("points", []))

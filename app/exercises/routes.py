@@ -1,0 +1,75 @@
+"""/exercises/: the demo set, and every exercise at its own address.
+
+GET shows the exercise (the whole page, or its block for htmx); POST ``answer`` judges
+and records an answer; POST ``hint`` shows the next hint step. With htmx the block is
+swapped in place; without JavaScript a recorded answer redirects back to the page it was
+asked on (``next``, same-site only) with ``done=<nonce>``, which shows its verdict.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import abort, redirect, render_template, request, url_for
+
+from app.exercises import bp
+from app.htmx_utils import page
+from app.learning import flow
+from app.learning.bank import demo_set, get, kinds_count
+from app.learning.exercise import KINDS
+from app.main.routes import safe_next
+
+
+def _exercise(exercise_id: str):  # type: ignore[no-untyped-def]
+    ex = get(exercise_id)
+    if ex is None:
+        abort(404)
+    return ex
+
+
+@bp.get("/")
+def index():  # type: ignore[no-untyped-def]
+    exercises = demo_set()
+    games: dict[str, list] = {}
+    for ex in exercises:
+        games.setdefault(ex.game, []).append(ex)
+    return render_template(
+        "exercises/index.html", games=games, kinds=KINDS, counts=kinds_count(exercises)
+    )
+
+
+def _show(ex, blk, status=200):  # type: ignore[no-untyped-def]
+    return page("exercises/page.html", "components/exercise_block.html", status=status, b=blk)
+
+
+@bp.get("/<path:exercise_id>")
+def show(exercise_id: str):  # type: ignore[no-untyped-def]
+    ex = _exercise(exercise_id)
+    return _show(ex, flow.block(ex, done=request.args.get("done")))
+
+
+def _back(ex, nonce: str | None):  # type: ignore[no-untyped-def]
+    target = safe_next(request.form.get("next")) if request.form.get("next") else None
+    if target is None or target == url_for("main.home"):
+        target = url_for("exercises.show", exercise_id=ex.id)
+    sep = "&" if "?" in target else "?"
+    query = sep + urlencode({"done": nonce}) if nonce else ""
+    return redirect(f"{target}{query}#{flow.present.ExerciseBlock.anchor(ex.id)}", code=303)
+
+
+@bp.post("/<path:exercise_id>/answer")
+def answer(exercise_id: str):  # type: ignore[no-untyped-def]
+    ex = _exercise(exercise_id)
+    blk, status, nonce = flow.submit(ex, request.form)
+    if request.htmx or status != 200:
+        return _show(ex, blk, status)
+    return _back(ex, nonce)
+
+
+@bp.post("/<path:exercise_id>/hint")
+def hint(exercise_id: str):  # type: ignore[no-untyped-def]
+    ex = _exercise(exercise_id)
+    blk = flow.hint(ex, request.form)
+    if request.htmx:
+        return _show(ex, blk)
+    return _back(ex, None)

@@ -1,0 +1,124 @@
+"""Answering an exercise, for every area: read, judge, record, and the block to show.
+
+One flow for the exercise pages, lessons, practice, quizzes and assignments: the answer
+form posts to ``/exercises/<id>/answer`` with its one-time token (which says where the
+exercise is asked). :func:`submit` reads the answer (an unreadable one comes back with
+the input kept and a message naming the problem), judges it with the engine, records
+it once, and returns the block with the verdict. Pages that embed exercises rebuild the
+verdict of a recorded answer from its nonce (:func:`block`'s ``done``), which is how the
+flow works with JavaScript off (post, then redirect back to the page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask_babel import get_locale
+
+from app.extensions import db
+from app.learning import present, record
+from app.learning.answers import AnswerError, Form, read_answer
+from app.learning.exercise import Exercise
+from app.learning.judge import judge
+from app.learning.models import Attempt
+from app.messages import render
+from app.profiles import current_profile
+from app.ui.text import humanize
+
+
+def locale() -> str:
+    return str(get_locale() or "zh")
+
+
+def block(
+    ex: Exercise,
+    context: str = "exercise",
+    ref: str = "",
+    done: str | None = None,
+) -> present.ExerciseBlock:
+    """The block as a page shows it: a fresh form, and the verdict of the answer
+    ``done`` (a nonce of this profile's) when the page comes back after one."""
+    profile = current_profile()
+    state = record.exercise_state(profile, ex)
+    verdict = None
+    if done and profile is not None:
+        attempt = db.session.scalar(
+            db.select(Attempt).filter_by(nonce=done[:40], profile_id=profile.id, exercise_id=ex.id)
+        )
+        if attempt is not None:
+            verdict = judge(ex, attempt.answer)
+            context, ref = attempt.context, attempt.context_ref
+    token = record.issue_token(ex, context, ref)
+    return present.build(ex, locale(), token, state, context, ref, verdict)
+
+
+def _given(form: Form) -> dict[str, Any]:
+    keep = {}
+    for key in ("cards", "number", "choice", "truth", "why"):
+        value = form.get(key, None)
+        if value is not None:
+            keep[key] = str(value)[:400]
+    keep["pick"] = [str(v) for v in form.getlist("pick")][:200]
+    for key in list(getattr(form, "keys", lambda: [])()):
+        if str(key).startswith("rank-"):
+            keep[str(key)] = str(form.get(key))[:4]
+    return keep
+
+
+def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | None]:
+    """(block, HTTP status, nonce of the recorded attempt) for an answer form."""
+    token = record.read_token(str(form.get("token", "") or ""), ex)
+    if token is None:
+        fresh = block(ex)
+        fresh.error = render("answer-token-bad", {}, locale())
+        return fresh, 422, None
+    try:
+        answer = read_answer(ex, form)
+    except AnswerError as exc:
+        profile = current_profile()
+        state = record.exercise_state(profile, ex)
+        params = (
+            exc.params if exc.code == "unknown-card" else humanize(ex.family, exc.params, locale())
+        )
+        message = render(exc.code, params, locale())
+        same = str(form.get("token"))
+        out = present.build(
+            ex, locale(), same, state, token.context, token.ref, None, _given(form), message
+        )
+        return out, 422, None
+    verdict = judge(ex, answer)
+    profile = current_profile(create=True)
+    assert profile is not None
+    try:
+        _attempt, state, _counted = record.record_answer(profile, ex, token, verdict)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    keep = {} if verdict.correct else _given(form)
+    fresh = record.issue_token(ex, token.context, token.ref)
+    out = present.build(ex, locale(), fresh, state, token.context, token.ref, verdict, keep)
+    return out, 200, token.nonce
+
+
+def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
+    """Show the next hint step (1 the rule, 2 the cards, 3 the answer); none in exams."""
+    token = record.read_token(str(form.get("token", "") or ""), ex)
+    context, ref = (token.context, token.ref) if token else ("exercise", "")
+    if context == "exam":
+        return block(ex, context, ref)
+    try:
+        step = max(1, min(3, int(str(form.get("step", "1")))))
+    except ValueError:
+        step = 1
+    profile = current_profile(create=True)
+    assert profile is not None
+    try:
+        state = record.use_hint(profile, ex, step)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    fresh = record.issue_token(ex, context, ref)
+    return present.build(ex, locale(), fresh, state, context, ref)

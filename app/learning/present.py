@@ -1,0 +1,292 @@
+"""What an exercise block shows: the setup with card pictures, the answer form, the
+hints, and after an answer the verdict with its proof, all in the page's language.
+
+Every area (the exercise pages, lessons, practice, quizzes, assignments) draws the same
+block, ``templates/components/exercise.html``, from an :class:`ExerciseBlock` built here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_babel import gettext as _
+
+from app.learning import queries
+from app.learning.exercise import Exercise
+from app.learning.models import ExerciseState
+from app.learning.verdict import Proof, Verdict
+from app.ui.pictures import Table
+from app.ui.tables import from_view
+from app.ui.text import action_label, count_lines, kind_label, reason_text
+
+
+@dataclass
+class ChoiceView:
+    id: str
+    text: str = ""
+    action_kind: str = ""  # a labelled action: its kind in words
+    cards: list[str] = field(default_factory=list)
+
+
+@dataclass
+class NoteView:
+    label: str
+    cards: list[str]
+    legal: bool
+    forced: bool
+    reason: str
+
+
+@dataclass
+class ProofView:
+    melds: list[tuple[str, list[str], int]] = field(default_factory=list)
+    lines: list[dict[str, Any]] = field(default_factory=list)
+    total: Any = None
+    settlement: list[dict[str, Any]] = field(default_factory=list)
+    settlement_total: Any = None
+    waits: list[tuple[str, Any]] = field(default_factory=list)
+    checks: list[tuple[str, str]] = field(default_factory=list)
+    notes: list[NoteView] = field(default_factory=list)
+    after: Table | None = None
+    consequences: list[str] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)
+
+
+@dataclass
+class VerdictView:
+    correct: bool
+    message: str
+    misconception: str | None
+    proof: ProofView | None  # shown once solved, revealed, or as the refutation
+    refutation: ProofView | None
+    answer_text: str  # the right answer in words (when it may be shown)
+    recorded_only: bool = False  # exam: no feedback until the exam closes
+
+
+@dataclass
+class ExerciseBlock:
+    ex: Exercise
+    locale: str
+    family: str
+    prompt: str
+    token: str
+    context: str
+    ref: str
+    hand: list[str]
+    melds: list[tuple[str, list[str]]]
+    table: Table | None
+    pool: list[tuple[str, int]]  # pick-cards: (token, copies you may pick)
+    choices: list[ChoiceView]
+    stars: int
+    solved: bool
+    hints_shown: int
+    hint_rule: str
+    hint_cards: list[str]
+    answer_shown: str  # hint step 3: the right answer in words
+    exam: bool
+    given: Mapping[str, Any] = field(default_factory=dict)  # the form as typed
+    error: str = ""
+    verdict: VerdictView | None = None
+    unit: str = ""
+
+    @property
+    def dom_id(self) -> str:
+        return self.anchor(self.ex.id)
+
+    @staticmethod
+    def anchor(exercise_id: str) -> str:
+        return "ex-" + "".join(c if c.isalnum() else "-" for c in exercise_id)
+
+
+def _setup(ex: Exercise) -> tuple[list[str], list[tuple[str, list[str]]], Table | None]:
+    c = queries.read(ex)
+    hand: list[str] = []
+    melds: list[tuple[str, list[str]]] = []
+    if c.holding is not None:
+        hand = list(c.holding.hand)
+        melds = [(kind_label(m.kind), list(m.cards)) for m in c.holding.melds]
+    table = None
+    if c.state is not None:
+        seat = ex.setup.seat if ex.setup.seat is not None else c.game.to_act(c.state)
+        view = c.game.view(c.state, seat)
+        table = from_view(view, ex.family)
+        if not hand and seat is not None and view.seats[seat].hand is not None:
+            hand = list(view.seats[seat].hand or ())
+    return hand, melds, table
+
+
+def _pool(ex: Exercise, hand: list[str]) -> list[tuple[str, int]]:
+    if ex.kind != "pick-cards":
+        return []
+    from app.engine.core.registry import find_game
+    from app.ui.catalog import family
+
+    fam = family(ex.family)
+    if ex.setup.pool == "hand":
+        return [(t, 1) for t in fam.sort(hand)]
+    game = find_game(ex.game)
+    rules = game.rules(ex.rules)
+    deck = Counter(game.deck(rules))
+    held = Counter(hand)
+    return [(t, deck[t] - held[t]) for t in fam.tokens if deck[t] - held[t] > 0]
+
+
+def _choices(ex: Exercise, locale: str, seat: int) -> list[ChoiceView]:
+    from app.engine.core.actions import Action
+
+    out = []
+    for ch in ex.choices:
+        view = ChoiceView(ch.id, ch.text.get(locale) if ch.text else "")
+        if ch.action and ex.kind == "choose-action":
+            a = Action.parse(ch.action, seat)
+            view.action_kind = action_label(a.kind)
+            view.cards = list(a.cards)
+        elif ch.action and ex.kind == "order" and not view.text:
+            seat_text, _sep, act = ch.action.partition(":")
+            a = Action.parse(act.strip(), int(seat_text))
+            view.text = _(
+                "Seat %(n)s: %(action)s", n=int(seat_text) + 1, action=action_label(a.kind)
+            )
+            view.cards = list(a.cards)
+        out.append(view)
+    return out
+
+
+def answer_words(ex: Exercise, answer: str, locale: str) -> str:
+    """An answer's canonical text in words (choice ids become their texts)."""
+    from app.ui.text import cards_text
+
+    if ex.kind == "pick-cards":
+        return cards_text(ex.family, answer.split(), locale) or _("no card")
+    if ex.kind == "number":
+        return answer
+    labels = {c.id: (c.text.get(locale) if c.text else (c.action or c.id)) for c in ex.choices}
+    if ex.kind == "true-false":
+        truth, _sep, why = answer.partition(" ")
+        word = _("True") if truth == "true" else _("False")
+        return f"{word}: {labels.get(why, '')}" if why else word
+    return " → ".join(labels.get(w, w) for w in answer.split())
+
+
+def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
+    fam = ex.family
+    pv = ProofView()
+    a = proof.analysis
+    if a is not None:
+        pv.melds = [(kind_label(m.kind), list(m.cards), m.points) for m in a.melds]
+        pv.lines = count_lines(fam, a.count, locale)
+        pv.total = a.count.total if a.count else None
+        pv.settlement = count_lines(fam, a.settlement, locale)
+        pv.settlement_total = a.settlement.total if a.settlement else None
+    pv.waits = [(w.card, w.points) for w in proof.waits]
+    for card, check in proof.checks.items():
+        why = reason_text(fam, "mc-extra-waits", {"cards": [card]}, locale)
+        pv.checks.append((card, why if check is None or not check.complete else ""))
+    for n in proof.notes:
+        reason = reason_text(fam, n.reason.code, n.reason.params, locale) if n.reason else ""
+        pv.notes.append(
+            NoteView(action_label(n.action.kind), list(n.action.cards), n.legal, n.forced, reason)
+        )
+    if proof.after is not None:
+        pv.after = from_view(proof.after, fam)
+    pv.consequences = [reason_text(fam, r.code, r.params, locale) for r in proof.consequences]
+    labels = {c.id: c for c in _choices(ex, locale, 0)}
+    pv.order = [labels[i].text if i in labels else i for i in proof.order]
+    pv.facts = [reason_text(fam, r.code, r.params, locale) for r in proof.facts]
+    return pv
+
+
+def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: bool) -> VerdictView:
+    mc = verdict.misconception
+    if verdict.correct:
+        message = _("Right!")
+    elif mc is not None:
+        message = reason_text(ex.family, mc.code, mc.params, locale)
+    else:
+        message = _("Not right.")
+    full = proof_view(ex, verdict.proof, locale) if (verdict.correct or show_solution) else None
+    refutation = None if verdict.correct else refute(ex, verdict, locale)
+    return VerdictView(
+        correct=verdict.correct,
+        message=message,
+        misconception=mc.code if mc else None,
+        proof=full,
+        refutation=refutation,
+        answer_text=answer_words(ex, verdict.solution.shown, locale),
+    )
+
+
+def refute(ex: Exercise, verdict: Verdict, locale: str) -> ProofView | None:
+    """The part of the proof that shows why the learner's answer fails, without giving
+    the whole solution away: the refused action's reason, the picked card that does
+    not complete the hand, what the chosen action leads to."""
+    proof = verdict.proof
+    pv = ProofView()
+    if ex.kind == "choose-action":
+        chosen = [n for n in proof.notes if n.choice == verdict.answer.strip()]
+        sub = Proof(notes=tuple(chosen), after=proof.after, consequences=proof.consequences)
+        return proof_view(ex, sub, locale)
+    if ex.kind == "pick-cards" and ex.query is not None and ex.query.name == "waits":
+        extra = [t for t in verdict.answer.split() if t not in verdict.solution.shown.split()]
+        pv.checks = [
+            (t, reason_text(ex.family, "mc-extra-waits", {"cards": [t]}, locale)) for t in extra
+        ]
+        return pv if pv.checks else None
+    return None
+
+
+def build(
+    ex: Exercise,
+    locale: str,
+    token: str,
+    state: ExerciseState | None,
+    context: str = "exercise",
+    ref: str = "",
+    verdict: Verdict | None = None,
+    given: Mapping[str, Any] | None = None,
+    error: str = "",
+) -> ExerciseBlock:
+    from app.engine.core.registry import find_game
+
+    hand, melds, table = _setup(ex)
+    exam = context == "exam"
+    hints = 0 if exam or state is None else (3 if state.revealed else state.hints)
+    solved = bool(state and state.solved)
+    sol = queries.solve(ex)
+    seat = ex.setup.seat if ex.setup.seat is not None else 0
+    block = ExerciseBlock(
+        ex=ex,
+        locale=locale,
+        family=ex.family,
+        prompt=ex.prompt.get(locale),
+        token=token,
+        context=context,
+        ref=ref,
+        hand=hand,
+        melds=melds,
+        table=table,
+        pool=_pool(ex, hand),
+        choices=_choices(ex, locale, seat),
+        stars=(state.stars if state else 0),
+        solved=solved,
+        hints_shown=hints,
+        hint_rule=ex.hint.get(locale) if ex.hint else "",
+        hint_cards=list(ex.hint_cards or sol.highlight),
+        answer_shown=answer_words(ex, sol.shown, locale) if hints >= 3 else "",
+        exam=exam,
+        given=dict(given or {}),
+        error=error,
+        unit=find_game(ex.game).info.unit,
+    )
+    if verdict is not None:
+        if exam:
+            block.verdict = VerdictView(
+                False, _("Your answer is recorded."), None, None, None, "", True
+            )
+        else:
+            block.verdict = verdict_view(ex, verdict, locale, show_solution=hints >= 3)
+    return block

@@ -1,0 +1,157 @@
+"""The learner's record: answer tokens, attempts, stars, hints, and FSRS on skills.
+
+Every answer form carries a one-time token (:func:`issue_token`): signed, naming the
+exercise and where it is asked, with a nonce and the time it was issued. Recording an
+answer (:func:`record_answer`) stores the attempt under that nonce (unique), so a
+resubmitted or retried request finds its first attempt and counts nothing twice; the
+time taken is measured from the token's issue time.
+
+Stars (TEACHING.md): right at the first try with no hint 3; one hint or one retry 2;
+more, or the answer shown, 1; not solved 0. A run of tries ends when the exercise is
+solved; the next answer starts a new run (best stars kept).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import current_app
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+from app.extensions import db
+from app.learning import skills
+from app.learning.exercise import Exercise
+from app.learning.models import Attempt, ExerciseState
+from app.learning.verdict import Verdict
+from app.models import LearnerProfile
+
+TOKEN_MAX_AGE = 7 * 24 * 3600
+MAX_TIME_MS = 3600 * 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    exercise: str
+    nonce: str
+    context: str
+    ref: str
+    issued: float
+
+
+def _serializer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="answer-token")
+
+
+def issue_token(ex: Exercise, context: str = "exercise", ref: str = "") -> str:
+    payload = {"e": ex.id, "n": secrets.token_urlsafe(12), "c": context, "r": ref}
+    return str(_serializer().dumps(payload))
+
+
+def read_token(text: str, ex: Exercise) -> Token | None:
+    """The token's content, or ``None`` when forged, expired or for another exercise."""
+    try:
+        data, issued = _serializer().loads(text, max_age=TOKEN_MAX_AGE, return_timestamp=True)
+    except (BadSignature, TypeError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("e") != ex.id:
+        return None
+    return Token(ex.id, str(data["n"]), str(data["c"]), str(data["r"]), issued.timestamp())
+
+
+def stars_for(tries: int, hints: int, revealed: bool) -> int:
+    if revealed:
+        return 1
+    slips = tries + hints
+    return 3 if slips == 0 else 2 if slips == 1 else 1
+
+
+def exercise_state(profile: LearnerProfile | None, ex: Exercise) -> ExerciseState | None:
+    if profile is None or profile.id is None:
+        return None
+    return db.session.scalar(
+        db.select(ExerciseState).filter_by(profile_id=profile.id, exercise_id=ex.id)
+    )
+
+
+def _state_for(profile: LearnerProfile, ex: Exercise) -> ExerciseState:
+    state = exercise_state(profile, ex)
+    if state is None:
+        state = ExerciseState(profile_id=profile.id, exercise_id=ex.id, game=ex.game)
+        state.tries = state.hints = state.stars = 0
+        state.revealed = state.solved = state.reviewed = False
+        db.session.add(state)
+    elif state.solved:  # a new run after a solved one
+        state.tries = state.hints = 0
+        state.revealed = state.solved = state.reviewed = False
+    return state
+
+
+def replay(nonce: str) -> Attempt | None:
+    return db.session.scalar(db.select(Attempt).filter_by(nonce=nonce))
+
+
+def record_answer(
+    profile: LearnerProfile,
+    ex: Exercise,
+    token: Token,
+    verdict: Verdict,
+    now: datetime | None = None,
+) -> tuple[Attempt, ExerciseState, bool]:
+    """Store the attempt once; update stars and skills. (attempt, state, counted now).
+
+    One transaction: the attempt, the exercise state and the skills are written together
+    or not at all.
+    """
+    seen = replay(token.nonce)
+    if seen is not None:
+        state = exercise_state(profile, ex)
+        assert state is not None
+        return seen, state, False
+    now = now or datetime.now(UTC).replace(tzinfo=None)
+    elapsed = int((time.time() - token.issued) * 1000)
+    state = _state_for(profile, ex)
+    mc = verdict.misconception
+    attempt = Attempt(
+        profile_id=profile.id,
+        exercise_id=ex.id,
+        game=ex.game,
+        context=token.context,
+        context_ref=token.ref,
+        answer=verdict.answer,
+        correct=verdict.correct,
+        misconception=mc.code if mc else None,
+        params=_plain(mc.params) if mc else {},
+        hints=state.hints,
+        time_ms=max(0, min(elapsed, MAX_TIME_MS)),
+        nonce=token.nonce,
+        created_at=now,
+    )
+    db.session.add(attempt)
+    first_answer_of_run = not state.reviewed
+    if verdict.correct:
+        state.stars = max(state.stars or 0, stars_for(state.tries, state.hints, state.revealed))
+        state.solved = True
+    else:
+        state.tries += 1
+    if first_answer_of_run and token.context != "exam":
+        rating = skills.rating_for(verdict.correct, state.hints, attempt.time_ms, ex.median_ms)
+        skills.review(profile, ex, rating, now)
+        state.reviewed = True
+    return attempt, state, True
+
+
+def use_hint(profile: LearnerProfile, ex: Exercise, step: int) -> ExerciseState:
+    """Count hint step ``step`` (1 rule, 2 cards, 3 the answer) in the current run."""
+    state = _state_for(profile, ex)
+    state.hints = max(state.hints, min(step, 2))
+    if step >= 3:
+        state.revealed = True
+    return state
+
+
+def _plain(params: Any) -> dict[str, Any]:
+    return {str(k): (list(v) if isinstance(v, tuple) else v) for k, v in dict(params).items()}

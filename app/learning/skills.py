@@ -1,0 +1,131 @@
+"""Skills per game and their spaced repetition (FSRS, the ``fsrs`` package).
+
+The taxonomy is content (``content/skills.yaml``): a few skills per game, each named
+in both languages. Every exercise names its skills; an answer becomes an FSRS rating
+for each of them (TEACHING.md): wrong = Again; right after hints or retries = Hard;
+right at the first try = Good, or Easy when faster than the exercise's median time.
+Only the first answer of a run rates (the run's later tries do not rate again).
+
+A learner's day ends at 04:00 in their time zone (``LearnerProfile.timezone``,
+Asia/Shanghai for visitors): "due today" means due before the next 04:00 there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import cache
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import yaml
+from fsrs import Card, Rating, Scheduler
+
+from app.config import ROOT
+from app.extensions import db
+from app.learning.exercise import Exercise, Text
+from app.learning.models import SkillState
+from app.models import LearnerProfile
+
+DAY_STARTS_AT = 4  # 04:00 local time
+DEFAULT_TZ = "Asia/Shanghai"
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    id: str
+    game: str
+    name: Text
+
+
+@cache
+def taxonomy() -> dict[str, dict[str, Skill]]:
+    """game id → skill id → skill."""
+    data = yaml.safe_load((ROOT / "content" / "skills.yaml").read_text(encoding="utf-8"))
+    out: dict[str, dict[str, Skill]] = {}
+    for game, items in data["games"].items():
+        out[game] = {s["id"]: Skill(s["id"], game, Text(s["zh"], s["en"])) for s in items}
+    return out
+
+
+def skill(game: str, skill_id: str) -> Skill | None:
+    return taxonomy().get(game, {}).get(skill_id)
+
+
+@cache
+def scheduler() -> Scheduler:
+    # No fuzzing: a skill's schedule is reproducible (and stored and restored exactly).
+    return Scheduler(enable_fuzzing=False)
+
+
+def rating_for(correct: bool, hints: int, time_ms: int, median_ms: int) -> Rating:
+    if not correct:
+        return Rating.Again
+    if hints:
+        return Rating.Hard
+    return Rating.Easy if time_ms < median_ms else Rating.Good
+
+
+def rating_after_retry() -> Rating:
+    return Rating.Hard
+
+
+def _aware(dt: datetime) -> datetime:
+    return dt if dt.tzinfo else dt.replace(tzinfo=UTC)
+
+
+def _naive(dt: datetime) -> datetime:
+    return dt.astimezone(UTC).replace(tzinfo=None)
+
+
+def card_of(state: SkillState) -> Card:
+    return Card.from_dict(state.card)  # type: ignore[arg-type]
+
+
+def review(profile: LearnerProfile, ex: Exercise, rating: Rating, now: datetime) -> None:
+    """Rate every skill of ``ex`` (creating its state on first sight). In the caller's
+    transaction."""
+    when = _aware(now)
+    for skill_id in ex.skills:
+        state = db.session.scalar(
+            db.select(SkillState).filter_by(profile_id=profile.id, game=ex.game, skill=skill_id)
+        )
+        card = card_of(state) if state is not None else Card(due=when)
+        card, _log = scheduler().review_card(card, rating, review_datetime=when)
+        data: dict[str, Any] = card.to_dict()  # type: ignore[assignment]
+        if state is None:
+            state = SkillState(profile_id=profile.id, game=ex.game, skill=skill_id)
+            state.reviews = state.lapses = 0
+            db.session.add(state)
+        state.card = data
+        state.due = _naive(card.due)
+        state.reviews += 1
+        if rating == Rating.Again:
+            state.lapses += 1
+
+
+def day_end(now: datetime, tz_name: str | None) -> datetime:
+    """The end of the learner's day (the next 04:00 in their zone), as naive UTC."""
+    try:
+        tz = ZoneInfo(tz_name or DEFAULT_TZ)
+    except (KeyError, ValueError):
+        tz = ZoneInfo(DEFAULT_TZ)
+    local = _aware(now).astimezone(tz)
+    end = local.replace(hour=DAY_STARTS_AT, minute=0, second=0, microsecond=0)
+    if local >= end:
+        end += timedelta(days=1)
+    return _naive(end)
+
+
+def states(profile: LearnerProfile | None, game: str | None = None) -> list[SkillState]:
+    if profile is None or profile.id is None:
+        return []
+    q = db.select(SkillState).filter_by(profile_id=profile.id)
+    if game:
+        q = q.filter_by(game=game)
+    return list(db.session.scalars(q.order_by(SkillState.due)))
+
+
+def due_today(profile: LearnerProfile | None, now: datetime) -> list[SkillState]:
+    end = day_end(now, getattr(profile, "timezone", None))
+    return [s for s in states(profile) if s.due < end]

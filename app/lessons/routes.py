@@ -1,0 +1,68 @@
+"""/lessons/<game>/…: the path, each lesson one step at a time; /glossary; /compare."""
+
+from __future__ import annotations
+
+from flask import abort, redirect, render_template, request, url_for
+from flask_babel import get_locale
+
+from app.engine.core.registry import all_variants
+from app.htmx_utils import page
+from app.learning.glossary import terms
+from app.learning.lessons import get
+from app.lessons import bp, service
+
+GAMES = tuple(v.id for v in all_variants())
+
+
+def _locale() -> str:
+    return str(get_locale() or "zh")
+
+
+@bp.get("/lessons/")
+def index():  # type: ignore[no-untyped-def]
+    paths = {g: service.progress(g) for g in GAMES}
+    return render_template(
+        "lessons/index.html",
+        paths=paths,
+        resume={g: service.continue_at(p) for g, p in paths.items()},
+    )
+
+
+@bp.get("/lessons/<game>/")
+def game_path(game: str):  # type: ignore[no-untyped-def]
+    if game not in GAMES:
+        abort(404)
+    lessons = service.progress(game)
+    return render_template(
+        "lessons/path.html", game=game, lessons=lessons, resume=service.continue_at(lessons)
+    )
+
+
+def _lesson(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
+    lesson = get(lesson_id)
+    if lesson is None or lesson.game != game:
+        abort(404)
+    return lesson
+
+
+@bp.get("/lessons/<game>/<lesson_id>/")
+def lesson(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
+    ls = _lesson(game, lesson_id)
+    return redirect(url_for("lessons.step", game=game, lesson_id=ls.id, step_id=ls.steps[0].id))
+
+
+@bp.get("/lessons/<game>/<lesson_id>/<step_id>")
+def step(game: str, lesson_id: str, step_id: str):  # type: ignore[no-untyped-def]
+    ls = _lesson(game, lesson_id)
+    st = ls.step(step_id)
+    if st is None:
+        abort(404)
+    sp = service.step_page(ls, st, _locale(), request.args)
+    sp.progress = next((p for p in service.progress(game) if p.lesson.id == ls.id), None)
+    return page("lessons/step.html", "lessons/_step.html", p=sp)
+
+
+@bp.get("/glossary")
+def glossary():  # type: ignore[no-untyped-def]
+    items = sorted(terms().values(), key=lambda t: t.pinyin.lower())
+    return render_template("lessons/glossary.html", terms=items)

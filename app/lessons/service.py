@@ -1,0 +1,137 @@
+"""What the lesson pages show: the path per game with stars and where to continue, and
+one step at a time (prose with cards and terms, a worked example, an exercise, or a
+frame of the sample deal)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.engine.core.registry import find_game
+from app.extensions import db
+from app.learning import flow, present
+from app.learning.deals import replay
+from app.learning.lessons import Lesson, Step, path_of
+from app.learning.models import ExerciseState
+from app.models import LearnerProfile
+from app.profiles import current_profile
+from app.ui.tables import from_view
+from app.ui.text import count_lines, kind_label
+
+TERM = re.compile(r"\[\[([a-z0-9-]+)")
+
+
+@dataclass
+class LessonProgress:
+    lesson: Lesson
+    exercises: int
+    solved: int
+    stars: int  # stars earned over the lesson's exercises
+    next_step: Step | None  # the first unsolved exercise step (or None when done)
+
+    @property
+    def done(self) -> bool:
+        return self.exercises > 0 and self.solved == self.exercises
+
+    @property
+    def max_stars(self) -> int:
+        return 3 * self.exercises
+
+
+def states_by_exercise(profile: LearnerProfile | None, game: str) -> dict[str, ExerciseState]:
+    if profile is None or profile.id is None:
+        return {}
+    rows = db.session.scalars(db.select(ExerciseState).filter_by(profile_id=profile.id, game=game))
+    return {s.exercise_id: s for s in rows}
+
+
+def progress(game: str, profile: LearnerProfile | None = None) -> list[LessonProgress]:
+    states = states_by_exercise(profile if profile is not None else current_profile(), game)
+    out = []
+    for lesson in path_of(game):
+        ex_steps = [s for s in lesson.steps if s.exercise is not None]
+        solved = [
+            s
+            for s in ex_steps
+            if s.exercise and states.get(s.exercise.id) and states[s.exercise.id].solved
+        ]
+        stars = sum(states[s.exercise.id].stars for s in solved if s.exercise)
+        nxt = next((s for s in ex_steps if s not in solved), None)
+        out.append(LessonProgress(lesson, len(ex_steps), len(solved), stars, nxt))
+    return out
+
+
+def continue_at(paths: list[LessonProgress]) -> tuple[Lesson, Step] | None:
+    """Where to continue: the first lesson not done, at its first unsolved exercise (or
+    its first step when none is started)."""
+    for p in paths:
+        if not p.done:
+            started = p.solved > 0
+            return p.lesson, (p.next_step if started and p.next_step else p.lesson.steps[0])
+    return None
+
+
+@dataclass
+class StepPage:
+    lesson: Lesson
+    step: Step
+    family: str
+    prev: Step | None
+    next: Step | None
+    block: present.ExerciseBlock | None = None
+    example: dict[str, Any] | None = None
+    frame: dict[str, Any] | None = None
+    progress: LessonProgress | None = None
+    seen_terms: set[str] = field(default_factory=set)  # introduced in earlier steps
+
+
+def step_page(lesson: Lesson, step: Step, locale: str, args: Any) -> StepPage:
+    game = find_game(lesson.game)
+    family = game.info.family
+    i = step.index
+    page = StepPage(
+        lesson,
+        step,
+        family,
+        lesson.steps[i - 1] if i > 0 else None,
+        lesson.steps[i + 1] if i + 1 < len(lesson.steps) else None,
+    )
+    for earlier in lesson.steps[:i]:
+        if earlier.text is not None:
+            page.seen_terms.update(TERM.findall(earlier.text.get(locale)))
+    if step.exercise is not None:
+        page.block = flow.block(step.exercise, "lesson", step.ref, done=args.get("done"))
+    if step.example is not None:
+        ex = step.example
+        rules = game.rules(ex.rules)
+        melds = tuple(tuple(m.replace("：", ":").split(":", 1)) for m in ex.melds)
+        holding = game.holding(ex.hand, melds, ex.context, rules)  # type: ignore[arg-type]
+        a = game.analyze(holding, rules)
+        page.example = {
+            "hand": list(holding.hand),
+            "melds": [(kind_label(m.kind), list(m.cards)) for m in holding.melds],
+            "analysis": a,
+            "arrangement": [(kind_label(m.kind), list(m.cards), m.points) for m in a.melds],
+            "lines": count_lines(family, a.count, locale),
+            "settlement": count_lines(family, a.settlement, locale),
+            "unit": game.info.unit,
+        }
+    if step.deal is not None:
+        frames = replay(lesson.game, step.deal)
+        try:
+            n = max(0, min(len(frames) - 1, int(args.get("move", 0))))
+        except (TypeError, ValueError):
+            n = 0
+        frame = frames[n]
+        notes = {nt.move: nt.text.get(locale) for nt in step.deal.notes}
+        view = game.view(frame.state, step.deal.viewer)
+        page.frame = {
+            "n": n,
+            "last": len(frames) - 1,
+            "table": from_view(view, family),
+            "move": frame.move,
+            "note": notes.get(n, ""),
+            "outcome": game.outcome(frame.state),
+        }
+    return page

@@ -1,0 +1,105 @@
+"""Messages of the exercises: answers that cannot be read, the misconceptions every game
+shares, and the facts a proof states. Each game family's own misconceptions are in
+``app/messages/mc_<family>.py``."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # -- answers that cannot be read ----------------------------------------------------
+    "answer-unreadable": {
+        "en": "This answer cannot be read. Please try again.",
+        "zh": "看不懂这个答案，请再试一次。",
+    },
+    "answer-pick-cards-empty": {
+        "en": "Pick at least one card (tick it, or type its code).",
+        "zh": "请至少选一张牌（勾选，或输入牌的代码）。",
+    },
+    "answer-number-empty": {
+        "en": "Type a number.",
+        "zh": "请填一个数。",
+    },
+    "answer-number-bad": {
+        "en": "'{text}' is not a whole number.",
+        "zh": "“{text}”不是整数。",
+    },
+    "answer-choice-empty": {
+        "en": "Choose one of the answers.",
+        "zh": "请选一个答案。",
+    },
+    "answer-choice-bad": {
+        "en": "That choice is not one of this question's answers.",
+        "zh": "这个选项不属于本题。",
+    },
+    "answer-order-incomplete": {
+        "en": "Give every item a place in the order.",
+        "zh": "请给每一项都排上名次。",
+    },
+    "answer-order-repeated": {
+        "en": "Each place may be used once: two items share a place.",
+        "zh": "每个名次只能用一次：有两项排在了同一个名次。",
+    },
+    "answer-truth-empty": {
+        "en": "Answer true or false first.",
+        "zh": "请先回答“对”还是“错”。",
+    },
+    "answer-token-bad": {
+        "en": "This answer form has expired. The question has been reloaded: answer again.",
+        "zh": "答题表单已过期，题目已重新载入，请再答一次。",
+    },
+    # -- misconceptions every game shares ------------------------------------------------
+    "mc-miscount": {
+        "en": "You counted {given}; the hand counts {right} (off by {diff}). Follow the count line by line below.",
+        "zh": "你算的是 {given}，这手牌应是 {right}（差 {diff}）。请对照下面逐行的计算。",
+    },
+    "mc-missed-waits": {
+        "en": "You missed a card the hand waits for: {cards}.",
+        "zh": "漏掉了能胡的牌：{cards}。",
+    },
+    "mc-extra-waits": {
+        "en": "{cards} does not complete the hand: with it the cards cannot all be grouped.",
+        "zh": "{cards} 不能让这手牌胡：加上它也凑不成完整的牌组。",
+    },
+    "mc-wrong-cards": {
+        "en": "Not these cards. Missing: {missing}. Not part of it: {extra}.",
+        "zh": "选的牌不对。少了：{missing}；多了：{extra}。",
+    },
+    "mc-illegal-action": {
+        "en": "'{action}' is not allowed here.",
+        "zh": "这里不能“{action}”。",
+    },
+    "mc-missed-forced": {
+        "en": "The rules force '{action}' here: a forced action is not a choice.",
+        "zh": "这里规则强制“{action}”：强制的动作不能不做。",
+    },
+    "mc-not-best": {
+        "en": "That move is allowed, but it is not the one asked for.",
+        "zh": "这一步虽然合规，但不是题目要的那一步。",
+    },
+    "mc-wrong-reason": {
+        "en": "Your answer is right, but that is not the reason.",
+        "zh": "结论对了，但理由不对。",
+    },
+    "mc-wrong-truth": {
+        "en": "The statement is {truth}.",
+        "zh": "这句话的正确判断是：{truth}。",
+    },
+    "mc-wrong-order": {
+        "en": "Not this order. The rules serve {first} first.",
+        "zh": "顺序不对：按规则应先轮到 {first}。",
+    },
+    "mc-wrong": {
+        "en": "Not right. See the explanation below.",
+        "zh": "不对。请看下面的讲解。",
+    },
+    # -- facts in proofs ------------------------------------------------------------------
+    "fact-cards-left": {
+        "en": "The deal holds {total} of {card}; {left} of them are not in sight for you.",
+        "zh": "这一局共有 {total} 张 {card}，其中 {left} 张你还看不到。",
+    },
+    "not-offered": {
+        "en": "This action is not offered at this moment.",
+        "zh": "此时不能做这个动作。",
+    },
+    "lets-win": {
+        "en": "After this, seat {seat} can go out on it.",
+        "zh": "这样一来，{seat} 号座位就能胡这张牌。",
+    },
+}

@@ -1,0 +1,57 @@
+"""A table to draw from the engine's :class:`View` of a deal, for any game.
+
+The viewer's seat comes first, then the others in turn order; a seat's face-down cards
+are drawn as backs; group kinds are named in the page language.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from app.engine.core.results import MeldView, View
+from app.ui.pictures import Meld, Seat, Table
+from app.ui.text import kind_label
+
+
+def seat_name(seat: int, viewer: int | None, seats: int) -> str:
+    if viewer is None:
+        return _("Seat %(n)s", n=seat + 1)
+    if seat == viewer:
+        return _("You")
+    offset = (seat - viewer) % seats
+    if seats == 4:
+        return (_("Right"), _("Across"), _("Left"))[offset - 1]
+    if seats == 3:
+        return (_("Right"), _("Left"))[offset - 1]
+    return _("Seat %(n)s", n=seat + 1)
+
+
+def _meld(m: MeldView) -> Meld:
+    """Face-down cards drawn as backs: all (``down``) or all but the first (``one``)."""
+    state = "up" if not m.hidden else "down" if not m.cards else "one"
+    return Meld(list(m.cards) + [""] * m.hidden, state, kind_label(m.kind))
+
+
+def from_view(view: View, family: str, viewer: int | None = None) -> Table:
+    """The table as ``viewer`` sees it (default: the view's own viewer, else seat 0 first)."""
+    me = viewer if viewer is not None else (view.viewer if view.viewer is not None else 0)
+    n = len(view.seats)
+    order = [(me + i) % n for i in range(n)]
+    seats = []
+    for i in order:
+        sv = view.seats[i]
+        seats.append(
+            Seat(
+                seat_name(i, view.viewer if view.viewer is not None else viewer, n),
+                hand=list(sv.hand)
+                if sv.hand is not None and (i == me or view.viewer is None)
+                else None,
+                hand_count=sv.hand_size,
+                melds=[_meld(m) for m in sv.melds],
+                discards=list(sv.discards),
+                you=i == me,
+                dealer=i == view.dealer,
+            )
+        )
+    shown = view.offer.card if view.offer is not None else None
+    return Table(family=family, seats=seats, stock=view.stock_size, shown=shown)

@@ -1,0 +1,148 @@
+"""Engine results in words: card names in running text, count lines, group kinds.
+
+The engine speaks in codes with parameters; these helpers turn them into what a page
+shows, in the page's language: card tokens become card names (with pictures beside
+them in the templates), count lines become sentences with their points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+from app.engine.core.actions import Count
+from app.messages import MESSAGES, render
+from app.ui.catalog import card as catalog_card
+
+
+def card_name(family: str, token: str, locale: str) -> str:
+    """A card's name for running text: 天牌 / "Heaven (six-six)"; the token if unknown."""
+    try:
+        c = catalog_card(family, token)
+    except KeyError:
+        return token
+    return c.name(locale) if locale.startswith("zh") else c.label(locale)
+
+
+def cards_text(family: str, tokens: Sequence[Any], locale: str) -> str:
+    """``small eight ×3, big nine``: repeated cards counted, not repeated."""
+    runs: list[tuple[str, int]] = []
+    for t in tokens:
+        name = card_name(family, str(t), locale)
+        if runs and runs[-1][0] == name:
+            runs[-1] = (name, runs[-1][1] + 1)
+        else:
+            runs.append((name, 1))
+    parts = [name if n == 1 else f"{name} ×{n}" for name, n in runs]
+    return ("、" if locale.startswith("zh") else ", ").join(parts)
+
+
+def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, Any]:
+    """Parameters ready for a message: card tokens become card names."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key.endswith("card") and isinstance(value, str):
+            out[key] = card_name(family, value, locale)
+        elif key.endswith("cards") and isinstance(value, list | tuple):
+            out[key] = cards_text(family, value, locale)
+        else:
+            out[key] = value
+    return out
+
+
+def count_lines(family: str, count: Count | None, locale: str) -> list[dict[str, Any]]:
+    """An itemized count as lines of text, in the engine's order."""
+    if count is None:
+        return []
+    out = []
+    for ln in count.lines:
+        cards = ln.params.get("cards")
+        out.append(
+            {
+                "code": ln.code,
+                "op": ln.op,
+                "points": ln.points,
+                "text": render(ln.code, humanize(family, ln.params, locale), locale),
+                "detail": _row_detail(ln.code, ln.params, locale),
+                "cards": list(cards) if isinstance(cards, list | tuple) else None,
+            }
+        )
+    return out
+
+
+def _row_detail(code: str, params: Mapping[str, Any], locale: str) -> str:
+    """Which row of the game's table a line used (``nt-row-zaijiang``), when it says."""
+    row = params.get("row")
+    if not isinstance(row, str):
+        return ""
+    detail = f"{code.split('-', 1)[0]}-row-{row}"
+    return render(detail, {}, locale) if detail in MESSAGES else ""
+
+
+#: The name of every group kind the engines report, in the learner's language.
+KIND_LABELS: dict[str, object] = {
+    # 字牌
+    "shun": _l("Run 一句话"),
+    "jiao": _l("Jiao 绞"),
+    "jiang": _l("Pair 将"),
+    "kan": _l("Kan 坎"),
+    "chi": _l("Chi 吃"),
+    "peng": _l("Peng 碰"),
+    "wei": _l("Wei 偎"),
+    "chouwei": _l("Stale wei 臭偎"),
+    "pao": _l("Pao 跑"),
+    "ti": _l("Ti 提"),
+    "sao": _l("Sao 扫"),
+    "guosao": _l("Guosao 过扫"),
+    "kaiduo": _l("Kaiduo 开舵"),
+    "saochuan": _l("Saochuan 扫穿"),
+    # 川牌
+    "jier": _l("Jier 挤儿"),
+    "an": _l("An 暗"),
+    "yan": _l("Yan 燕"),
+    "liang": _l("Liang 亮"),
+    "qi": _l("Qi 起"),
+    "kang": _l("Kang 扛"),
+    "fan-set": _l("Fan set 翻"),
+    # 南通
+    "pair": _l("Pair 将"),
+    "dazi": _l("Run 搭子"),
+    "wenqian": _l("Wenqian 文钱"),
+    "an-ke": _l("Concealed three 暗刻"),
+    "ming-gang": _l("Open four 明杠"),
+    "an-gang": _l("Concealed four 暗杠"),
+    "long": _l("Dragon 龙"),
+}
+
+
+def kind_label(kind: str) -> str:
+    return str(KIND_LABELS.get(kind, kind))
+
+
+def reason_text(family: str, code: str, params: Mapping[str, Any], locale: str) -> str:
+    """A reason or misconception code as a sentence, card tokens named."""
+    return render(code, humanize(family, params, locale), locale)
+
+
+def action_label(action_kind: str) -> str:
+    """An action kind in the page language (a group kind's label, or the verb itself)."""
+    verbs = {
+        "pass": _l("Pass 过"),
+        "discard": _l("Discard 出牌"),
+        "hu": _l("Go out 胡"),
+        "draw": _l("Draw 摸牌"),
+    }
+    return str(verbs.get(action_kind, KIND_LABELS.get(action_kind, action_kind)))
+
+
+#: The exercise kinds, in the learner's language.
+EXERCISE_KINDS: dict[str, object] = {
+    "pick-cards": _l("Pick the cards"),
+    "choose-action": _l("Choose the action"),
+    "number": _l("Count"),
+    "choice": _l("Choose the statement"),
+    "order": _l("Put in order"),
+    "true-false": _l("True or false, and why"),
+}

@@ -1,0 +1,121 @@
+"""the learner's record: attempts, exercise states, skill states (FSRS); profile time
+zone; the old progress and games tables go (games live in the engine registry)
+
+Revision ID: 0003_learner_record
+Revises: 0001_initial
+Create Date: 2026-12-01 08:00:00
+
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+revision = '0003_learner_record'
+down_revision = '0001_initial'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    op.create_table(
+        'attempts',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('profile_id', sa.Integer(), nullable=False),
+        sa.Column('exercise_id', sa.String(length=120), nullable=False),
+        sa.Column('game', sa.String(length=32), nullable=False),
+        sa.Column('context', sa.String(length=20), nullable=False),
+        sa.Column('context_ref', sa.String(length=120), nullable=False),
+        sa.Column('answer', sa.Text(), nullable=False),
+        sa.Column('correct', sa.Boolean(), nullable=False),
+        sa.Column('misconception', sa.String(length=60), nullable=True),
+        sa.Column('params', sa.JSON(), nullable=False),
+        sa.Column('hints', sa.Integer(), nullable=False),
+        sa.Column('time_ms', sa.Integer(), nullable=False),
+        sa.Column('nonce', sa.String(length=40), nullable=False),
+        sa.Column('created_at', sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(['profile_id'], ['learner_profiles.id'], name=op.f('fk_attempts_profile_id_learner_profiles'), ondelete='CASCADE'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_attempts')),
+        sa.UniqueConstraint('nonce', name=op.f('uq_attempts_nonce')),
+    )
+    with op.batch_alter_table('attempts', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_attempts_profile_id'), ['profile_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_attempts_exercise_id'), ['exercise_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_attempts_game'), ['game'], unique=False)
+        batch_op.create_index(batch_op.f('ix_attempts_misconception'), ['misconception'], unique=False)
+        batch_op.create_index(batch_op.f('ix_attempts_created_at'), ['created_at'], unique=False)
+
+    op.create_table(
+        'exercise_states',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('profile_id', sa.Integer(), nullable=False),
+        sa.Column('exercise_id', sa.String(length=120), nullable=False),
+        sa.Column('game', sa.String(length=32), nullable=False),
+        sa.Column('tries', sa.Integer(), nullable=False),
+        sa.Column('hints', sa.Integer(), nullable=False),
+        sa.Column('revealed', sa.Boolean(), nullable=False),
+        sa.Column('solved', sa.Boolean(), nullable=False),
+        sa.Column('stars', sa.Integer(), nullable=False),
+        sa.Column('reviewed', sa.Boolean(), nullable=False),
+        sa.Column('updated_at', sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(['profile_id'], ['learner_profiles.id'], name=op.f('fk_exercise_states_profile_id_learner_profiles'), ondelete='CASCADE'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_exercise_states')),
+        sa.UniqueConstraint('profile_id', 'exercise_id', name=op.f('uq_exercise_states_profile_id')),
+    )
+    with op.batch_alter_table('exercise_states', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_exercise_states_profile_id'), ['profile_id'], unique=False)
+
+    op.create_table(
+        'skill_states',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('profile_id', sa.Integer(), nullable=False),
+        sa.Column('game', sa.String(length=32), nullable=False),
+        sa.Column('skill', sa.String(length=40), nullable=False),
+        sa.Column('card', sa.JSON(), nullable=False),
+        sa.Column('due', sa.DateTime(), nullable=False),
+        sa.Column('reviews', sa.Integer(), nullable=False),
+        sa.Column('lapses', sa.Integer(), nullable=False),
+        sa.Column('updated_at', sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(['profile_id'], ['learner_profiles.id'], name=op.f('fk_skill_states_profile_id_learner_profiles'), ondelete='CASCADE'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_skill_states')),
+        sa.UniqueConstraint('profile_id', 'game', 'skill', name=op.f('uq_skill_states_profile_id')),
+    )
+    with op.batch_alter_table('skill_states', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_skill_states_profile_id'), ['profile_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_skill_states_due'), ['due'], unique=False)
+
+    with op.batch_alter_table('learner_profiles', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('timezone', sa.String(length=64), server_default='Asia/Shanghai', nullable=False))
+
+    op.drop_table('progress')
+    op.drop_table('games')
+
+
+def downgrade():
+    op.create_table(
+        'games',
+        sa.Column('id', sa.String(length=32), nullable=False),
+        sa.Column('family', sa.String(length=16), nullable=False),
+        sa.Column('position', sa.Integer(), nullable=False),
+        sa.Column('deck_size', sa.Integer(), nullable=False),
+        sa.Column('players_min', sa.Integer(), nullable=False),
+        sa.Column('players_max', sa.Integer(), nullable=False),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_games')),
+    )
+    op.create_table(
+        'progress',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('profile_id', sa.Integer(), nullable=False),
+        sa.Column('item', sa.String(length=200), nullable=False),
+        sa.Column('status', sa.String(length=20), nullable=False),
+        sa.Column('score', sa.Integer(), nullable=False),
+        sa.Column('attempts', sa.Integer(), nullable=False),
+        sa.Column('updated_at', sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(['profile_id'], ['learner_profiles.id'], name=op.f('fk_progress_profile_id_learner_profiles'), ondelete='CASCADE'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_progress')),
+        sa.UniqueConstraint('profile_id', 'item', name='uq_progress_profile_item'),
+    )
+    with op.batch_alter_table('learner_profiles', schema=None) as batch_op:
+        batch_op.drop_column('timezone')
+    op.drop_table('skill_states')
+    op.drop_table('exercise_states')
+    op.drop_table('attempts')
