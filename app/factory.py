@@ -71,6 +71,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.lessons import bp as lessons_bp
 
     app.register_blueprint(lessons_bp)
+    from app.progress import bp as progress_bp
+
+    app.register_blueprint(progress_bp, url_prefix="/progress")
     csrf.exempt(api_bp)  # read-only JSON endpoints; every POST form lives elsewhere
 
     from app import cli

@@ -7,6 +7,7 @@ from flask_babel import get_locale
 
 from app.engine.core.registry import all_variants
 from app.htmx_utils import page
+from app.learning import paths
 from app.learning.glossary import terms
 from app.learning.lessons import get
 from app.lessons import bp, service
@@ -20,11 +21,11 @@ def _locale() -> str:
 
 @bp.get("/lessons/")
 def index():  # type: ignore[no-untyped-def]
-    paths = {g: service.progress(g) for g in GAMES}
+    paths = {g: paths.progress(g) for g in GAMES}
     return render_template(
         "lessons/index.html",
         paths=paths,
-        resume={g: service.continue_at(p) for g, p in paths.items()},
+        resume={g: paths.continue_at(p) for g, p in paths.items()},
     )
 
 
@@ -32,9 +33,9 @@ def index():  # type: ignore[no-untyped-def]
 def game_path(game: str):  # type: ignore[no-untyped-def]
     if game not in GAMES:
         abort(404)
-    lessons = service.progress(game)
+    lessons = paths.progress(game)
     return render_template(
-        "lessons/path.html", game=game, lessons=lessons, resume=service.continue_at(lessons)
+        "lessons/path.html", game=game, lessons=lessons, resume=paths.continue_at(lessons)
     )
 
 
@@ -58,7 +59,7 @@ def step(game: str, lesson_id: str, step_id: str):  # type: ignore[no-untyped-de
     if st is None:
         abort(404)
     sp = service.step_page(ls, st, _locale(), request.args)
-    sp.progress = next((p for p in service.progress(game) if p.lesson.id == ls.id), None)
+    sp.progress = next((p for p in paths.progress(game) if p.lesson.id == ls.id), None)
     return page("lessons/step.html", "lessons/_step.html", p=sp)
 
 

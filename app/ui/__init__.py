@@ -21,4 +21,5 @@ def init_app(app: Flask) -> None:
         action_name=text.action_label,
         term_hanzi=markup.term_hanzi,
         step_url=markup.step_url,
+        misconception_text=text.misconception_text,
     )

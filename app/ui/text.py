@@ -146,3 +146,12 @@ EXERCISE_KINDS: dict[str, object] = {
     "order": _l("Put in order"),
     "true-false": _l("True or false, and why"),
 }
+
+
+def misconception_text(game: str, code: str, params: Mapping[str, Any]) -> str:
+    """A recorded misconception in the page language (cards named)."""
+    from flask_babel import get_locale
+
+    from app.engine.core.registry import find_variant
+
+    return reason_text(find_variant(game).family, code, params, str(get_locale() or "zh"))

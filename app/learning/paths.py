@@ -1,0 +1,72 @@
+"""A learner's way through a game's lessons: what is done, the stars, where to continue.
+
+A lesson is done when every exercise in it is solved; reading a step writes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.extensions import db
+from app.learning.lessons import Lesson, Step, path_of
+from app.learning.models import ExerciseState
+from app.models import LearnerProfile
+from app.profiles import current_profile
+
+
+@dataclass
+class LessonProgress:
+    lesson: Lesson
+    exercises: int
+    solved: int
+    stars: int  # stars earned over the lesson's exercises
+    next_step: Step | None  # the first unsolved exercise step (or None when done)
+
+    @property
+    def done(self) -> bool:
+        return self.exercises > 0 and self.solved == self.exercises
+
+    @property
+    def max_stars(self) -> int:
+        return 3 * self.exercises
+
+
+def states_by_exercise(profile: LearnerProfile | None, game: str) -> dict[str, ExerciseState]:
+    if profile is None or profile.id is None:
+        return {}
+    rows = db.session.scalars(db.select(ExerciseState).filter_by(profile_id=profile.id, game=game))
+    return {s.exercise_id: s for s in rows}
+
+
+def progress(game: str, profile: LearnerProfile | None = None) -> list[LessonProgress]:
+    states = states_by_exercise(profile if profile is not None else current_profile(), game)
+    out = []
+    for lesson in path_of(game):
+        ex_steps = [s for s in lesson.steps if s.exercise is not None]
+        solved = [
+            s
+            for s in ex_steps
+            if s.exercise and states.get(s.exercise.id) and states[s.exercise.id].solved
+        ]
+        stars = sum(states[s.exercise.id].stars for s in solved if s.exercise)
+        nxt = next((s for s in ex_steps if s not in solved), None)
+        out.append(LessonProgress(lesson, len(ex_steps), len(solved), stars, nxt))
+    return out
+
+
+def continue_at(paths: list[LessonProgress]) -> tuple[Lesson, Step] | None:
+    """Where to continue: the first lesson not done, at its first unsolved exercise (or
+    its first step when none is started)."""
+    for p in paths:
+        if not p.done:
+            started = p.solved > 0
+            return p.lesson, (p.next_step if started and p.next_step else p.lesson.steps[0])
+    return None
+
+
+def progress_section(profile: LearnerProfile | None, game: str) -> tuple[str, dict[str, object]] | None:
+    """The lessons' section of /progress/<game>: the path with stars and where to continue."""
+    lessons = progress(game, profile)
+    if not lessons:
+        return None
+    return "progress/_lessons.html", {"game": game, "lessons": lessons, "resume": continue_at(lessons)}

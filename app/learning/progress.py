@@ -1,0 +1,116 @@
+"""A learner's progress per game: skills (learned, due), stars, the history of answers.
+
+Other areas add their sections (the lessons' path, the review's forecast, practice
+ratings) through :data:`SECTIONS`: each a function of (profile, game) returning a
+template name and its context, or ``None``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from app.extensions import db
+from app.learning import skills
+from app.learning.exercise import Text
+from app.learning.models import Attempt, ExerciseState, SkillState
+from app.models import LearnerProfile
+
+
+@dataclass
+class SkillRow:
+    id: str
+    name: Text
+    reviews: int
+    lapses: int
+    due: datetime | None
+    due_today: bool
+
+    @property
+    def learned(self) -> bool:
+        return self.reviews > 0
+
+
+@dataclass
+class GameProgress:
+    game: str
+    skills: list[SkillRow]
+    solved: int
+    stars: int
+    attempts: int
+    correct: int
+    history: list[Attempt]
+
+    @property
+    def accuracy(self) -> int | None:
+        return round(100 * self.correct / self.attempts) if self.attempts else None
+
+    @property
+    def learned(self) -> int:
+        return sum(1 for s in self.skills if s.learned)
+
+    @property
+    def due(self) -> int:
+        return sum(1 for s in self.skills if s.due_today)
+
+
+Section = Callable[[LearnerProfile | None, str], tuple[str, dict[str, Any]] | None]
+SECTIONS: list[Section] = []
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def game_progress(profile: LearnerProfile | None, game: str, history: int = 20) -> GameProgress:
+    pid = profile.id if profile is not None else None
+    states = {s.skill: s for s in skills.states(profile, game)} if pid else {}
+    end = skills.day_end(now(), getattr(profile, "timezone", None))
+    rows = []
+    for sk in skills.taxonomy().get(game, {}).values():
+        st: SkillState | None = states.get(sk.id)
+        rows.append(
+            SkillRow(
+                sk.id,
+                sk.name,
+                st.reviews if st else 0,
+                st.lapses if st else 0,
+                st.due if st else None,
+                bool(st and st.due < end),
+            )
+        )
+    if pid is None:
+        return GameProgress(game, rows, 0, 0, 0, 0, [])
+    ex = db.session.execute(
+        db.select(db.func.count(), db.func.coalesce(db.func.sum(ExerciseState.stars), 0))
+        .where(ExerciseState.profile_id == pid, ExerciseState.game == game)
+        .where(ExerciseState.solved.is_(True))
+    ).one()
+    counts = db.session.execute(
+        db.select(
+            db.func.count(),
+            db.func.coalesce(db.func.sum(db.case((Attempt.correct, 1), else_=0)), 0),
+        ).where(Attempt.profile_id == pid, Attempt.game == game)
+    ).one()
+    recent = list(
+        db.session.scalars(
+            db.select(Attempt)
+            .filter_by(profile_id=pid, game=game)
+            .order_by(Attempt.created_at.desc(), Attempt.id.desc())
+            .limit(history)
+        )
+    )
+    return GameProgress(game, rows, int(ex[0]), int(ex[1]), int(counts[0]), int(counts[1]), recent)
+
+
+def sections(profile: LearnerProfile | None, game: str) -> list[tuple[str, dict[str, Any]]]:
+    from app.learning import paths
+
+    out = []
+    for fn in (paths.progress_section, *SECTIONS):
+        part = fn(profile, game)
+        if part is not None:
+            out.append(part)
+    return out

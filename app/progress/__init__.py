@@ -1,0 +1,7 @@
+"""Progress · 学习进度: skills, stars and history per game; other areas add sections."""
+
+from flask import Blueprint
+
+bp = Blueprint("progress", __name__)
+
+from app.progress import routes  # noqa: E402,F401

@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from flask import abort, render_template
+
+from app.engine.core.registry import all_variants
+from app.learning import bank
+from app.learning.progress import game_progress, sections
+from app.profiles import current_profile
+from app.progress import bp
+
+GAMES = tuple(v.id for v in all_variants())
+
+
+@bp.get("/")
+def index():  # type: ignore[no-untyped-def]
+    profile = current_profile()
+    games = [game_progress(profile, g, history=0) for g in GAMES]
+    return render_template("progress/index.html", games=games, has_record=profile is not None)
+
+
+@bp.get("/<game>")
+def game(game: str):  # type: ignore[no-untyped-def]
+    if game not in GAMES:
+        abort(404)
+    profile = current_profile()
+    gp = game_progress(profile, game)
+    titles = {a.exercise_id: _title(a.exercise_id) for a in gp.history}
+    return render_template(
+        "progress/game.html", gp=gp, sections=sections(profile, game), titles=titles
+    )
+
+
+def _title(exercise_id: str) -> object:
+    ex = bank.get(exercise_id)
+    return ex.prompt if ex is not None else None
