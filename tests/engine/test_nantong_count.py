@@ -352,3 +352,23 @@ def test_an_incomplete_hand_still_counts_for_settlement() -> None:
     got = [(ln["code"], ln["points"]) for ln in res["nonwinner_count"]["lines"]]
     assert got == [("nt-peng", 4), ("nt-an-gang", 12), ("nt-an-ke", 8), ("nt-dihu", 30)]
     assert res["nonwinner_count"]["total"] == 30
+
+
+def _count(hand: str, **ctx: bool) -> list[tuple[str, int]]:
+    """The count lines of ``hand`` (双将, no card turned) won as ``ctx`` says."""
+    from app.engine.nantong.cards import counts_of, parse_cards
+    from app.engine.nantong.count import WinContext
+    from app.engine.nantong.judge import judge
+    from app.engine.nantong.rules import Rules, make_generals
+
+    v = judge(counts_of(parse_cards(hand)), (), make_generals((), True), Rules(), WinContext(**ctx))
+    assert v.count is not None
+    return [(ln.code, ln.points) for ln in v.count.lines]
+
+
+@pytest.mark.parametrize("how", ["haidi", "tiancheng"])
+def test_a_self_drawn_multiplier_counts_zimo_too(how: str) -> None:
+    # 海底捞月 (RULES.md) and 天成 (the engine's choice) are self-drawn: 自摸 10, then ×2
+    got = _count(TAZI, **{how: True})
+    assert ("nt-zimo", 10) in got
+    assert got == _count(TAZI, zimo=True, **{how: True})
