@@ -9,8 +9,8 @@ A winning hand is counted in this order (each step a unit of :data:`WIN_UNITS`):
 3. 底胡: the sum rounded up to the next ten (exact tens stay);
 4. the shape: 清胡 100 (单将 80) instead of 底胡; 飘胡 and 塌子胡 add 成胡 20, 飘胡 in
    双将 a further 30;
-5. 其他: 自摸 10, the winning card as 丫子 / 拖尾 / 吊头 10, 杠开 10, 把子 (清胡),
-   文钱 20/50/100, 喜 10/30/50/100/200;
+5. 其他: 自摸 10 (海底捞月 and 天成 are self-drawn: they count it too), the winning
+   card as 丫子 / 拖尾 / 吊头 10, 杠开 10, 把子 (清胡), 文钱 20/50/100, 喜 10/30/50/100/200;
 6. the total rounded up to the next ten (option ``final_round``);
 7. 飘胡 ×2, then the multipliers: 闷飘, 天成, 地胡, 天听 (折庄), 海底捞月, 一胡头儿 (单将),
    穷狠; each ×2 (穷穷狠 ×4), compounded.
@@ -51,6 +51,8 @@ class WinContext:
     ``tiancheng`` 天成 (the dealer's 23 dealt cards); ``dihu`` 地胡 (won on the dealer's
     first discard); ``tianting`` 天听 / 折庄 (报听 before the first discard);
     ``qishou``: kinds whose concealed group was dealt (起手), not drawn later (后摸).
+    ``haidi`` and ``tiancheng`` are self-drawn wins: they imply ``zimo``
+    (:attr:`self_drawn`).
     """
 
     win_card: int | None = None
@@ -61,6 +63,11 @@ class WinContext:
     dihu: bool = False
     tianting: bool = False
     qishou: frozenset[int] = field(default_factory=frozenset)
+
+    @property
+    def self_drawn(self) -> bool:
+        """自摸: given, or implied by 海底捞月 and 天成 (RULES.md: the option implies 自摸)."""
+        return self.zimo or self.haidi or self.tiancheng
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +208,7 @@ def u_shape(h: Hand, acc: list[CountLine]) -> list[CountLine]:
 
 
 def u_zimo(h: Hand, acc: list[CountLine]) -> list[CountLine]:
-    return [CountLine("nt-zimo", 10)] if h.ctx.zimo else []
+    return [CountLine("nt-zimo", 10)] if h.ctx.self_drawn else []
 
 
 def win_role(arr: Arrangement, win: int | None) -> str | None:
