@@ -143,12 +143,13 @@ def test_menpiao_tiancheng_dan_jiang() -> None:
         ("nt-an-ke", 8),  # 一万: 头尾
         ("nt-dihu", 100),
         ("nt-chenghu", 20),
+        ("nt-zimo", 10),  # 天成 is self-drawn: 自摸 counts too
         ("nt-wenqian", 20),
         ("nt-piaohu-x2", 2),
         ("nt-menpiao", 2),
         ("nt-tiancheng", 2),
     ]
-    assert res["points"] == 1120
+    assert res["points"] == 1200  # (100 + 20 + 10 + 20) × 2 × 2 × 2
 
 
 def test_without_qishou_the_turned_three_count_as_houmo() -> None:
