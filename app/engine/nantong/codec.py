@@ -31,7 +31,15 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.engine.core.codec import EMPTY, Frame, bad, join_code, read_int, split_code
+from app.engine.core.codec import (
+    EMPTY,
+    MAX_LENGTH,
+    Frame,
+    bad,
+    join_code,
+    read_int,
+    split_code,
+)
 from app.engine.core.errors import EngineError
 from app.engine.core.results import MeldView, OfferView, SeatView, View
 from app.engine.nantong.cards import NKINDS, NPLAIN, TOKENS
@@ -43,9 +51,14 @@ from app.engine.nantong.view import VARIANT, view
 DEFAULT = Rules()
 MADE_LETTER = {PENG: "P", AN_KE: "K", MING_GANG: "M", AN_GANG: "A", LONG: "L"}
 LETTER_MADE = {v: k for k, v in MADE_LETTER.items()}
-_MELD = re.compile(r"([PKMAL])([0-9a-z]+)")
+_MELD = re.compile(r"[PKMAL][^PKMAL]*")
+_MELD_OF = {  # every meld value by its text (the 喜 form none)
+    letter + TOKENS[k] * held: Meld(made, k, held)
+    for made, letter in MADE_LETTER.items()
+    for k in range(NPLAIN)
+    for held in (2, 3, 4)
+}
 _CLAIM = re.compile(r"(\d)(hu|peng|ming-gang)")
-_PAIR = {t[:2]: k for k, t in enumerate(TOKENS)}  # every token is known by two letters
 _HIDDEN = re.compile(r"h(\d{1,3})")
 
 
@@ -54,22 +67,22 @@ _HIDDEN = re.compile(r"h(\d{1,3})")
 
 def _run(counts: Sequence[int]) -> str:
     """A hand, sorted, tokens run together."""
-    return "".join([TOKENS[k] * n for k, n in enumerate(counts) if n]) or EMPTY
+    return "".join([t * n for t, n in zip(TOKENS, counts, strict=True) if n]) or EMPTY
 
 
 def _list(cards: Sequence[int]) -> str:
-    return "".join([TOKENS[k] for k in cards]) or EMPTY
+    return "".join(map(TOKENS.__getitem__, cards)) or EMPTY
 
 
 def _phase(phase: str, seat: int | None) -> str:
     return phase if seat is None or seat < 0 else f"{phase}{seat}"
 
 
-def _marks(ready: bool, discarded: bool) -> str:
+def _mark_text(ready: bool, discarded: bool) -> str:
     return ("b" if ready else "") + ("d" if discarded else "") or EMPTY
 
 
-def _melds(melds: Sequence[tuple[str, str]]) -> str:
+def _meld_text(melds: Sequence[tuple[str, str]]) -> str:
     return "".join(MADE_LETTER[made] + cards for made, cards in melds) or EMPTY
 
 
@@ -96,8 +109,8 @@ def encode(s: State, viewer: int | None = None) -> str:
 
 
 def _full_seat(s: State, x: int) -> str:
-    melds = _melds([(m.made, TOKENS[m.card] * m.held) for m in s.melds[x]])
-    marks = _marks(s.baoting[x], s.has_discarded[x])
+    melds = _meld_text([(m.made, TOKENS[m.card] * m.held) for m in s.melds[x]])
+    marks = _mark_text(s.baoting[x], s.has_discarded[x])
     return ".".join((_run(s.hands[x]), melds, _list(s.discards[x]), marks, _run(s.dealt[x])))
 
 
@@ -132,8 +145,8 @@ def encode_view(s: State, seat: int) -> str:
 
 def _view_seat(sv: SeatView) -> str:
     hand = f"h{sv.hand_size}" if sv.hand is None else "".join(sv.hand) or EMPTY
-    melds = _melds([(m.kind, "".join(m.cards)) for m in sv.melds])
-    marks = _marks(sv.extra["ready"], sv.extra["discarded"])
+    melds = _meld_text([(m.kind, "".join(m.cards)) for m in sv.melds])
+    marks = _mark_text(sv.extra["ready"], sv.extra["discarded"])
     return ".".join((hand, melds, "".join(sv.discards) or EMPTY, marks))
 
 
@@ -192,172 +205,195 @@ def decode_view(code: str) -> View:
     return result
 
 
-class _Reader:
-    """Reads the sections of one body, naming the section of any error."""
+_PAIRS = tuple(slice(i, i + 2) for i in range(0, MAX_LENGTH, 2))
+_XI_TOKEN = re.compile("|".join(TOKENS[NPLAIN:]))
+_KIND = {t[:2]: k for k, t in enumerate(TOKENS)}  # ``cai`` is folded to ``ca`` first
+_PART_NAMES = ("hand", "melds", "discards", "marks", "dealt")
+_WHERE = tuple(tuple(f"seat {x} {part}" for part in _PART_NAMES) for x in range(SEATS))
 
-    def __init__(self, frame: Frame) -> None:
-        self.body = frame.body
-        self.rules = DEFAULT.with_options(frame.options)
 
-    def cards(self, text: str, where: str) -> tuple[int, ...]:
-        if text == EMPTY:
-            return ()
-        t = text.replace("cai", "ca")
-        pairs = [t[i : i + 2] for i in range(0, len(t), 2)]
+def _kinds(text: str, where: str) -> list[int]:
+    """The cards of a run of two-letter tokens (``-``: none)."""
+    if text == EMPTY:
+        return []
+    n = len(text)
+    try:
+        if n & 1:
+            raise KeyError(text[-1])
+        return list(map(_KIND.__getitem__, map(text.__getitem__, _PAIRS[: n >> 1])))
+    except KeyError as exc:
+        raise bad(f"{where}: no card at {exc.args[0]!r}") from None
+
+
+def _counts(text: str, where: str) -> tuple[int, ...]:
+    c = [0] * NKINDS
+    if text != EMPTY:
         try:
-            ks = tuple([_PAIR[p] for p in pairs])
-        except KeyError:
-            raise bad(f"{where}: no card at {next(p for p in pairs if p not in _PAIR)!r}") from None
-        if not self.rules.xi and any(k >= NPLAIN for k in ks):
-            raise bad(f"{where}: a 喜 card without the xi option")
-        return ks
-
-    def counts(self, text: str, where: str) -> tuple[int, ...]:
-        c = [0] * NKINDS
-        for k in self.cards(text, where):
-            c[k] += 1
-        return tuple(c)
-
-    def dealer(self) -> int:
-        return read_int(self.body[0], "dealer", 0, SEATS - 1)
-
-    def phase(self) -> tuple[str, int | None]:
-        text = self.body[1]
-        name = text.rstrip("0123456789")
-        if name not in PHASES or (name != OVER and name == text):
-            raise bad(f"phase: {text!r} is not ting/turn/respond + seat, or over")
-        seat = read_int(text[len(name) :], "phase seat", 0, SEATS - 1) if name != text else None
-        return name, seat
-
-    def melds(self, text: str, where: str) -> tuple[Meld, ...]:
-        if text == EMPTY:
-            return ()
-        found = _MELD.findall(text)
-        if "".join(a + b for a, b in found) != text:
-            raise bad(f"{where}: melds are a letter (PKMAL) and their cards")
-        out = []
-        for letter, cards in found:
-            ks = self.cards(cards, where)
-            if len(set(ks)) != 1 or not 2 <= len(ks) <= 4:
-                raise bad(f"{where}: {letter}{cards} is not two to four alike")
-            out.append(Meld(LETTER_MADE[letter], ks[0], len(ks)))
-        return tuple(out)
-
-    def marks(self, text: str, where: str) -> tuple[bool, bool]:
-        if text not in ("-", "b", "d", "bd"):
-            raise bad(f"{where}: marks are -, b, d or bd, not {text!r}")
-        return "b" in text, "d" in text
-
-    def offer(self) -> dict[str, str]:
-        text = self.body[8]
-        if text == EMPTY:
-            return {}
-        items = {}
-        for item in text.split("."):
-            key, sep, value = item.partition("-")
-            if key not in ("draw", "replacement", "discard", "by", "ask", "claims") or not sep:
-                raise bad(f"offer: {item!r} is not draw/replacement/discard/by/ask/claims-value")
-            items[key] = value
-        return items
-
-    def claims(self, text: str) -> tuple[tuple[int, str], ...]:
-        found = _CLAIM.findall(text)
-        if "".join(a + b for a, b in found) != text:
-            raise bad(f"offer: claims {text!r} are a seat and hu/peng/ming-gang")
-        return tuple((int(seat), kind) for seat, kind in found)
-
-    def seat_parts(self, x: int, n: int) -> list[str]:
-        parts = self.body[4 + x].split(".")
-        if len(parts) != n:
-            raise bad(f"seat {x}: {len(parts)} parts, not {n}")
-        return parts
+            for k in map(_KIND.__getitem__, map(text.__getitem__, _PAIRS[: len(text) >> 1])):
+                c[k] += 1
+        except KeyError as exc:
+            raise bad(f"{where}: no card at {exc.args[0]!r}") from None
+        if len(text) & 1:
+            raise bad(f"{where}: no card at {text[-1]!r}")
+    return tuple(c)
 
 
-def _state(frame: Frame) -> State:
-    r = _Reader(frame)
-    phase, seat = r.phase()
-    seats = [r.seat_parts(x, 5) for x in range(SEATS)]
-    marks = [r.marks(p[3], f"seat {x} marks") for x, p in enumerate(seats)]
-    offer = r.offer()
-    drawn = offer.get("draw", offer.get("replacement"))
-    discard = offer.get("discard")
-    return State(
-        rules=r.rules,
-        dealer=r.dealer(),
-        stock=r.cards(r.body[3], "stock"),
-        generals=r.cards(r.body[2], "generals"),
-        hands=tuple(r.counts(p[0], f"seat {x} hand") for x, p in enumerate(seats)),
-        dealt=tuple(r.counts(p[4], f"seat {x} dealt") for x, p in enumerate(seats)),
-        melds=tuple(r.melds(p[1], f"seat {x} melds") for x, p in enumerate(seats)),
-        discards=tuple(r.cards(p[2], f"seat {x} discards") for x, p in enumerate(seats)),
-        phase=phase,
-        turn=-1 if phase == OVER else int(seat or 0),
-        baoting=tuple(m[0] for m in marks),
-        has_discarded=tuple(m[1] for m in marks),
-        last_drawn=None if drawn is None else r.cards(drawn, "offer")[0],
-        replacement="replacement" in offer,
-        discard=None if discard is None else r.cards(discard, "offer")[0],
-        discarder=_opt_seat(offer.get("by"), "offer by"),
-        responders=tuple(read_int(c, "offer ask", 0, SEATS - 1) for c in offer.get("ask", "")),
-        claims=r.claims(offer.get("claims", "")),
-        winner=seat if phase == OVER else None,
-    )
+def _card(text: str, where: str) -> int:
+    ks = _kinds(text, where)
+    if len(ks) != 1:
+        raise bad(f"{where}: {text!r} is not one card")
+    return ks[0]
+
+
+def _tokens(text: str, where: str) -> tuple[str, ...]:
+    return tuple(map(TOKENS.__getitem__, _kinds(text, where)))
+
+
+def _melds(text: str, where: str) -> tuple[Meld, ...]:
+    if text == EMPTY:
+        return ()
+    found = _MELD.findall(text)
+    melds = tuple(map(_MELD_OF.get, found))
+    if None in melds or "".join(found) != text:
+        wrong = next((m for m in found if m not in _MELD_OF), text)
+        raise bad(f"{where}: {wrong!r} is not a meld letter (PKMAL) and two to four alike")
+    return melds  # type: ignore[return-value]
+
+
+def _marks(text: str, where: str) -> tuple[bool, bool]:
+    if text not in ("-", "b", "d", "bd"):
+        raise bad(f"{where}: marks are -, b, d or bd, not {text!r}")
+    return "b" in text, "d" in text
+
+
+def _phase_of(text: str) -> tuple[str, int | None]:
+    name = text.rstrip("0123456789")
+    if name not in PHASES or (name != OVER and name == text):
+        raise bad(f"phase: {text!r} is not ting/turn/respond + seat, or over")
+    seat = read_int(text[len(name) :], "phase seat", 0, SEATS - 1) if name != text else None
+    return name, seat
+
+
+_OFFER_KEYS = ("draw", "replacement", "discard", "by", "ask", "claims")
+
+
+def _offer_of(text: str) -> dict[str, str]:
+    if text == EMPTY:
+        return {}
+    items = {}
+    for item in text.split("."):
+        key, sep, value = item.partition("-")
+        if key not in _OFFER_KEYS or not sep:
+            raise bad(f"offer: {item!r} is not draw/replacement/discard/by/ask/claims-value")
+        items[key] = value
+    return items
+
+
+def _claims_of(text: str) -> tuple[tuple[int, str], ...]:
+    found = _CLAIM.findall(text)
+    if "".join(a + b for a, b in found) != text:
+        raise bad(f"offer: claims {text!r} are a seat and hu/peng/ming-gang")
+    return tuple((int(seat), kind) for seat, kind in found)
 
 
 def _opt_seat(text: str | None, where: str) -> int | None:
     return None if text is None else read_int(text, where, 0, SEATS - 1)
 
 
+def _sections(frame: Frame, parts: int) -> tuple[Rules, list[str], list[list[str]]]:
+    """The rules, the body (``cai`` folded to ``ca``) and each seat's parts."""
+    rules = DEFAULT.with_options(frame.options)
+    body = list(frame.body)
+    if rules.xi:
+        body = [text.replace("cai", "ca") for text in body]
+    elif _XI_TOKEN.search("~".join(body[2:8])):  # no run of other tokens spells a 喜
+        raise bad("a 喜 card without the xi option")
+    seats = [body[4 + x].split(".") for x in range(SEATS)]
+    for x, p in enumerate(seats):
+        if len(p) != parts:
+            raise bad(f"seat {x}: {len(p)} parts, not {parts}")
+    return rules, body, seats
+
+
+def _state(frame: Frame) -> State:
+    rules, body, seats = _sections(frame, 5)
+    phase, seat = _phase_of(body[1])
+    marks = [_marks(p[3], _WHERE[x][3]) for x, p in enumerate(seats)]
+    offer = _offer_of(body[8])
+    drawn = offer.get("draw", offer.get("replacement"))
+    discard = offer.get("discard")
+    return State(
+        rules=rules,
+        dealer=read_int(body[0], "dealer", 0, SEATS - 1),
+        stock=tuple(_kinds(body[3], "stock")),
+        generals=tuple(_kinds(body[2], "generals")),
+        hands=tuple(_counts(p[0], _WHERE[x][0]) for x, p in enumerate(seats)),
+        dealt=tuple(_counts(p[4], _WHERE[x][4]) for x, p in enumerate(seats)),
+        melds=tuple(_melds(p[1], _WHERE[x][1]) for x, p in enumerate(seats)),
+        discards=tuple(tuple(_kinds(p[2], _WHERE[x][2])) for x, p in enumerate(seats)),
+        phase=phase,
+        turn=-1 if phase == OVER else int(seat or 0),
+        baoting=tuple(m[0] for m in marks),
+        has_discarded=tuple(m[1] for m in marks),
+        last_drawn=None if drawn is None else _card(drawn, "offer"),
+        replacement="replacement" in offer,
+        discard=None if discard is None else _card(discard, "offer"),
+        discarder=_opt_seat(offer.get("by"), "offer by"),
+        responders=tuple(read_int(c, "offer ask", 0, SEATS - 1) for c in offer.get("ask", "")),
+        claims=_claims_of(offer.get("claims", "")),
+        winner=seat if phase == OVER else None,
+    )
+
+
 def _view(frame: Frame) -> View:
-    phase = frame.body[1].rstrip("0123456789")
-    if phase == OVER:
+    if frame.body[1].rstrip("0123456789") == OVER:
         return view(_state(frame), frame.viewer)
-    r = _Reader(frame)
-    phase, to_act = r.phase()
-    dealer = r.dealer()
-    stock = _HIDDEN.fullmatch(r.body[3])
+    rules, body, seats = _sections(frame, 4)
+    phase, to_act = _phase_of(body[1])
+    dealer = read_int(body[0], "dealer", 0, SEATS - 1)
+    stock = _HIDDEN.fullmatch(body[3])
     if stock is None:
         raise bad("stock: a seat view writes the stock as h + its size")
-    offer = r.offer()
-    return View(
+    offer = _offer_of(body[8])
+    v = View(
         variant=VARIANT,
         viewer=frame.viewer,
         phase=phase,
         to_act=to_act,
         dealer=dealer,
-        seats=tuple(_read_view_seat(r, x, dealer) for x in range(SEATS)),
+        seats=tuple(_read_view_seat(p, x, dealer) for x, p in enumerate(seats)),
         stock_size=int(stock.group(1)),
-        offer=_read_view_offer(r, offer, to_act),
+        offer=_read_view_offer(offer, to_act),
         extra={
-            "generals": tuple(TOKENS[k] for k in r.cards(r.body[2], "generals")),
-            "claims": r.claims(offer.get("claims", "")),
+            "generals": _tokens(body[2], "generals"),
+            "claims": _claims_of(offer.get("claims", "")),
         },
     )
+    return v
 
 
-def _read_view_seat(r: _Reader, x: int, dealer: int) -> SeatView:
-    hand_text, melds_text, discards_text, marks_text = r.seat_parts(x, 4)
+def _read_view_seat(parts: list[str], x: int, dealer: int) -> SeatView:
+    hand_text, melds_text, discards_text, marks_text = parts
     hidden = _HIDDEN.fullmatch(hand_text)
-    hand = None if hidden else tuple(TOKENS[k] for k in r.cards(hand_text, f"seat {x} hand"))
-    ready, discarded = r.marks(marks_text, f"seat {x} marks")
+    hand = None if hidden else _tokens(hand_text, _WHERE[x][0])
+    ready, discarded = _marks(marks_text, _WHERE[x][3])
     return SeatView(
         seat=x,
         hand=hand,
         hand_size=int(hidden.group(1)) if hidden else len(hand or ()),
         melds=tuple(
-            MeldView(m.made, (TOKENS[m.card],) * m.held)
-            for m in r.melds(melds_text, f"seat {x} melds")
+            MeldView(m.made, (TOKENS[m.card],) * m.held) for m in _melds(melds_text, _WHERE[x][1])
         ),
-        discards=tuple(TOKENS[k] for k in r.cards(discards_text, f"seat {x} discards")),
+        discards=_tokens(discards_text, _WHERE[x][2]),
         extra={"ready": ready, "discarded": discarded, "sits_out": x == (dealer + 3) % SEATS},
     )
 
 
-def _read_view_offer(r: _Reader, offer: dict[str, str], to_act: int | None) -> OfferView | None:
+def _read_view_offer(offer: dict[str, str], to_act: int | None) -> OfferView | None:
     for source in ("draw", "replacement", "discard"):
         if source in offer:
             text = offer[source]
-            card = None if text == "h" else TOKENS[r.cards(text, "offer")[0]]
+            card = None if text == "h" else TOKENS[_card(text, "offer")]
             seat = _opt_seat(offer.get("by"), "offer by") if source == "discard" else to_act
             return OfferView(card, seat, source)
     return None

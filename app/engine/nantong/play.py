@@ -245,15 +245,24 @@ def _apply_turn(s: State, a: Action) -> State:
 def _discard(s: State, seat: int, k: int) -> State:
     h = list(s.hands[seat])
     h[k] -= 1
+    dealt = s.dealt if s.has_discarded[seat] else put(s.dealt, seat, _kept(s, seat))
     s = evolve(
         s,
         hands=put(s.hands, seat, tuple(h)),
+        dealt=dealt,
         discards=put(s.discards, seat, s.discards[seat] + (k,)),
         has_discarded=put(s.has_discarded, seat, True),
         last_drawn=None,
         replacement=False,
     )
     return _offer(s, seat, k)
+
+
+def _kept(s: State, seat: int) -> tuple[int, ...]:
+    """What the rules still need of a seat's deal after its first discard: the turned
+    generals' kinds dealt three or more (起手: with the turned card a 龙), nothing else."""
+    dealt, turned = s.dealt[seat], s.gen.turned
+    return tuple(n if n >= 3 and turned[k] else 0 for k, n in enumerate(dealt))
 
 
 def _jia_gang(s: State, seat: int, k: int) -> State:

@@ -7,7 +7,7 @@ it) and its own answer to a discard (the others answer without knowing). Once th
 is over everything is shown. ``viewer=None`` is the whole table.
 
 Documented extras: ``SeatView.extra`` = ``ready`` (报听), ``discarded``, ``sits_out``
-(定醒), and ``dealt`` where everything is shown; ``View.extra`` = ``generals`` (the
+(定醒); ``View.extra`` = ``generals`` (the
 turned cards), ``claims`` (the answers the viewer may know, as ``(seat, kind)``), and
 ``responders`` (seats still to answer) where everything is shown.
 """
@@ -34,7 +34,7 @@ def view(s: State, viewer: int | None) -> View:
         phase=s.phase,
         to_act=None if s.phase == OVER else s.turn,
         dealer=s.dealer,
-        seats=tuple(_seat(s, x, shown or x == viewer, shown) for x in range(SEATS)),
+        seats=tuple(_seat(s, x, shown or x == viewer) for x in range(SEATS)),
         stock_size=len(s.stock),
         stock=tuple(tokens(s.stock)) if shown else None,
         offer=offer_view(s, shown or viewer == s.turn),
@@ -47,15 +47,13 @@ def meld_view(m: Meld) -> MeldView:
     return MeldView(m.made, (token(m.card),) * m.held)
 
 
-def _seat(s: State, seat: int, sees_hand: bool, shown: bool) -> SeatView:
+def _seat(s: State, seat: int, sees_hand: bool) -> SeatView:
     counts = s.hands[seat]
     extra: dict[str, Any] = {
         "ready": s.baoting[seat],
         "discarded": s.has_discarded[seat],
         "sits_out": seat == s.out_seat,
     }
-    if shown:
-        extra["dealt"] = tuple(tokens(cards_of(s.dealt[seat])))
     return SeatView(
         seat=seat,
         hand=tuple(tokens(cards_of(counts))) if sees_hand else None,
