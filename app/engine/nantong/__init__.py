@@ -25,8 +25,8 @@ from __future__ import annotations
 
 def clear_caches() -> None:
     """Empty every memo (the per-suit splits, the 将 situations): for cold benchmarks."""
-    from app.engine.nantong import analyze, state
+    from app.engine.nantong import analyze, rules
 
     for memo in (analyze._rec, analyze._suit_pairs, analyze._wneed):
         memo.cache_clear()
-    state.clear_cache()
+    rules.clear_cache()

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from itertools import product
 from typing import Any
 
 from app.engine.core.codec import (
@@ -49,6 +50,17 @@ from app.engine.nantong.state import OVER, PHASES, SEATS, State
 from app.engine.nantong.view import VARIANT, view
 
 DEFAULT = Rules()
+
+
+def _every_rule_set() -> tuple[Rules, ...]:
+    """The 32 rule sets (every choice of every option), for the tables below."""
+    choices = [f.metadata.get("choices", (False, True)) for f in Rules.option_fields()]
+    names = [f.name for f in Rules.option_fields()]
+    return tuple(Rules(**dict(zip(names, values, strict=True))) for values in product(*choices))
+
+
+_OPTIONS_OF = {r: r.to_options(DEFAULT) for r in _every_rule_set()}  # a rule set's text
+_RULES_OF = {frozenset(o.items()): r for r, o in _OPTIONS_OF.items()}  # and back
 MADE_LETTER = {PENG: "P", AN_KE: "K", MING_GANG: "M", AN_GANG: "A", LONG: "L"}
 LETTER_MADE = {v: k for k, v in MADE_LETTER.items()}
 _MELD = re.compile(r"[PKMAL][^PKMAL]*")
@@ -105,7 +117,7 @@ def encode(s: State, viewer: int | None = None) -> str:
         *(_full_seat(s, x) for x in range(SEATS)),
         _full_offer(s),
     ]
-    return join_code(VARIANT, s.rules.to_options(DEFAULT), body, viewer)
+    return join_code(VARIANT, _OPTIONS_OF[s.rules], body, viewer)
 
 
 def _full_seat(s: State, x: int) -> str:
@@ -140,7 +152,7 @@ def encode_view(s: State, seat: int) -> str:
         *(_view_seat(sv) for sv in v.seats),
         _view_offer(v),
     ]
-    return join_code(VARIANT, s.rules.to_options(DEFAULT), body, seat)
+    return join_code(VARIANT, _OPTIONS_OF[s.rules], body, seat)
 
 
 def _view_seat(sv: SeatView) -> str:
@@ -302,7 +314,7 @@ def _opt_seat(text: str | None, where: str) -> int | None:
 
 def _sections(frame: Frame, parts: int) -> tuple[Rules, list[str], list[list[str]]]:
     """The rules, the body (``cai`` folded to ``ca``) and each seat's parts."""
-    rules = DEFAULT.with_options(frame.options)
+    rules = _RULES_OF.get(frozenset(frame.options.items())) or DEFAULT.with_options(frame.options)
     body = list(frame.body)
     if rules.xi:
         body = [text.replace("cai", "ca") for text in body]

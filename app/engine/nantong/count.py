@@ -90,16 +90,25 @@ def meld_line(m: Meld, gen: Generals) -> CountLine:
 
 
 def alike_line(k: int, made: str, held: int, gen: Generals) -> CountLine:
-    """The 胡 of ``held`` alike of kind ``k`` made as ``made``."""
+    """The 胡 of ``held`` alike of kind ``k`` made as ``made``, as a count line."""
     row, t = gen.row(k), gen.turned[k]
     params: dict[str, Any] = {"card": token(k), "cards": [token(k)] * held, "row": row.code}
     if t:
         params["turned"] = t
+    code, points = alike_points(k, made, held, gen)
+    return CountLine(code, points, params)
+
+
+def alike_points(k: int, made: str, held: int, gen: Generals) -> tuple[str, int]:
+    """The line code and 胡 of ``held`` alike of kind ``k`` made as ``made``: by the
+    kind's row; a 碰 of the turned card's kind counts double; three in hand completed
+    to four by turned generals are 后摸 (暗杠)."""
+    row, t = gen.row(k), gen.turned[k]
     if made == PENG and t:
-        return CountLine("nt-peng-fanjiang", 2 * row.peng, params)
+        return "nt-peng-fanjiang", 2 * row.peng
     if made == AN_KE and held + t >= 4:
         made = AN_GANG
-    return CountLine(f"nt-{made}", row.value(made), params)
+    return f"nt-{made}", row.value(made)
 
 
 def concealed_made(k: int, held: int, gen: Generals, ctx: WinContext) -> str:
@@ -126,15 +135,6 @@ def group_lines(h: Hand) -> list[CountLine]:
             n = ke_held(g, h.concealed)
             out.append(alike_line(g.kind, concealed_made(g.kind, n, h.gen, h.ctx), n, h.gen))
     return out
-
-
-def group_points(g: Group, gen: Generals, ctx: WinContext, concealed: Sequence[int]) -> int:
-    if g.meld is not None:
-        return meld_line(g.meld, gen).points
-    if g.shape == "ke":
-        n = ke_held(g, concealed)
-        return alike_line(g.kind, concealed_made(g.kind, n, gen, ctx), n, gen).points
-    return 0
 
 
 # -- the units ---------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain, repeat
 
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
@@ -24,6 +25,8 @@ from app.engine.core.results import Analysis, Holding, MeldSpec, Wait
 from app.engine.core.rules import parse_bool
 from app.engine.nantong.analyze import hand_size
 from app.engine.nantong.cards import (
+    NPLAIN,
+    TOKENS,
     cards_of,
     check_deck,
     counts_of,
@@ -77,11 +80,18 @@ def read_holding(
     gen = parse_generals(opts.get("generals", opts.get("general")), rules)
     cards = parse_cards(hand, rules.xi)
     ms = tuple(parse_meld(k, v, rules.xi, gen.turned) for k, v in melds)
-    check_deck(list(cards) + list(gen.cards) + [c for m in ms for c in m.cards])
+    _check_copies(cards, gen.cards, ms)
     ctx = _win_context(opts, rules)
     if ctx.win_card is not None and ctx.win_card not in cards:
         raise EngineError("bad-option", option="win", value=token(ctx.win_card))
     return make_holding(rules, tuple(counts_of(cards)), ms, gen, ctx)
+
+
+def _check_copies(cards: Sequence[int], turned: Sequence[int], melds: Sequence[Meld]) -> None:
+    """``too-many-copies`` when the cards use a kind more often than the deck holds."""
+    counts = counts_of([*cards, *turned, *(c for m in melds for c in m.cards)])
+    if max(counts[:NPLAIN]) > 4 or max(counts[NPLAIN:]) > 1:
+        check_deck(cards_of(counts))  # names the card
 
 
 def _win_context(opts: Mapping[str, str], rules: Rules) -> WinContext:
@@ -109,7 +119,7 @@ def make_holding(
         if getattr(ctx, attr):
             context[attr] = "yes"
     return Holding(
-        hand=tuple(tokens(cards_of(counts))),
+        hand=tuple(chain.from_iterable(map(repeat, TOKENS, counts))),
         melds=tuple(MeldSpec(m.made, tuple(tokens(m.cards))) for m in melds),
         context=context,
         data=Parsed(rules, counts, melds, gen, ctx),

@@ -18,11 +18,10 @@ from app.engine.nantong.cards import NKINDS, NPLAIN, copies, tokens
 from app.engine.nantong.count import (
     Hand,
     WinContext,
+    alike_points,
     concealed_made,
     count_win,
-    group_points,
     ke_held,
-    meld_line,
     xi_held,
 )
 from app.engine.nantong.melds import Meld
@@ -135,12 +134,18 @@ def scored_melds(v: Verdict, gen: Generals, ctx: WinContext) -> tuple[ScoredMeld
     arr = v.arrangement
     assert arr is not None
     conc = v.concealed
-    out = [ScoredMeld(m.made, tuple(tokens(m.cards)), meld_line(m, gen).points) for m in arr.melds]
+    out = [
+        ScoredMeld(m.made, tuple(tokens(m.cards)), alike_points(m.card, m.made, m.held, gen)[1])
+        for m in arr.melds
+    ]
     for g in arr.groups:
-        kind = g.shape
-        if g.shape == "ke":
-            kind = concealed_made(g.kind, ke_held(g, conc), gen, ctx)
-        out.append(ScoredMeld(kind, tuple(tokens(g.cards)), group_points(g, gen, ctx, conc)))
+        cards = tuple(tokens(g.cards))
+        if g.shape != "ke":
+            out.append(ScoredMeld(g.shape, cards, 0))
+            continue
+        held = ke_held(g, conc)
+        made = concealed_made(g.kind, held, gen, ctx)
+        out.append(ScoredMeld(made, cards, alike_points(g.kind, made, held, gen)[1]))
     return tuple(out)
 
 

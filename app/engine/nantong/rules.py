@@ -209,4 +209,20 @@ def parse_generals(text: str | None, rules: Rules) -> Generals:
     cards = parse_cards(text or "", rules.xi)
     if len(cards) > rules.generals:
         raise EngineError("bad-option", option="generals", value=text)
-    return make_generals(tuple(cards), rules.shuang)
+    return generals_of(tuple(cards), rules.shuang)
+
+
+_GENERALS: dict[tuple[tuple[int, ...], bool], Generals] = {}
+
+
+def generals_of(cards: tuple[int, ...], shuang: bool) -> Generals:
+    """:func:`make_generals`, made once per distinct turn (a handful of values)."""
+    key = (cards, shuang)
+    g = _GENERALS.get(key)
+    if g is None:
+        g = _GENERALS[key] = make_generals(cards, shuang)
+    return g
+
+
+def clear_cache() -> None:
+    _GENERALS.clear()

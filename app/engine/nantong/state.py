@@ -27,7 +27,7 @@ from typing import Any
 
 from app.engine.nantong.analyze import hand_size
 from app.engine.nantong.melds import Meld
-from app.engine.nantong.rules import Generals, Rules, make_generals
+from app.engine.nantong.rules import Generals, Rules, generals_of
 
 SEATS = 4
 TING, TURN, RESPOND, OVER = "ting", "turn", "respond", "over"
@@ -94,22 +94,6 @@ class State:
         n = sum(self.hands[seat])
         full = hand_size(self.melds[seat])
         return n in (full, full - 1)
-
-
-_GEN_CACHE: dict[tuple[tuple[int, ...], bool], Generals] = {}
-
-
-def generals_of(cards: tuple[int, ...], shuang: bool) -> Generals:
-    """The 将 situation of the turned ``cards`` (made once per distinct turn)."""
-    key = (cards, shuang)
-    g = _GEN_CACHE.get(key)
-    if g is None:
-        g = _GEN_CACHE[key] = make_generals(cards, shuang)
-    return g
-
-
-def clear_cache() -> None:
-    _GEN_CACHE.clear()
 
 
 def evolve(s: State, **kw: Any) -> State:
