@@ -292,6 +292,8 @@ TAZI = "1t 1t 1t 2b 2b 2b 5w 5w 5w 7t 8t 9t 4b 5b 6b 7w 8w 9w 1w 2w 3w 6w 6w"
         (TAZI, "1", [], 40),
         # the multipliers ×2 each
         (TAZI, "2", ["--option", "haidi=yes", "--option", "zimo=yes"], 100),
+        # 海底捞月 is self-drawn: 自摸 10 counts too, then ×2 (RULES.md)
+        (TAZI, "2", ["--option", "haidi=yes"], 100),
         (TAZI, "2", ["--option", "gangkai=yes"], 50),
     ],
 )
@@ -373,3 +375,19 @@ def test_a_self_drawn_multiplier_counts_zimo_too(how: str) -> None:
     got = _count(TAZI, **{how: True})
     assert ("nt-zimo", 10) in got
     assert got == _count(TAZI, zimo=True, **{how: True})
+
+
+def test_the_generals_flag_and_the_turned_generals() -> None:
+    # --generals 1 is the rule (单将); --option generals=4t the card turned (context)
+    res = analyze(QING, "--generals", "1", "--option", "generals=4t", "--xi")
+    assert res["rules"] == {
+        "generals": 1,
+        "xi": True,
+        "wenqian_four": 0,
+        "qionghen": True,
+        "final_round": True,
+    }
+    assert res["generals"] == {"cards": ["4t"], "situation": "dan-jiang"}
+    with pytest.raises(EngineError) as exc:
+        analyze(QING, "--generals", "1", "--option", "generals=4t,5t")
+    assert exc.value.params["option"] == "generals"

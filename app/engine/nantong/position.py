@@ -131,7 +131,7 @@ def _read(d: Mapping[str, Any], rules: Rules) -> State:
         has_discarded=tuple(bool(b) for b in d["has_discarded"]),
         last_drawn=_opt_card(d.get("last_drawn")),
         replacement=bool(d.get("replacement", False)),
-        discard=_opt_card(d.get("discard", _old_win_discard(d))),
+        discard=_opt_card(d.get("discard") or _old_win_discard(d)),
         discarder=_seat(d.get("discarder")),
         responders=tuple(int(s) for s in d.get("responders", ())),
         claims=tuple((int(s), str(k)) for s, k in d.get("claims", ())),

@@ -16,6 +16,7 @@ from app.engine.core.game import IllegalAction
 from app.engine.core.reason import Reason
 from app.engine.nantong.analyze import complete
 from app.engine.nantong.cards import INDEX, token
+from app.engine.nantong.judge import is_waiting
 from app.engine.nantong.play import (
     advance,
     legal_actions,
@@ -115,8 +116,10 @@ def _refuse_ting(s: State, a: Action) -> Reason | None:
 def _refuse_baoting(s: State, a: Action) -> Reason | None:
     if a.seat == s.dealer:
         return Reason("nt-dealer-no-baoting")
+    if not is_waiting(s.hands[a.seat], s.rules.xi):
+        return Reason("nt-not-waiting")
     if a.seat == s.turn:
-        return Reason("nt-not-waiting") if a.cards == () else None
+        return None  # waiting, yet not the legal action: malformed
     if a.seat == s.players[1] and s.turn == s.players[2]:
         return Reason("nt-already-decided")
     return _not_your_turn(s, a)
