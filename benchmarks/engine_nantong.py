@@ -27,6 +27,7 @@ from app.engine.core import serial  # noqa: E402
 from app.engine.nantong import clear_caches  # noqa: E402
 from app.engine.nantong.cards import NKINDS, hand_text, parse_cards  # noqa: E402
 from app.engine.nantong.game import GAME  # noqa: E402
+from app.engine.nantong.players import self_played  # noqa: E402
 from app.engine.nantong.practice import random_complete  # noqa: E402
 from app.engine.nantong.rules import Rules  # noqa: E402
 
@@ -73,15 +74,9 @@ def _hands(rng: random.Random, n: int, gtext: str) -> tuple[list[str], list[str]
 def _mid_game(rules: Rules, n: int) -> list[Any]:
     """The position halfway through each of ``n`` self-played deals."""
     rng = random.Random(7)
-    player = GAME.player()
     out = []
     for i in range(n):
-        states = [GAME.new_deal(rules, rng, i % 4)]
-        while not GAME.is_over(states[-1]):
-            s = states[-1]
-            seat = GAME.to_act(s)
-            assert seat is not None
-            states.append(GAME.apply(s, player.choose(s, seat, GAME.legal_actions(s, seat), rng)))
+        states = self_played(rules, rng, i % 4)
         out.append(states[len(states) // 2])
     return out
 

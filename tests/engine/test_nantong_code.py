@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from app.engine.core.codec import split_code
 from app.engine.core.errors import EngineError
 from app.engine.nantong.game import GAME
+from app.engine.nantong.players import self_played
 from app.engine.nantong.position import from_json, to_json
 from app.engine.nantong.rules import Rules
 from app.engine.nantong.state import State
@@ -20,16 +21,7 @@ RULE_SETS = [Rules(), Rules(generals=1), Rules(xi=True), Rules(generals=1, xi=Tr
 
 
 def deal_states(rules: Rules, seed: int) -> list[State]:
-    """Every position of one self-played deal."""
-    rng = random.Random(seed)
-    player = GAME.player()
-    states = [GAME.new_deal(rules, rng, seed % 4)]
-    while not GAME.is_over(states[-1]):
-        s = states[-1]
-        seat = GAME.to_act(s)
-        assert seat is not None
-        states.append(GAME.apply(s, player.choose(s, seat, GAME.legal_actions(s, seat), rng)))
-    return states
+    return self_played(rules, random.Random(seed), seed % 4)
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=["shuang", "dan", "xi", "dan-xi"])

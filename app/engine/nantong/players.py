@@ -13,7 +13,10 @@ from collections.abc import Sequence
 
 from app.engine.core.actions import Action
 from app.engine.nantong.cards import INDEX, NPLAIN
-from app.engine.nantong.state import State
+from app.engine.nantong.play import legal_actions, new_deal
+from app.engine.nantong.refusals import apply
+from app.engine.nantong.rules import Rules
+from app.engine.nantong.state import OVER, State
 
 PREFER = ("hu", "baoting", "gang", "jia-gang", "ming-gang", "peng")
 
@@ -64,3 +67,13 @@ class SimplePlayer:
 
 
 PLAYERS = {"simple": SimplePlayer}
+
+
+def self_played(rules: Rules, rng: random.Random, dealer: int = 0) -> list[State]:
+    """Every position of one deal the simple player plays against itself (for tests,
+    benchmarks and practice positions)."""
+    states = [new_deal(rules, rng, dealer)]
+    while states[-1].phase != OVER:
+        s = states[-1]
+        states.append(apply(s, choose(s, legal_actions(s, s.turn), rng)))
+    return states
