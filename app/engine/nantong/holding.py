@@ -51,7 +51,9 @@ FLAGS = {
     "zhezhuang": "tianting",
     "baoting": "tianting",
 }
+FLAG_ATTRS = ("zimo", "gangkai", "haidi", "tiancheng", "dihu", "tianting")
 CONTEXT_OPTIONS = frozenset(FLAGS) | {"generals", "general", "win", "qishou"}
+_PLAIN = WinContext()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +97,9 @@ def _check_copies(cards: Sequence[int], turned: Sequence[int], melds: Sequence[M
 
 
 def _win_context(opts: Mapping[str, str], rules: Rules) -> WinContext:
-    flags = dict.fromkeys(set(FLAGS.values()), False)
+    if not opts.keys() - {"generals", "general"}:
+        return _PLAIN  # nothing said of how the hand went out
+    flags = dict.fromkeys(FLAG_ATTRS, False)
     for name, attr in FLAGS.items():
         if name in opts:
             flags[attr] = flags[attr] or parse_bool(name, opts[name])
@@ -115,9 +119,8 @@ def make_holding(
         context["qishou"] = ",".join(tokens(sorted(ctx.qishou)))
     if ctx.win_card is not None:
         context["win"] = token(ctx.win_card)
-    for attr in ("zimo", "gangkai", "haidi", "tiancheng", "dihu", "tianting"):
-        if getattr(ctx, attr):
-            context[attr] = "yes"
+    if ctx is not _PLAIN:
+        context.update((attr, "yes") for attr in FLAG_ATTRS if getattr(ctx, attr))
     return Holding(
         hand=tuple(chain.from_iterable(map(repeat, TOKENS, counts))),
         melds=tuple(MeldSpec(m.made, tuple(tokens(m.cards))) for m in melds),
@@ -129,7 +132,7 @@ def make_holding(
 def _parsed(h: Holding, rules: Rules, short: int) -> Parsed:
     """The parsed holding under ``rules``, ``bad-hand-size`` unless ``short`` cards short."""
     p = h.data
-    if not isinstance(p, Parsed) or p.rules != rules:
+    if not isinstance(p, Parsed) or (p.rules is not rules and p.rules != rules):
         melds = [(m.kind, " ".join(m.cards)) for m in h.melds]
         p = read_holding(" ".join(h.hand), melds, h.context, rules).data
         assert isinstance(p, Parsed)
