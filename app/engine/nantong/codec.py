@@ -28,7 +28,7 @@ part; once the deal is over it is the whole position (everything is shown).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import product
 from typing import Any
 
@@ -77,6 +77,11 @@ _HIDDEN = re.compile(r"h(\d{1,3})")
 # -- writing --------------------------------------------------------------------------
 
 
+def _options(rules: Rules) -> Mapping[str, str]:
+    known = _OPTIONS_OF.get(rules)
+    return known if known is not None else rules.to_options(DEFAULT)
+
+
 def _run(counts: Sequence[int]) -> str:
     """A hand, sorted, tokens run together."""
     return "".join([t * n for t, n in zip(TOKENS, counts, strict=True) if n]) or EMPTY
@@ -117,7 +122,7 @@ def encode(s: State, viewer: int | None = None) -> str:
         *(_full_seat(s, x) for x in range(SEATS)),
         _full_offer(s),
     ]
-    return join_code(VARIANT, _OPTIONS_OF[s.rules], body, viewer)
+    return join_code(VARIANT, _options(s.rules), body, viewer)
 
 
 def _full_seat(s: State, x: int) -> str:
@@ -152,7 +157,7 @@ def encode_view(s: State, seat: int) -> str:
         *(_view_seat(sv) for sv in v.seats),
         _view_offer(v),
     ]
-    return join_code(VARIANT, _OPTIONS_OF[s.rules], body, seat)
+    return join_code(VARIANT, _options(s.rules), body, seat)
 
 
 def _view_seat(sv: SeatView) -> str:

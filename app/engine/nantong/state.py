@@ -89,12 +89,6 @@ class State:
         n += sum(len(d) for d in self.discards)
         return n
 
-    def hand_ok(self, seat: int) -> bool:
-        """The size invariant of a seat's concealed hand: full, or one short."""
-        n = sum(self.hands[seat])
-        full = hand_size(self.melds[seat])
-        return n in (full, full - 1)
-
 
 def evolve(s: State, **kw: Any) -> State:
     """``dataclasses.replace`` without its checks (the hot path of self-play)."""
@@ -112,11 +106,10 @@ def put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 
 def check_invariants(s: State) -> str | None:
     """What is wrong with ``s`` (cards not conserved, a hand of the wrong size), or None."""
-    sizes = [sum(h) for h in s.hands]
-    total = len(s.stock) + len(s.generals) + sum(sizes) + sum(map(len, s.discards))
-    total += sum(m.held for ms in s.melds for m in ms)
+    total = s.total_cards()
     if total != s.rules.deck_size:
         return f"cards not conserved: {total} != {s.rules.deck_size}"
+    sizes = [sum(h) for h in s.hands]
     if sizes[s.out_seat] or s.melds[s.out_seat]:
         return "the 定醒 seat holds cards"
     if s.phase == OVER:
