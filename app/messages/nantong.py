@@ -48,6 +48,66 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "In 笃子胡 you may 碰 but never 吃: a discard only completes a run when you win on it.",
         "zh": "笃子胡可碰不可吃：别人打的牌只有胡牌时才能凑成搭子。",
     },
+    "nt-no-seat": {
+        "en": "There is no seat {seat}: the seats are 0 to 3.",
+        "zh": "没有 {seat} 号位：座位是 0 到 3 号。",
+    },
+    "nt-sits-out": {
+        "en": "Seat {seat} sits this deal out (定醒): the dealer's 上家 does not play.",
+        "zh": "{seat} 号位这一局定醒：庄家的上家不打这一局。",
+    },
+    "nt-hu-needs-card": {
+        "en": "You go out on a card you just drew or on a discard: after a 碰, discard first.",
+        "zh": "胡牌要靠刚摸到的牌或别人打出的牌：碰牌以后要先打出一张。",
+    },
+    "nt-dealer-no-baoting": {
+        "en": "The dealer does not declare ready (报听): only the two others may, before the dealer's first discard.",
+        "zh": "庄家不能报听：只有另外两家在庄家出第一张牌之前可以报听。",
+    },
+    "nt-baoting-too-late": {
+        "en": "Too late to declare ready (报听): it is declared before the dealer's first discard.",
+        "zh": "已经不能报听了：报听要在庄家出第一张牌之前。",
+    },
+    "nt-already-decided": {
+        "en": "You have already decided whether to declare ready (报听).",
+        "zh": "你已经决定过是否报听了。",
+    },
+    "nt-deciding-baoting": {
+        "en": "Seat {turn} is deciding whether to declare ready (报听) before the dealer's first discard.",
+        "zh": "{turn} 号位正在决定是否报听（在庄家出第一张牌之前）。",
+    },
+    "nt-must-discard": {
+        "en": "With a full hand you cannot pass: go out, lay down a four, or discard a card.",
+        "zh": "手里牌满时不能过：要么胡，要么杠，要么打出一张牌。",
+    },
+    "nt-no-replacement": {
+        "en": "No card is left in the stock to replace a four of {card}: it cannot be laid down now.",
+        "zh": "牌墩里已经没有牌可以补了：{card} 现在不能杠下来。",
+    },
+    "nt-no-discard": {
+        "en": "No discard is on offer: '{kind}' answers a card another player has just discarded.",
+        "zh": "现在没有别人打出的牌：“{kind}”只能用在别人刚打出的牌上。",
+    },
+    "nt-own-discard": {
+        "en": "You cannot claim your own discard: the others answer it.",
+        "zh": "不能要自己打出的牌：由另外两家决定要不要。",
+    },
+    "nt-already-answered": {
+        "en": "You have already answered the discard {card}.",
+        "zh": "你已经对打出的 {card} 表过态了。",
+    },
+    "nt-nothing-to-claim": {
+        "en": "You cannot 碰, 杠 or 胡 on {card}, so there is nothing for you to answer.",
+        "zh": "{card} 你既不能碰、杠，也不能胡，所以不用表态。",
+    },
+    "nt-deciding-claim": {
+        "en": "Seat {turn} is deciding whether to claim the discard {card} (碰, 杠 or 胡).",
+        "zh": "{turn} 号位正在决定要不要打出的 {card}（碰、杠或胡）。",
+    },
+    "nt-huang": {
+        "en": "The stock ran out without a winner: a drawn deal (荒庄), nobody pays.",
+        "zh": "牌摸完了也没人胡：荒庄，谁都不付。",
+    },
     # -- count lines ---------------------------------------------------------
     "nt-peng": {
         "en": "碰 of {card}: three alike, one taken from a discard.",

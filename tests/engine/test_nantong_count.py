@@ -143,12 +143,13 @@ def test_menpiao_tiancheng_dan_jiang() -> None:
         ("nt-an-ke", 8),  # 一万: 头尾
         ("nt-dihu", 100),
         ("nt-chenghu", 20),
+        ("nt-zimo", 10),  # 天成 is self-drawn: 自摸 counts too
         ("nt-wenqian", 20),
         ("nt-piaohu-x2", 2),
         ("nt-menpiao", 2),
         ("nt-tiancheng", 2),
     ]
-    assert res["points"] == 1120
+    assert res["points"] == 1200  # (100 + 20 + 10 + 20) × 2 × 2 × 2
 
 
 def test_without_qishou_the_turned_three_count_as_houmo() -> None:
@@ -291,6 +292,8 @@ TAZI = "1t 1t 1t 2b 2b 2b 5w 5w 5w 7t 8t 9t 4b 5b 6b 7w 8w 9w 1w 2w 3w 6w 6w"
         (TAZI, "1", [], 40),
         # the multipliers ×2 each
         (TAZI, "2", ["--option", "haidi=yes", "--option", "zimo=yes"], 100),
+        # 海底捞月 is self-drawn: 自摸 10 counts too, then ×2 (RULES.md)
+        (TAZI, "2", ["--option", "haidi=yes"], 100),
         (TAZI, "2", ["--option", "gangkai=yes"], 50),
     ],
 )
@@ -352,3 +355,39 @@ def test_an_incomplete_hand_still_counts_for_settlement() -> None:
     got = [(ln["code"], ln["points"]) for ln in res["nonwinner_count"]["lines"]]
     assert got == [("nt-peng", 4), ("nt-an-gang", 12), ("nt-an-ke", 8), ("nt-dihu", 30)]
     assert res["nonwinner_count"]["total"] == 30
+
+
+def _count(hand: str, **ctx: bool) -> list[tuple[str, int]]:
+    """The count lines of ``hand`` (双将, no card turned) won as ``ctx`` says."""
+    from app.engine.nantong.cards import counts_of, parse_cards
+    from app.engine.nantong.count import WinContext
+    from app.engine.nantong.judge import judge
+    from app.engine.nantong.rules import Rules, make_generals
+
+    v = judge(counts_of(parse_cards(hand)), (), make_generals((), True), Rules(), WinContext(**ctx))
+    assert v.count is not None
+    return [(ln.code, ln.points) for ln in v.count.lines]
+
+
+@pytest.mark.parametrize("how", ["haidi", "tiancheng"])
+def test_a_self_drawn_multiplier_counts_zimo_too(how: str) -> None:
+    # 海底捞月 (RULES.md) and 天成 (the engine's choice) are self-drawn: 自摸 10, then ×2
+    got = _count(TAZI, **{how: True})
+    assert ("nt-zimo", 10) in got
+    assert got == _count(TAZI, zimo=True, **{how: True})
+
+
+def test_the_generals_flag_and_the_turned_generals() -> None:
+    # --generals 1 is the rule (单将); --option generals=4t the card turned (context)
+    res = analyze(QING, "--generals", "1", "--option", "generals=4t", "--xi")
+    assert res["rules"] == {
+        "generals": 1,
+        "xi": True,
+        "wenqian_four": 0,
+        "qionghen": True,
+        "final_round": True,
+    }
+    assert res["generals"] == {"cards": ["4t"], "situation": "dan-jiang"}
+    with pytest.raises(EngineError) as exc:
+        analyze(QING, "--generals", "1", "--option", "generals=4t,5t")
+    assert exc.value.params["option"] == "generals"

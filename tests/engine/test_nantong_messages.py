@@ -7,8 +7,8 @@ import string
 import pytest
 
 from app.engine.nantong.count import COUNT_CODES
+from app.engine.nantong.refusals import REASON_CODES
 from app.engine.nantong.rules import ROW_CODES, SITUATION_CODES
-from app.engine.nantong.state import REASON_CODES
 from app.messages import MESSAGES, render
 from app.messages.nantong import MESSAGES as NT
 

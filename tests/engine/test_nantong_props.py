@@ -10,14 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.engine.core.actions import Action
+from app.engine.core.game import IllegalAction
 from app.engine.nantong.analyze import complete, plain_complete
 from app.engine.nantong.cards import NKINDS, token
 from app.engine.nantong.count import WinContext
 from app.engine.nantong.judge import judge, waits
+from app.engine.nantong.outcome import result_json
+from app.engine.nantong.play import legal_actions
+from app.engine.nantong.play import new_deal as deal
 from app.engine.nantong.practice import random_complete
+from app.engine.nantong.refusals import REASON_CODES, apply
 from app.engine.nantong.rules import Rules, make_generals
-from app.engine.nantong.state import OVER, REASON_CODES, IllegalAction, apply, legal_actions
-from app.engine.nantong.state import new_deal as deal
+from app.engine.nantong.state import OVER
 
 
 def build(rng: random.Random, groups: int) -> list[int]:
@@ -86,7 +90,7 @@ def test_conservation_and_illegal_refused(
     seed: int, rules: Rules, junk: list[tuple[str, int, int]]
 ) -> None:
     rng = random.Random(seed)
-    s = deal(rules, seed % 4, rng)
+    s = deal(rules, rng, seed % 4)
     total = 125 if rules.xi else 120
     step = 0
     while s.phase != OVER:
@@ -104,7 +108,8 @@ def test_conservation_and_illegal_refused(
         s = apply(s, rng.choice(legal))
         step += 1
         assert s.total_cards() == total
-    assert sum(s.result["scores"]) == 0 if s.result else True
+    res = result_json(s)
+    assert sum(res["scores"]) == 0 if res else True
     assert step > 0
 
 

@@ -10,20 +10,17 @@ import pytest
 from app.engine.cli import run
 from app.engine.core.actions import Action
 from app.engine.core.errors import EngineError
+from app.engine.core.game import IllegalAction
+from app.engine.core.selfplay import play_one
 from app.engine.nantong.cards import counts_of, deck, parse_cards
-from app.engine.nantong.players import choose, play_deal
+from app.engine.nantong.game import GAME
+from app.engine.nantong.outcome import result_json
+from app.engine.nantong.play import legal_actions, new_deal
+from app.engine.nantong.players import choose
+from app.engine.nantong.position import from_json, to_json
+from app.engine.nantong.refusals import REASON_CODES, apply
 from app.engine.nantong.rules import Rules
-from app.engine.nantong.state import (
-    OVER,
-    REASON_CODES,
-    RESPOND,
-    TURN,
-    IllegalAction,
-    State,
-    apply,
-    legal_actions,
-    new_deal,
-)
+from app.engine.nantong.state import OVER, RESPOND, TURN, State
 
 
 @pytest.mark.parametrize(
@@ -31,7 +28,7 @@ from app.engine.nantong.state import (
     [(Rules(), 120, 51), (Rules(generals=1), 120, 52), (Rules(xi=True), 125, 56)],
 )
 def test_the_deal(rules: Rules, total: int, stock: int) -> None:
-    s = new_deal(rules, 2, random.Random(3))
+    s = new_deal(rules, random.Random(3), 2)
     assert s.out_seat == 1  # the dealer's 上家 sits out (定醒)
     assert s.players == (2, 3, 0)
     assert [sum(s.hands[x]) for x in (2, 3, 0, 1)] == [23, 22, 22, 0]
@@ -81,7 +78,7 @@ def test_dihu_on_the_dealers_first_discard_and_settlement() -> None:
     assert Action("hu", 1, ("5w",)) in acts
     s = apply(s, Action("hu", 1, ("5w",)))
     assert s.phase == OVER and s.winner == 1
-    res = s.result
+    res = result_json(s)
     assert res is not None
     codes = [ln["code"] for ln in res["counts"]["1"]["lines"]]
     assert "nt-dihu-win" in codes and "nt-yazi" in codes
@@ -142,26 +139,27 @@ def test_the_dealer_may_win_with_the_dealt_cards() -> None:
     s = _position({0: tiancheng, 1: OTHER, 2: third})
     assert Action("hu", 0) in legal_actions(s, 0)
     s = apply(s, Action("hu", 0))
-    assert s.result is not None
-    codes = [ln["code"] for ln in s.result["counts"]["0"]["lines"]]
+    res = result_json(s)
+    assert res is not None
+    codes = [ln["code"] for ln in res["counts"]["0"]["lines"]]
     assert "nt-tiancheng" in codes and "nt-zimo" in codes
 
 
 def test_json_round_trip_through_a_whole_deal() -> None:
     rng = random.Random(11)
-    s = new_deal(Rules(), 0, rng)
+    s = new_deal(Rules(), rng, 0)
     n = 0
     while s.phase != OVER:
-        assert State.from_json(s.to_json()) == s
+        assert from_json(to_json(s)) == s
         s = apply(s, choose(s, legal_actions(s, s.turn), rng))
         n += 1
-    assert State.from_json(s.to_json()) == s
+    assert from_json(to_json(s)) == s
     assert n > 3
 
 
 def test_bad_position_is_refused() -> None:
     with pytest.raises(EngineError) as exc:
-        State.from_json({"dealer": 0})
+        from_json({"dealer": 0})
     assert exc.value.code == "bad-position"
 
 
@@ -169,9 +167,9 @@ def test_options_verb(tmp_path: object) -> None:
     import json
     import pathlib
 
-    s = new_deal(Rules(), 1, random.Random(2))
+    s = new_deal(Rules(), random.Random(2), 1)
     p = pathlib.Path(str(tmp_path)) / "pos.json"
-    p.write_text(json.dumps(s.to_json()), encoding="utf-8")
+    p.write_text(json.dumps(to_json(s)), encoding="utf-8")
     res = run(["options", "nantong", "--position", str(p)])
     assert res["seat"] == s.turn
     assert {a["kind"] for a in res["actions"]} <= {"hu", "gang", "discard", "baoting", "pass"}
@@ -199,7 +197,7 @@ def test_selfplay(argv: list[str], games: int) -> None:
 
 
 def test_play_deal_checks_every_step() -> None:
-    s, n = play_deal(Rules(generals=1, xi=True), 3, random.Random(9))
+    s, n = play_one(GAME, Rules(generals=1, xi=True), random.Random(9), dealer=3)
     assert s.phase == OVER and n > 0
 
 
@@ -214,9 +212,9 @@ def test_play_deal_checks_every_step() -> None:
     ],
 )
 def test_malformed_positions_are_refused(patch: dict[str, object]) -> None:
-    data = {**new_deal(Rules(), 0, random.Random(1)).to_json(), **patch}
+    data = {**to_json(new_deal(Rules(), random.Random(1), 0)), **patch}
     with pytest.raises(EngineError) as exc:
-        State.from_json(data)
+        from_json(data)
     assert exc.value.code in ("bad-position", "unknown-card")
 
 

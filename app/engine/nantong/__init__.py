@@ -8,7 +8,25 @@ Modules, each depending only on the ones before it:
 - :mod:`.melds` — laid-down groups and how each group was made.
 - :mod:`.analyze` — arranging a hand into pair + seven groups (清胡, 飘胡, 塌子胡).
 - :mod:`.count` — the 胡 count as a registry of small units, every line a CountLine.
-- :mod:`.state` — the deal as an immutable state: ``legal_actions`` and ``apply``.
-- :mod:`.players` — engine-driven players and one self-played deal.
-- :mod:`.game` — the CLI hooks.
+- :mod:`.judge` — the best arrangement of a hand and its count; the waits.
+- :mod:`.holding` — a player's cards read from text; ``analyze`` and ``waits``.
+- :mod:`.state` — the deal as an immutable value, its invariants.
+- :mod:`.play` — the state machine: ``new_deal``, ``legal_actions``, ``advance``.
+- :mod:`.refusals` — ``why_illegal`` (the rule that forbids), the checked ``apply``.
+- :mod:`.outcome` — the settlement of a finished deal.
+- :mod:`.view` — what a seat may see.
+- :mod:`.position` — the position JSON; :mod:`.codec` — the one-line position code.
+- :mod:`.players` — the engine's players.
+- :mod:`.game` — ``GAME``, the :class:`~app.engine.core.game.Game` of the registry.
 """
+
+from __future__ import annotations
+
+
+def clear_caches() -> None:
+    """Empty every memo (the per-suit splits, the 将 situations): for cold benchmarks."""
+    from app.engine.nantong import analyze, rules
+
+    for memo in (analyze._rec, analyze._suit_pairs, analyze._wneed):
+        memo.cache_clear()
+    rules.clear_cache()

@@ -217,23 +217,23 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Arrangement:
-    """Concealed groups (from one reading of the 喜) plus the melds."""
+    """Concealed groups (from one reading of the 喜) plus the melds; the shape of the
+    hand (``hand_type``) and its number of 文钱 (``wenqian``), worked out once."""
 
     groups: tuple[Group, ...]
     melds: tuple[Meld, ...]
     wild_as: tuple[int, ...]  # kinds the 喜 stand for
+    hand_type: str
+    wenqian: int
 
-    @property
-    def hand_type(self) -> str:
-        runs = any(g.shape == "dazi" for g in self.groups)
-        alike = self.melds or any(g.shape == "ke" for g in self.groups)
-        if not alike:
-            return QING
-        return TAZI if runs else PIAO
-
-    @property
-    def wenqian(self) -> int:
-        return sum(1 for g in self.groups if g.shape == "wenqian")
+    @classmethod
+    def of(
+        cls, groups: tuple[Group, ...], melds: tuple[Meld, ...], wild_as: tuple[int, ...]
+    ) -> Arrangement:
+        shapes = [g.shape for g in groups]
+        alike = bool(melds) or "ke" in shapes
+        hand_type = (TAZI if "dazi" in shapes else PIAO) if alike else QING
+        return cls(groups, melds, wild_as, hand_type, shapes.count("wenqian"))
 
 
 def _split_groups(s: int, split: Split) -> list[Group]:
@@ -291,7 +291,7 @@ def arrangements(counts: Sequence[int], melds: tuple[Meld, ...]) -> Iterator[Arr
             for s in range(3)
         ]
         for groups in _pick(per_suit, honours):
-            yield Arrangement(tuple(groups), melds, wild_as)
+            yield Arrangement.of(tuple(groups), melds, wild_as)
 
 
 def slots_needed(melds: tuple[Meld, ...]) -> int:

@@ -9,7 +9,9 @@ used everywhere in output: ``1t``…``9t`` 条, ``1b``…``9b`` 丙 (饼), ``1w`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from itertools import repeat
 
 from app.engine.core.tokens import TokenTable, check_copies
 
@@ -117,9 +119,24 @@ def _spellings(xi: bool) -> dict[str, int]:
 _TABLES = {False: TokenTable(_spellings(False)), True: TokenTable(_spellings(True))}
 
 
+_SEPARATORS = re.compile(r"[\s,，、;；]+")
+
+
 def parse_cards(text: str, xi: bool = False) -> tuple[int, ...]:
     """Cards of ``text`` (tokens or Chinese names). The 喜 only with ``xi``."""
-    return _TABLES[xi].parse(text)
+    canonical = _canonical(text, xi)
+    return canonical if canonical is not None else _TABLES[xi].parse(text)
+
+
+def _canonical(text: str, xi: bool) -> tuple[int, ...] | None:
+    """The fast path: canonical tokens only (anything else: ``None``, the table reads it)."""
+    text = text.strip()
+    if not text:
+        return ()
+    ks = tuple(map(INDEX.get, _SEPARATORS.split(text), repeat(-1)))
+    if min(ks) < 0 or (not xi and max(ks) >= NPLAIN):
+        return None
+    return ks
 
 
 def parse_card(text: str, xi: bool = False) -> int:

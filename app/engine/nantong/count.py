@@ -9,8 +9,8 @@ A winning hand is counted in this order (each step a unit of :data:`WIN_UNITS`):
 3. 底胡: the sum rounded up to the next ten (exact tens stay);
 4. the shape: 清胡 100 (单将 80) instead of 底胡; 飘胡 and 塌子胡 add 成胡 20, 飘胡 in
    双将 a further 30;
-5. 其他: 自摸 10, the winning card as 丫子 / 拖尾 / 吊头 10, 杠开 10, 把子 (清胡),
-   文钱 20/50/100, 喜 10/30/50/100/200;
+5. 其他: 自摸 10 (海底捞月 and 天成 are self-drawn: they count it too), the winning
+   card as 丫子 / 拖尾 / 吊头 10, 杠开 10, 把子 (清胡), 文钱 20/50/100, 喜 10/30/50/100/200;
 6. the total rounded up to the next ten (option ``final_round``);
 7. 飘胡 ×2, then the multipliers: 闷飘, 天成, 地胡, 天听 (折庄), 海底捞月, 一胡头儿 (单将),
    穷狠; each ×2 (穷穷狠 ×4), compounded.
@@ -51,6 +51,8 @@ class WinContext:
     ``tiancheng`` 天成 (the dealer's 23 dealt cards); ``dihu`` 地胡 (won on the dealer's
     first discard); ``tianting`` 天听 / 折庄 (报听 before the first discard);
     ``qishou``: kinds whose concealed group was dealt (起手), not drawn later (后摸).
+    ``haidi`` and ``tiancheng`` are self-drawn wins: they imply ``zimo``
+    (:attr:`self_drawn`).
     """
 
     win_card: int | None = None
@@ -61,6 +63,11 @@ class WinContext:
     dihu: bool = False
     tianting: bool = False
     qishou: frozenset[int] = field(default_factory=frozenset)
+
+    @property
+    def self_drawn(self) -> bool:
+        """自摸: given, or implied by 海底捞月 and 天成 (RULES.md: the option implies 自摸)."""
+        return self.zimo or self.haidi or self.tiancheng
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +90,25 @@ def meld_line(m: Meld, gen: Generals) -> CountLine:
 
 
 def alike_line(k: int, made: str, held: int, gen: Generals) -> CountLine:
-    """The 胡 of ``held`` alike of kind ``k`` made as ``made``."""
+    """The 胡 of ``held`` alike of kind ``k`` made as ``made``, as a count line."""
     row, t = gen.row(k), gen.turned[k]
     params: dict[str, Any] = {"card": token(k), "cards": [token(k)] * held, "row": row.code}
     if t:
         params["turned"] = t
+    code, points = alike_points(k, made, held, gen)
+    return CountLine(code, points, params)
+
+
+def alike_points(k: int, made: str, held: int, gen: Generals) -> tuple[str, int]:
+    """The line code and 胡 of ``held`` alike of kind ``k`` made as ``made``: by the
+    kind's row; a 碰 of the turned card's kind counts double; three in hand completed
+    to four by turned generals are 后摸 (暗杠)."""
+    row, t = gen.row(k), gen.turned[k]
     if made == PENG and t:
-        return CountLine("nt-peng-fanjiang", 2 * row.peng, params)
+        return "nt-peng-fanjiang", 2 * row.peng
     if made == AN_KE and held + t >= 4:
         made = AN_GANG
-    return CountLine(f"nt-{made}", row.value(made), params)
+    return f"nt-{made}", row.value(made)
 
 
 def concealed_made(k: int, held: int, gen: Generals, ctx: WinContext) -> str:
@@ -119,15 +135,6 @@ def group_lines(h: Hand) -> list[CountLine]:
             n = ke_held(g, h.concealed)
             out.append(alike_line(g.kind, concealed_made(g.kind, n, h.gen, h.ctx), n, h.gen))
     return out
-
-
-def group_points(g: Group, gen: Generals, ctx: WinContext, concealed: Sequence[int]) -> int:
-    if g.meld is not None:
-        return meld_line(g.meld, gen).points
-    if g.shape == "ke":
-        n = ke_held(g, concealed)
-        return alike_line(g.kind, concealed_made(g.kind, n, gen, ctx), n, gen).points
-    return 0
 
 
 # -- the units ---------------------------------------------------------------
@@ -201,7 +208,7 @@ def u_shape(h: Hand, acc: list[CountLine]) -> list[CountLine]:
 
 
 def u_zimo(h: Hand, acc: list[CountLine]) -> list[CountLine]:
-    return [CountLine("nt-zimo", 10)] if h.ctx.zimo else []
+    return [CountLine("nt-zimo", 10)] if h.ctx.self_drawn else []
 
 
 def win_role(arr: Arrangement, win: int | None) -> str | None:

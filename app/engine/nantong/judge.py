@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.engine.core.actions import Count
+from app.engine.core.results import ScoredMeld
 from app.engine.nantong.analyze import Arrangement, arrangements, complete
-from app.engine.nantong.cards import NKINDS, NPLAIN, copies, token
+from app.engine.nantong.cards import NKINDS, NPLAIN, copies, tokens
 from app.engine.nantong.count import (
-    TYPES,
     Hand,
     WinContext,
+    alike_points,
     concealed_made,
     count_win,
-    group_points,
     ke_held,
     xi_held,
 )
@@ -34,6 +34,7 @@ class Verdict:
 
     arrangement: Arrangement | None
     count: Count | None
+    concealed: tuple[int, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -73,8 +74,8 @@ def judge(
         if best is None or c.total > best[0]:
             best = (c.total, arr, c)
     if best is None:
-        return Verdict(None, None)
-    return Verdict(best[1], best[2])
+        return Verdict(None, None, conc)
+    return Verdict(best[1], best[2], conc)
 
 
 def available(k: int, counts: Sequence[int], melds: tuple[Meld, ...], gen: Generals) -> int:
@@ -126,44 +127,26 @@ def _with_win(ctx: WinContext, k: int) -> WinContext:
     )
 
 
-def verdict_json(v: Verdict, gen: Generals, ctx: WinContext, conc: Sequence[int]) -> dict[str, Any]:
-    """The contract's analyze fields for a verdict (plus the itemized count)."""
-    if v.arrangement is None or v.count is None:
-        return {"complete": False, "points": None, "melds": []}
+def scored_melds(v: Verdict, gen: Generals, ctx: WinContext) -> tuple[ScoredMeld, ...]:
+    """The groups of a complete hand's best arrangement with their 胡: laid-down melds
+    first, then the concealed groups (``pair``, ``dazi``, ``wenqian``, ``an-ke``, and for
+    the turned general's kind ``an-gang`` 后摸 or ``long`` 起手)."""
     arr = v.arrangement
-    melds = [
-        {
-            "kind": m.made,
-            "cards": [token(m.card)] * m.held,
-            "points": group_points(g, gen, ctx, conc),
-        }
-        for g, m in ((_meld_group(m), m) for m in arr.melds)
+    assert arr is not None
+    conc = v.concealed
+    out = [
+        ScoredMeld(m.made, tuple(tokens(m.cards)), alike_points(m.card, m.made, m.held, gen)[1])
+        for m in arr.melds
     ]
     for g in arr.groups:
-        kind = g.shape
-        if g.shape == "ke":
-            kind = concealed_made(g.kind, ke_held(g, conc), gen, ctx)
-        melds.append(
-            {
-                "kind": kind,
-                "cards": [token(k) for k in g.cards],
-                "points": group_points(g, gen, ctx, conc),
-            }
-        )
-    return {
-        "complete": True,
-        "points": v.count.total,
-        "hand_type": TYPES[arr.hand_type],
-        "melds": melds,
-        "wild_as": [token(k) for k in arr.wild_as],
-        "count": v.count.to_json(),
-    }
-
-
-def _meld_group(m: Meld) -> Any:
-    from app.engine.nantong.analyze import Group
-
-    return Group(m.made, m.card, m.held, m)
+        cards = tuple(tokens(g.cards))
+        if g.shape != "ke":
+            out.append(ScoredMeld(g.shape, cards, 0))
+            continue
+        held = ke_held(g, conc)
+        made = concealed_made(g.kind, held, gen, ctx)
+        out.append(ScoredMeld(made, cards, alike_points(g.kind, made, held, gen)[1]))
+    return tuple(out)
 
 
 def is_waiting(counts: Sequence[int], xi: bool = False) -> bool:

@@ -14,12 +14,13 @@ replaced card for card (the seed: "可以放下补两张牌"), so it takes no pl
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from app.engine.core.errors import EngineError
-from app.engine.nantong.cards import is_xi, parse_cards, token
-from app.engine.nantong.rules import AN_GANG, AN_KE, LONG, MING_GANG, PENG
+from app.engine.nantong.cards import is_xi, parse_card, parse_cards, token
+from app.engine.nantong.rules import AN_GANG, AN_KE, LONG, MADE, MING_GANG, PENG
 
 MELD_KINDS: dict[str, str] = {
     "peng": PENG,
@@ -78,10 +79,11 @@ class Meld:
         return {"made": self.made, "card": token(self.card), "held": self.held}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Meld:
-        from app.engine.nantong.cards import parse_card
-
-        return cls(str(data["made"]), parse_card(str(data["card"]), True), int(data["held"]))
+    def from_json(cls, data: Mapping[str, Any]) -> Meld:
+        made, held = str(data["made"]), int(data["held"])
+        if made not in MADE or not 2 <= held <= 4:
+            raise EngineError("bad-position", detail=f"meld {made} of {held}")
+        return cls(made, parse_card(str(data["card"]), True), held)
 
 
 def check_meld(made: str, cards: tuple[int, ...], turned: int, kind_text: str) -> Meld:

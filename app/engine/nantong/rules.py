@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.engine.core.errors import EngineError
+from app.engine.core.rules import RuleSet
 from app.engine.nantong.cards import (
     LAOJIANG_DAN,
     LAOJIANG_SHUANG,
@@ -86,8 +87,8 @@ SITUATION_CODES = tuple(f"nt-{s}" for s in SITUATIONS)
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
-    """The rule options of a table.
+class Rules(RuleSet):
+    """The rule options of a table (defaults and validation in one place).
 
     - ``generals``: 2 for 双将 (default, most of Tongzhou), 1 for 单将 (the north-west).
     - ``xi``: play with the five 喜 (福禄寿喜财) as 百搭 (wild cards), 125 cards.
@@ -99,9 +100,9 @@ class Rules:
       (the first text's closing note); 底胡 is always rounded.
     """
 
-    generals: int = 2
+    generals: int = field(default=2, metadata={"choices": (1, 2)})
     xi: bool = False
-    wenqian_four: int = 0
+    wenqian_four: int = field(default=0, metadata={"choices": (0, 200)})
     qionghen: bool = True
     final_round: bool = True
 
@@ -109,53 +110,9 @@ class Rules:
     def shuang(self) -> bool:
         return self.generals == 2
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "generals": self.generals,
-            "xi": self.xi,
-            "wenqian_four": self.wenqian_four,
-            "qionghen": self.qionghen,
-            "final_round": self.final_round,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Rules:
-        return cls(
-            int(data.get("generals", 2)),
-            bool(data.get("xi", False)),
-            int(data.get("wenqian_four", 0)),
-            bool(data.get("qionghen", True)),
-            bool(data.get("final_round", True)),
-        )
-
-
-def _bool(option: str, value: str) -> bool:
-    v = value.strip().lower()
-    if v in ("1", "yes", "true", "on", "y"):
-        return True
-    if v in ("0", "no", "false", "off", "n", ""):
-        return False
-    raise EngineError("bad-option", option=option, value=value)
-
-
-def parse_bool(option: str, value: str) -> bool:
-    return _bool(option, value)
-
-
-def rules_from_options(generals: int | None, xi: bool, options: dict[str, str]) -> Rules:
-    g = 2 if generals is None else generals
-    if g not in (1, 2):
-        raise EngineError("bad-option", option="generals", value=str(generals))
-    four = options.get("wenqian_four", "0").strip()
-    if four not in ("0", "200"):
-        raise EngineError("bad-option", option="wenqian_four", value=four)
-    return Rules(
-        generals=g,
-        xi=xi,
-        wenqian_four=int(four),
-        qionghen=_bool("qionghen", options.get("qionghen", "yes")),
-        final_round=_bool("final_round", options.get("final_round", "yes")),
-    )
+    @property
+    def deck_size(self) -> int:
+        return 125 if self.xi else 120
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,4 +209,20 @@ def parse_generals(text: str | None, rules: Rules) -> Generals:
     cards = parse_cards(text or "", rules.xi)
     if len(cards) > rules.generals:
         raise EngineError("bad-option", option="generals", value=text)
-    return make_generals(tuple(cards), rules.shuang)
+    return generals_of(tuple(cards), rules.shuang)
+
+
+_GENERALS: dict[tuple[tuple[int, ...], bool], Generals] = {}
+
+
+def generals_of(cards: tuple[int, ...], shuang: bool) -> Generals:
+    """:func:`make_generals`, made once per distinct turn (a handful of values)."""
+    key = (cards, shuang)
+    g = _GENERALS.get(key)
+    if g is None:
+        g = _GENERALS[key] = make_generals(cards, shuang)
+    return g
+
+
+def clear_cache() -> None:
+    _GENERALS.clear()
