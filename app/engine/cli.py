@@ -210,7 +210,9 @@ def _waits(req: Request) -> dict[str, Any]:
 
 def _selfplay(req: Request) -> dict[str, Any]:
     games = req.args.games
-    if not 1 <= games <= MAX_GAMES:
+    if games < 1:
+        raise EngineError("bad-option", option="--games", value=str(games))
+    if games > MAX_GAMES:
         raise EngineError("bad-arguments", detail=f"--games must be from 1 to {MAX_GAMES}")
     return req.game.selfplay(req.rules(), games, req.args.seed)
 
