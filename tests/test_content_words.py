@@ -12,9 +12,7 @@ from app.content.words import windows
 
 SEEDS = set((Path(__file__).parent / "data" / "seed_windows.txt").read_text().split())
 FILES = sorted(
-    p
-    for pattern in ("content/**/*.yaml", "content/**/*.json")
-    for p in ROOT.glob(pattern)
+    p for pattern in ("content/**/*.yaml", "content/**/*.json") for p in ROOT.glob(pattern)
 )
 
 

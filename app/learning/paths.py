@@ -64,9 +64,15 @@ def continue_at(paths: list[LessonProgress]) -> tuple[Lesson, Step] | None:
     return None
 
 
-def progress_section(profile: LearnerProfile | None, game: str) -> tuple[str, dict[str, object]] | None:
+def progress_section(
+    profile: LearnerProfile | None, game: str
+) -> tuple[str, dict[str, object]] | None:
     """The lessons' section of /progress/<game>: the path with stars and where to continue."""
     lessons = progress(game, profile)
     if not lessons:
         return None
-    return "progress/_lessons.html", {"game": game, "lessons": lessons, "resume": continue_at(lessons)}
+    return "progress/_lessons.html", {
+        "game": game,
+        "lessons": lessons,
+        "resume": continue_at(lessons),
+    }

@@ -53,5 +53,7 @@ def from_view(view: View, family: str, viewer: int | None = None) -> Table:
                 dealer=i == view.dealer,
             )
         )
-    shown = view.offer.card if view.offer is not None else None
+    shown = view.offer.card if view.offer is not None and view.offer.card else None
+    if shown is None and view.shown:
+        shown = view.shown[0]
     return Table(family=family, seats=seats, stock=view.stock_size, shown=shown)

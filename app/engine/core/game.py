@@ -113,7 +113,7 @@ class Game(ABC, Generic[S, R]):
         """Every card of a deal under ``rules`` (tokens, repeated, sorted), read off a
         fresh deal's full view: what the cards of any deal add up to."""
         view = self.view(self.new_deal(rules, random.Random(0)), None)
-        cards: list[str] = list(view.stock or ())
+        cards: list[str] = [*(view.stock or ()), *view.shown]
         for s in view.seats:
             cards.extend(s.hand or ())
             cards.extend(s.discards)

@@ -158,7 +158,8 @@ class View:
 
     ``stock`` is the stock in drawing order when the viewer may see it, else ``None``
     (``stock_size`` is always known). ``to_act`` is the seat whose decision the deal
-    waits for (``None`` when over).
+    waits for (``None`` when over). ``shown`` holds cards face up in the middle that
+    belong to no seat (Nantong's turned generals); the card on offer is ``offer``.
     """
 
     variant: str
@@ -172,3 +173,4 @@ class View:
     offer: OfferView | None = None
     outcome: Outcome | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    shown: tuple[str, ...] = ()

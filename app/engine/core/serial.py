@@ -130,5 +130,6 @@ def view_json(v: View) -> dict[str, Any]:
         "stock": None if v.stock is None else list(v.stock),
         "offer": None if v.offer is None else offer_json(v.offer),
         "outcome": None if v.outcome is None else outcome_json(v.outcome),
+        "shown": list(v.shown),
     }
     return _with(out, v.extra)

@@ -385,6 +385,7 @@ def _view(frame: Frame) -> View:
             "generals": _tokens(body[2], "generals"),
             "claims": _claims_of(offer.get("claims", "")),
         },
+        shown=tuple(_tokens(body[2], "generals")),
     )
     return v
 

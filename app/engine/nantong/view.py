@@ -40,6 +40,7 @@ def view(s: State, viewer: int | None) -> View:
         offer=offer_view(s, shown or viewer == s.turn),
         outcome=outcome(s),
         extra=_extra(s, viewer, shown),
+        shown=tuple(tokens(s.generals)),
     )
 
 
