@@ -45,9 +45,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "答题表单已过期，题目已重新载入，请再答一次。",
     },
     # -- misconceptions every game shares ------------------------------------------------
-    "mc-miscount": {
-        "en": "You counted {given}; the hand counts {right} (off by {diff}). Follow the count line by line below.",
-        "zh": "你算的是 {given}，这手牌应是 {right}（差 {diff}）。请对照下面逐行的计算。",
+    "mc-count-high": {
+        "en": "{given} is too many: some group is counted higher than it is worth.",
+        "zh": "{given} 算多了：有的牌组算得比它实际的值高。",
+    },
+    "mc-count-low": {
+        "en": "{given} is too few: some group is counted lower than it is worth, or left out.",
+        "zh": "{given} 算少了：有的牌组算低了，或者漏算了。",
     },
     "mc-missed-waits": {
         "en": "You missed a card the hand waits for: {cards}.",

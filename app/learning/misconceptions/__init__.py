@@ -6,7 +6,7 @@ once the lessons exist, the lesson step that teaches it; the messages live in
 (``zipai``, ``chuanpai``, ``nantong``) diagnoses answers with "buggy models": it
 recomputes the answer the way a learner holding a wrong belief would, and names the
 belief whose answer equals the learner's. What no buggy model explains falls back to a
-plain, still exact, code (``mc-miscount`` with the right count, ``mc-missed-waits`` with
+plain, still exact, code (``mc-count-high``/``-low``, ``mc-missed-waits`` with
 the missed cards, the engine's reason for an illegal action, ...).
 """
 
@@ -107,7 +107,8 @@ def fallback(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
             given = int(answer)
         except ValueError:
             given = 0
-        return Reason("mc-miscount", {"given": given, "right": right, "diff": given - right})
+        code = "mc-count-high" if given > right else "mc-count-low"
+        return Reason(code, {"given": given})
     if ex.kind == "pick-cards":
         given, right = Counter(answer.split()), Counter(sol.shown.split())
         if ex.query is not None and ex.query.name == "waits":
