@@ -532,3 +532,14 @@ def test_more_refusals() -> None:
     with pytest.raises(IllegalAction) as exc:
         apply(over, Action("discard", 0, ("66",)))
     assert exc.value.reason.code == "cp-deal-over"
+
+
+@pytest.mark.xfail(strict=True, reason="issue 9: the winning 摆 disappears and pass is offered")
+def test_an_seeing_its_fourth_card_may_still_go_out_by_bai() -> None:
+    # an 暗 of 天牌 on the table, 26 alone in hand: the fourth 天牌 comes. 起 is not
+    # compulsory (the card lets the seat go out), and the lone 26 must eat its partner.
+    acts = claim("26 13 24", "66", melds=["an:66 66 66"])
+    assert any(a.kind == "qi" for a in acts)
+    bai = [a for a in acts if a.kind == "bai" and sorted(a.cards) == ["26", "66"]]
+    assert bai and bai[0].forced
+    assert not any(a.kind == "pass" for a in acts)
