@@ -47,31 +47,31 @@ def _next_player(state: TrickState, s: int) -> int | None:
 
 def _close_trick(state: TrickState) -> TrickState:
     """The best play takes the trick: its cards are laid out, the rest covered; its
-    seat leads next. The deal ends when that seat has no card, or one seat only holds
-    cards, or (``finish=at-16``) a seat has 16 laid out."""
+    seat leads next."""
     assert state.best is not None
-    win_seat, win_cards, _ = state.trick[state.best]
-    piles = list(state.piles)
-    piles[win_seat] = in_order(piles[win_seat] + win_cards)
-    covered = state.covered + tuple(
-        c for i, (_, cards, _) in enumerate(state.trick) if i != state.best for c in cards
-    )
+    seat, cards, _ = state.trick[state.best]
+    pile = in_order(state.piles[seat] + cards)
+    covered = [c for i, (_, played, _) in enumerate(state.trick) if i != state.best for c in played]
     first16 = state.first_to_16
-    if first16 is None and len(piles[win_seat]) >= 16:
-        first16 = win_seat
+    if first16 is None and len(pile) >= 16:
+        first16 = seat
     state = evolve(
         state,
-        piles=tuple(piles),
-        covered=covered,
+        piles=state.piles[:seat] + (pile,) + state.piles[seat + 1 :],
+        covered=state.covered + tuple(covered),
         trick=(),
         best=None,
-        leader=win_seat,
-        turn=win_seat,
+        leader=seat,
+        turn=seat,
         tricks_done=state.tricks_done + 1,
         first_to_16=first16,
     )
-    if sum(state.hands[win_seat]) == 0 or sum(1 for h in state.hands if sum(h)) < 2:
-        return finish(state)
-    if state.rules.finish == "at-16" and first16 is not None:
-        return finish(state)
-    return state
+    return finish(state) if _deal_ends(state, seat) else state
+
+
+def _deal_ends(state: TrickState, leader: int) -> bool:
+    """The new leader has no card, or one seat only holds cards, or (``finish=at-16``)
+    a seat has 16 laid out."""
+    if not sum(state.hands[leader]) or sum(1 for h in state.hands if sum(h)) < 2:
+        return True
+    return state.rules.finish == "at-16" and state.first_to_16 is not None
