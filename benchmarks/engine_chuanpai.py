@@ -1,13 +1,20 @@
-"""Benchmark of the 川牌 engines: ``chuanpai`` (pairing) and ``chuanpai-tricks``.
+"""Benchmark of the 川牌 engines: ``chuanpai`` (pairing) and ``chuanpai-tricks``, through
+the one :class:`~app.engine.core.game.Game` interface.
 
-``run(quick)`` returns one row per game (see ``benchmarks/engine.py``). ``analyze`` is
-timed on complete hands of 14–17 concealed cards, ``waits`` on the same hands less one
-card, with cold caches (the analysis cache is cleared before each timed call); the
-trick game's ``analyze`` counts random piles. Selfplay runs full deals with every
-invariant checked.
+``run(quick)`` returns one row per game (see ``benchmarks/engine.py``), with the contract
+figures and beside them: the warm figures, ``encode``/``decode`` of a mid-game position.
 
-Run by hand: ``.venv/bin/python benchmarks/engine_chuanpai.py [--quick] [--big N]``
-(``--big N`` plays N deals of each game and prints the statistics).
+- ``analyze``: complete hands of 14–17 concealed cards (pairing), random laid-out piles
+  (tricks); ``waits``: the same hands less one card. *Cold*: every cache of the hand
+  analysis is emptied before each timed call; *warm*: the same call again at once.
+- ``encode``/``decode``: the one-line code of mid-game positions (after 20 actions),
+  the median over positions of the best of three calls.
+- ``selfplay``: whole deals by the engine's players through ``Game.apply``, every
+  invariant checked after every action (``core.selfplay.play_one``).
+
+Times are the process's CPU time (one core), so that other work on the machine
+distorts them less. Run by hand: ``.venv/bin/python benchmarks/engine_chuanpai.py
+[--quick]`` (one JSON row per game, then the table of ``benchmarks/engine.py``).
 """
 
 from __future__ import annotations
@@ -18,130 +25,220 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from app.engine.chuanpai import analysis, pairing, tricks  # noqa: E402
-from app.engine.chuanpai.cards import INDEX  # noqa: E402
+from app.engine.chuanpai import analysis  # noqa: E402
+from app.engine.chuanpai.cards import deck  # noqa: E402
 from app.engine.chuanpai.melds import jier_sum  # noqa: E402
+from app.engine.chuanpai.pairing import GAME as PAIRING  # noqa: E402
+from app.engine.chuanpai.tricks import GAME as TRICKS  # noqa: E402
+from app.engine.core.game import Game  # noqa: E402
+from app.engine.core.results import Holding  # noqa: E402
+from app.engine.core.selfplay import play_one  # noqa: E402
 
 _clock = time.process_time
-"""CPU time of this process: what the engine costs, whatever else runs on the machine
-(several engineers share it); on a quiet machine it equals the wall time."""
 
-TARGETS = {"analyze_us": 50.0, "waits_us": 500.0, "selfplay_per_s": 200.0}
+TARGETS = {
+    "analyze_us": 50.0,
+    "waits_us": 500.0,
+    "selfplay_per_s": 300.0,
+    "encode_us": 50.0,
+    "decode_us": 50.0,
+}
+
+BEFORE = {
+    "chuanpai": {"analyze_us": 28.7, "waits_us": 236.0, "selfplay_per_s": 399.0},
+    "chuanpai-tricks": {"analyze_us": 6.3, "selfplay_per_s": 420.0},
+}
+"""Today's figures before the one interface (2026-12-01, same machine, same method)."""
 
 
-def _median_us(fn: Any, inputs: list[Any], cold: bool) -> float:
+def _cold() -> None:
+    analysis._cov.cache_clear()
+    analysis.search_pairs.cache_clear()
+
+
+def _median_us(fn: Callable[[Any], object], inputs: list[Any], cold: bool) -> float:
+    """Median CPU µs of ``fn`` over ``inputs``; cold: caches emptied before each call,
+    warm: each input once untimed first."""
     times = []
     for x in inputs:
         if cold:
-            analysis._cov.cache_clear()
+            _cold()
+        else:
+            fn(x)
         t0 = _clock()
         fn(x)
         times.append((_clock() - t0) * 1e6)
     return statistics.median(times)
 
 
-def _complete_hands(n: int) -> list[list[int]]:
+def _complete_hands(n: int) -> list[list[str]]:
     """Complete concealed hands of 14–17 cards built from random groups (mostly 挤儿,
-    sometimes an 暗 or a 燕), as a seat holds them when it goes out."""
+    sometimes an 暗), as a seat holds them when it goes out."""
     rng = random.Random(1)
     out = []
     while len(out) < n:
-        deck = list(pairing.deck(True))
-        rng.shuffle(deck)
+        cards = list(deck(True))
+        rng.shuffle(cards)
         hand: list[str] = []
         target = rng.randint(14, 17)
-        while len(hand) < target and deck:
-            x = deck.pop()
-            roll = rng.random()
-            if roll < 0.1 and deck.count(x) >= 2 and x not in ("cs", "ty"):
-                deck.remove(x)
-                deck.remove(x)
+        while len(hand) < target and cards:
+            x = cards.pop()
+            if rng.random() < 0.1 and cards.count(x) >= 2 and x not in ("cs", "ty"):
+                cards.remove(x)
+                cards.remove(x)
                 hand += [x, x, x]
                 continue
-            partner = next((y for y in deck if jier_sum(x, y) is not None), None)
+            partner = next((y for y in cards if jier_sum(x, y) is not None), None)
             if partner is not None:
-                deck.remove(partner)
+                cards.remove(partner)
                 hand += [x, partner]
-        counts = [0] * len(INDEX)
-        for c in hand:
-            counts[INDEX[c]] += 1
-        out.append(counts)
+        out.append(hand)
     return out
 
 
-def _short_hands(hands: list[list[int]]) -> list[list[int]]:
+def _holdings(game: Game[Any, Any], hands: list[list[str]]) -> list[Holding]:
+    return [game.holding(" ".join(h), rules=game.default_rules) for h in hands]
+
+
+def _short(hands: list[list[str]]) -> list[list[str]]:
     """Each complete hand less one card: hands that wait."""
     rng = random.Random(5)
     out = []
     for h in hands:
-        h2 = list(h)
-        k = rng.choice([i for i, c in enumerate(h2) if c])
-        h2[k] -= 1
-        out.append(h2)
+        k = rng.randrange(len(h))
+        out.append(h[:k] + h[k + 1 :])
     return out
 
 
-def _selfplay_rate(play: Any, games: int) -> float:
+def _mid_game(game: Game[Any, Any], n: int) -> list[Any]:
+    """Positions after 20 actions of the engine's players."""
+    out = []
+    rng = random.Random(7)
+    while len(out) < n:
+        state = game.new_deal(game.default_rules, rng, len(out) % 3)
+        player = game.player()
+        for _ in range(20):
+            seat = game.to_act(state)
+            if seat is None:
+                break
+            state = game.apply(
+                state, player.choose(state, seat, game.legal_actions(state, seat), rng)
+            )
+        if not game.is_over(state):
+            out.append(state)
+    return out
+
+
+def _codec_us(game: Game[Any, Any], states: list[Any]) -> tuple[float, float]:
+    codes = [game.encode(s) for s in states]
+    assert all(game.decode(c) == s for c, s in zip(codes, states, strict=True))
+    return _best_of_3_us(game.encode, states), _best_of_3_us(game.decode, codes)
+
+
+def _best_of_3_us(fn: Callable[[Any], object], inputs: list[Any]) -> float:
+    """Median over ``inputs`` of the fastest of three calls (the codec keeps no cache)."""
+    times = []
+    for x in inputs:
+        best = float("inf")
+        for _ in range(3):
+            t0 = _clock()
+            fn(x)
+            best = min(best, _clock() - t0)
+        times.append(best * 1e6)
+    return statistics.median(times)
+
+
+def _selfplay_rate(game: Game[Any, Any], games: int) -> float:
     rng = random.Random(2)
+    rules = game.default_rules
     t0 = _clock()
     for i in range(games):
-        play(rng, i)
+        play_one(game, rules, rng, i % game.table_size(rules))
     return games / (_clock() - t0)
+
+
+def _row(game: Game[Any, Any], **figures: float | None) -> dict[str, Any]:
+    row: dict[str, Any] = {"game": game.id}
+    row.update({k: None if v is None else round(v, 1) for k, v in figures.items()})
+    row["targets"] = dict(TARGETS)
+    row["before"] = BEFORE[game.id]
+    return row
+
+
+def _encode_decode(game: Game[Any, Any], n: int) -> dict[str, float]:
+    enc, dec = _codec_us(game, _mid_game(game, n))
+    return {"encode_us": enc, "decode_us": dec}
 
 
 def run(quick: bool) -> list[dict[str, Any]]:
     n = 200 if quick else 2000
     games = 100 if quick else 1000
-    opts = pairing.PairingOptions()
-    complete = _complete_hands(n)
-    short = _short_hands(complete)
+    rules = PAIRING.default_rules
+    complete = _holdings(PAIRING, _complete_hands(n))
+    short = _holdings(PAIRING, _short([list(h.hand) for h in complete]))
     rows = [
-        {
-            "game": "chuanpai",
-            "analyze_us": _median_us(lambda h: pairing.analyze(h, (), opts), complete, True),
-            "waits_us": _median_us(lambda h: pairing.waits(h, (), opts), short, True),
-            "selfplay_per_s": _selfplay_rate(
-                lambda rng, i: pairing.play_deal(opts, rng, dealer=i % 4), games
-            ),
-            "targets": dict(TARGETS),
-        }
+        _row(
+            PAIRING,
+            analyze_us=_median_us(lambda h: PAIRING.analyze(h, rules), complete, True),
+            analyze_warm_us=_median_us(lambda h: PAIRING.analyze(h, rules), complete, False),
+            waits_us=_median_us(lambda h: PAIRING.waits(h, rules), short, True),
+            waits_warm_us=_median_us(lambda h: PAIRING.waits(h, rules), short, False),
+            selfplay_per_s=_selfplay_rate(PAIRING, games),
+            **_encode_decode(PAIRING, n // 10),
+        )
     ]
-    topts = tricks.TrickOptions()
+    trules = TRICKS.default_rules
     rng = random.Random(3)
     piles = []
     for _ in range(n):
-        deck = list(pairing.deck(False))
-        rng.shuffle(deck)
-        piles.append(tuple(deck[: rng.randint(12, 24)]))
+        cards = list(deck(False))
+        rng.shuffle(cards)
+        piles.append(Holding(tuple(cards[: rng.randint(12, 24)]), (), {"in_hand": None}))
     rows.append(
-        {
-            "game": "chuanpai-tricks",
-            "analyze_us": _median_us(lambda p: tricks.count_pile(p, None, topts), piles, False),
-            "waits_us": None,
-            "selfplay_per_s": _selfplay_rate(
-                lambda rng, i: tricks.play_deal(topts, rng, dealer=i % 3), games
-            ),
-            "targets": dict(TARGETS),
-        }
+        _row(
+            TRICKS,
+            analyze_us=_median_us(lambda h: TRICKS.analyze(h, trules), piles, True),
+            analyze_warm_us=_median_us(lambda h: TRICKS.analyze(h, trules), piles, False),
+            waits_us=None,
+            selfplay_per_s=_selfplay_rate(TRICKS, games),
+            **_encode_decode(TRICKS, n // 10),
+        )
     )
     return rows
 
 
-def _big(games: int) -> None:
-    from app.engine.cli import run as cli_run
-
-    for variant in ("chuanpai", "chuanpai-tricks"):
-        out = cli_run(["selfplay", variant, "--games", str(games), "--seed", "1"])
-        print(json.dumps(out, ensure_ascii=False), flush=True)
+def _table(rows: list[dict[str, Any]]) -> None:
+    keys = (
+        "analyze_us",
+        "analyze_warm_us",
+        "waits_us",
+        "waits_warm_us",
+        "encode_us",
+        "decode_us",
+        "selfplay_per_s",
+    )
+    for r in rows:
+        cells = []
+        for k in keys:
+            v, target, before = r.get(k), r["targets"].get(k), r["before"].get(k)
+            if v is None:
+                continue
+            mark = ""
+            if target is not None:
+                ok = v >= target if k.endswith("per_s") else v <= target
+                mark = " ok" if ok else " MISSED"
+            was = "" if before is None else f" (before {before})"
+            cells.append(f"{k} {v}{mark}{was}")
+        print(f"{r['game']:<16} " + " | ".join(cells))
 
 
 if __name__ == "__main__":
-    if "--big" in sys.argv:
-        _big(int(sys.argv[sys.argv.index("--big") + 1]))
-    else:
-        for row in run("--quick" in sys.argv):
-            print(json.dumps(row, ensure_ascii=False))
+    result = run("--quick" in sys.argv)
+    for r in result:
+        print(json.dumps(r, ensure_ascii=False))
+    _table(result)

@@ -23,6 +23,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "There is no {card} in that hand.",
         "zh": "手里没有 {card}。",
     },
+    "cp-no-such-seat": {
+        "en": "There is no seat {seat}: the table has {seats} seats, numbered from 0.",
+        "zh": "没有 {seat} 号座位：这一桌有 {seats} 个座位，从 0 号算起。",
+    },
     # -- the pairing game 挤儿 ---------------------------------------------------
     "cp-must-take": {
         "en": "You must take {card}: a card of yours has no partner yet and pairs with it "
@@ -51,6 +55,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cp-not-complete": {
         "en": "Not every card is in a group yet, so you cannot go out.",
         "zh": "还有牌没有成副，不能和牌。",
+    },
+    "cp-own-discard": {
+        "en": "Nobody takes back the card they discarded: {card} is offered to the others.",
+        "zh": "自己打出的牌不能再拿回来：{card} 只能由别家吃碰。",
+    },
+    "cp-claim-waits": {
+        "en": "Seat {seat} may use {card} only if seat {to_act} passes it up first: groups "
+        "(碰, 燕, 起, 扛) come before 摆, each in turn from the discarder's next seat.",
+        "zh": "{seat} 号座位要等 {to_act} 号座位不要 {card} 才能用它：碰、燕、起、扛先于摆，"
+        "同一类按打牌人下家起的顺序。",
+    },
+    "cp-cannot-use": {
+        "en": "Seat {seat} has no claim on {card}: it can make no group and no 挤儿 with it, "
+        "or it has passed it up.",
+        "zh": "{seat} 号座位不能要 {card}：它用这张牌组不成副也配不成挤儿，或者已经不要了。",
     },
     "cp-extra-seat-no-bai": {
         "en": "An extra seat (fifth player and beyond) may 碰, 燕 or 扛 but never 摆.",
@@ -123,6 +142,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cp-tj-hard-card": {
         "en": "{card} is a 硬张 (丁丁 or 二红): it is laid out at once and never played.",
         "zh": "{card} 是硬张（丁丁、二红），一拿到就摆在门前，不参与打牌。",
+    },
+    "cp-tj-played": {
+        "en": "Seat {seat} has played to this trick already: the best play takes it, then "
+        "its player leads.",
+        "zh": "{seat} 号座位这一轮已经出过牌了：等最大的一家收牌，再由它先出。",
+    },
+    "cp-tj-no-cards": {
+        "en": "Seat {seat} has no card left in hand.",
+        "zh": "{seat} 号座位手里已经没有牌了。",
     },
     "cp-tj-pile": {
         "en": "{cards} cards laid out",

@@ -114,15 +114,16 @@ def test_options_pairing_position(tmp_path: Path) -> None:
 def test_options_full_state(tmp_path: Path) -> None:
     import random
 
-    from app.engine.chuanpai import pairing, tricks
+    from app.engine.chuanpai.pairing import GAME as PAIRING
+    from app.engine.chuanpai.tricks import GAME as TRICKS
 
-    state = pairing.new_deal(pairing.PairingOptions(), random.Random(1))
+    state = PAIRING.new_deal(PAIRING.default_rules, random.Random(1))
     pos = tmp_path / "state.json"
-    pos.write_text(json.dumps(state.to_json()), "utf-8")
+    pos.write_text(json.dumps(PAIRING.to_json(state)), "utf-8")
     code, out = cli("options", "chuanpai", "--position", str(pos))
     assert code == 0 and out["phase"] == "lay" and out["actions"]
-    tstate = tricks.new_deal(tricks.TrickOptions(), random.Random(1))
-    pos.write_text(json.dumps(tstate.to_json()), "utf-8")
+    tstate = TRICKS.new_deal(TRICKS.default_rules, random.Random(1))
+    pos.write_text(json.dumps(TRICKS.to_json(tstate)), "utf-8")
     code, out = cli("options", "chuanpai-tricks", "--position", str(pos))
     assert code == 0 and out["seat"] == 0 and out["actions"]
 
@@ -156,9 +157,9 @@ def test_options_bad_position(tmp_path: Path, variant: str, doc: dict[str, Any])
 def test_options_full_state_must_hold_the_deck(tmp_path: Path) -> None:
     import random
 
-    from app.engine.chuanpai import pairing
+    from app.engine.chuanpai.pairing import GAME as PAIRING
 
-    doc = pairing.new_deal(pairing.PairingOptions(), random.Random(1)).to_json()
+    doc = PAIRING.to_json(PAIRING.new_deal(PAIRING.default_rules, random.Random(1)))
     doc["stock"] = doc["stock"][1:]
     pos = tmp_path / "state.json"
     pos.write_text(json.dumps(doc), "utf-8")

@@ -4,19 +4,18 @@ import string
 
 import pytest
 
-from app.engine.chuanpai import melds, pairing
+from app.engine.chuanpai import melds
+from app.engine.chuanpai.pairing import reasons as pairing
+from app.engine.chuanpai.tricks import reasons as tricks
+from app.engine.chuanpai.tricks import settle as tricks_settle
 from app.messages import MESSAGES, render
 from app.messages import chuanpai as msgs
 
 
 def _codes() -> list[str]:
     codes = list(pairing.REASON_CODES) + list(pairing.ERROR_CODES) + list(melds.COUNT_CODES)
-    try:
-        from app.engine.chuanpai import tricks
-
-        codes += list(tricks.REASON_CODES) + list(tricks.COUNT_CODES) + list(tricks.ERROR_CODES)
-    except ImportError:  # pragma: no cover
-        pass
+    codes += list(tricks.REASON_CODES) + list(tricks_settle.COUNT_CODES)
+    codes += list(tricks.ERROR_CODES)
     return sorted(set(codes))
 
 

@@ -8,27 +8,32 @@ import pytest
 from app.engine.chuanpai import analysis as an
 from app.engine.chuanpai.cards import INDEX, counts_of, parse_tokens
 from app.engine.chuanpai.melds import Meld, jier_sum
-from app.engine.chuanpai.pairing import (
-    IllegalAction,
-    PairingOptions,
-    PairingState,
-    SeatState,
-    analyze,
-    apply,
-    deal_sizes,
-    legal_actions,
-    new_deal,
-    play_deal,
-    position_state,
-    read_hand,
-    settle,
-    waits,
-)
+from app.engine.chuanpai.pairing import GAME, PairingRules, PairingState, SeatState
+from app.engine.chuanpai.pairing import settle as settling
+from app.engine.chuanpai.pairing.offers import claim_order, legal_actions
+from app.engine.chuanpai.pairing.rules import deal_sizes
+from app.engine.chuanpai.pairing.serial import one_seat as position_state
+from app.engine.chuanpai.pairing.serial import read_hand
+from app.engine.chuanpai.pairing.settle import analyze, settle
+from app.engine.chuanpai.pairing.state import new_deal
 from app.engine.core.actions import Action
 from app.engine.core.errors import EngineError
+from app.engine.core.game import IllegalAction
+from app.engine.core.selfplay import play_one
 
-OPTS = PairingOptions()
-OPTS2 = PairingOptions(players=2)
+OPTS = PairingRules()
+OPTS2 = PairingRules(players=2)
+apply = GAME.apply
+
+
+def waits(
+    hand: tuple[int, ...], melds: tuple[Meld, ...], rules: PairingRules
+) -> list[tuple[str, int | None]]:
+    return [(w.card, w.points) for w in settling.waits(hand, melds, rules)]
+
+
+def play_deal(rules: PairingRules, rng: random.Random, dealer: int = 0) -> None:
+    play_one(GAME, rules, rng, dealer)
 
 
 def H(text: str) -> list[int]:
@@ -136,7 +141,7 @@ def test_analyze(
 
 
 def test_analyze_without_jing() -> None:
-    opts = PairingOptions(jing=False)
+    opts = PairingRules(jing=False)
     h, ms = read_hand("12 12 12 12", [], opts)
     assert analyze(h, ms, opts).points == 7
     with pytest.raises(EngineError):
@@ -283,7 +288,7 @@ def test_three_alike_must_be_laid_unless_qitou() -> None:
 )
 def test_deal_sizes(players: int, sizes: tuple[int, ...]) -> None:
     assert deal_sizes(players) == sizes
-    state = new_deal(PairingOptions(players=players), random.Random(1))
+    state = new_deal(PairingRules(players=players), random.Random(1))
     assert tuple(sum(s.hand) for s in state.seats) == sizes
     assert [s.extra for s in state.seats] == [i >= 4 for i in range(players)]
     assert len(state.stock) == 84 - sum(sizes)
@@ -323,7 +328,7 @@ def test_guo_pai_and_the_foul() -> None:
     assert laid.seats[0].guo == ("13",) and laid.phase == "self"
     # with fouls=end-deal the card may be kept, and eating with it later ends the deal
     foul_opts = replace(OPTS2, fouls="end-deal")
-    kept = apply(replace(after, options=foul_opts), Action("keep", 0, ("13",)))
+    kept = apply(replace(after, rules=foul_opts), Action("keep", 0, ("13",)))
     assert kept.seats[0].unlaid == ("13",)
     offer = replace(kept, phase="claim", open_card="24", source=1, queue=((0, "bai"),))
     bai = next(a for a in legal_actions(offer) if a.cards[0] == "13")
@@ -345,9 +350,7 @@ def test_pass_when_forced_is_a_foul_in_end_deal_mode() -> None:
     with pytest.raises(IllegalAction) as exc:
         apply(state, Action("pass", 0, ("24",)))
     assert exc.value.reason.code == "cp-must-take"
-    end = apply(
-        replace(state, options=replace(OPTS2, fouls="end-deal")), Action("pass", 0, ("24",))
-    )
+    end = apply(replace(state, rules=replace(OPTS2, fouls="end-deal")), Action("pass", 0, ("24",)))
     assert end.phase == "over" and end.foul is not None and end.foul.code == "cp-must-take"
 
 
@@ -374,7 +377,7 @@ def test_state_json_round_trip() -> None:
     for _ in range(30):
         if state.phase == "over":
             break
-        assert PairingState.from_json(state.to_json()) == state
+        assert GAME.read_position(GAME.to_json(state), {}) == state
         state = apply(state, legal_actions(state)[0])
 
 
@@ -389,13 +392,13 @@ def test_illegal_seat_refused() -> None:
 def test_selfplay_other_table_sizes(players: int) -> None:
     rng = random.Random(players)
     for i in range(40):
-        play_deal(PairingOptions(players=players), rng, dealer=i % min(players, 4))
+        play_deal(PairingRules(players=players), rng, dealer=i % min(players, 4))
 
 
 @pytest.mark.parametrize(
-    "opts", [PairingOptions(jing=False), PairingOptions(qitou="none"), PairingOptions(qitou="tied")]
+    "opts", [PairingRules(jing=False), PairingRules(qitou="none"), PairingRules(qitou="tied")]
 )
-def test_selfplay_options(opts: PairingOptions) -> None:
+def test_selfplay_options(opts: PairingRules) -> None:
     rng = random.Random(7)
     for _ in range(60):
         play_deal(opts, rng)
@@ -403,7 +406,7 @@ def test_selfplay_options(opts: PairingOptions) -> None:
 
 def _table(hands: list[str], stock: str, players: int | None = None, **kw: object) -> PairingState:
     n = players or len(hands)
-    opts = PairingOptions(players=n)
+    opts = PairingRules(players=n)
     seats = tuple(SeatState(tuple(H(h)), extra=i >= 4) for i, h in enumerate(hands))
     return PairingState(
         opts, 0, seats, parse_tokens(stock, "pairing"), phase="self", lay_done=n, **kw
@@ -469,13 +472,11 @@ def test_extra_seat_turns_for_itself_and_never_bai() -> None:
 def test_claim_with_extra_seat_excluded_from_bai() -> None:
     state = _table(["66", "45", "36", "35", "26 66"], "", players=5)
     state = replace(state, open_card="11", source=0, flipped=False)
-    from app.engine.chuanpai.pairing import _claim_order
-
-    assert all(seat != 4 for seat, _ in _claim_order(state, "11"))
+    assert all(seat != 4 for seat, _ in claim_order(state, "11"))
 
 
 def test_no_jing_option_four_guaizi() -> None:
-    opts = PairingOptions(jing=False)
+    opts = PairingRules(jing=False)
     state = replace(position_state({"hand": "12 12 12 66 26"}, opts))
     acts = legal_actions(state)
     assert any(a.kind == "an" and a.cards == ("12", "12", "12") for a in acts)
@@ -532,3 +533,13 @@ def test_more_refusals() -> None:
     with pytest.raises(IllegalAction) as exc:
         apply(over, Action("discard", 0, ("66",)))
     assert exc.value.reason.code == "cp-deal-over"
+
+
+def test_an_seeing_its_fourth_card_may_still_go_out_by_bai() -> None:
+    # an 暗 of 天牌 on the table, 26 alone in hand: the fourth 天牌 comes. 起 is not
+    # compulsory (the card lets the seat go out), and the lone 26 must eat its partner.
+    acts = claim("26 13 24", "66", melds=["an:66 66 66"])
+    assert any(a.kind == "qi" for a in acts)
+    bai = [a for a in acts if a.kind == "bai" and sorted(a.cards) == ["26", "66"]]
+    assert bai and bai[0].forced
+    assert not any(a.kind == "pass" for a in acts)

@@ -6,24 +6,25 @@ from dataclasses import replace
 import pytest
 
 from app.engine.chuanpai.cards import counts_of, parse_tokens
-from app.engine.chuanpai.tricks import (
-    HARD,
-    IllegalAction,
-    TrickOptions,
-    TrickState,
-    all_cards,
-    apply,
-    classify,
-    count_pile,
-    legal_actions,
-    new_deal,
-    no_tian_no_jiu,
-    play_deal,
-    position_state,
-)
+from app.engine.chuanpai.tricks import GAME, TrickRules, TrickState
+from app.engine.chuanpai.tricks.offers import legal_actions
+from app.engine.chuanpai.tricks.plays import HARD, classify
+from app.engine.chuanpai.tricks.serial import one_seat as position_state
+from app.engine.chuanpai.tricks.settle import count_pile, finish
+from app.engine.chuanpai.tricks.state import all_cards, new_deal, no_tian_no_jiu
 from app.engine.core.actions import Action
+from app.engine.core.game import IllegalAction
+from app.engine.core.selfplay import play_one
 
-OPTS = TrickOptions()
+apply = GAME.apply
+
+
+def play_deal(rules: TrickRules, rng: random.Random, dealer: int = 0) -> tuple[TrickState, int]:
+    state, steps = play_one(GAME, rules, rng, dealer)
+    return state, steps
+
+
+OPTS = TrickRules()
 
 
 def P(text: str) -> tuple[str, ...]:
@@ -121,7 +122,7 @@ def test_must_beat_when_able() -> None:
     with pytest.raises(IllegalAction) as exc:
         apply(state, Action("cover", 1, ("14",)))
     assert exc.value.reason.code == "cp-tj-must-beat"
-    end = apply(replace(state, options=TrickOptions(fouls="end-deal")), Action("cover", 1, ("14",)))
+    end = apply(replace(state, rules=TrickRules(fouls="end-deal")), Action("cover", 1, ("14",)))
     assert end.phase == "over" and end.foul is not None and end.foul_seat == 1
     assert sum(end.scores) == 0 and end.scores[1] < 0
 
@@ -149,7 +150,7 @@ def test_first_lead_restriction() -> None:
     top = [a for a in acts if set(a.cards) & {"66", "45"}]
     assert top and all(a.params.get("baopai") for a in top)
     assert not any(a.params.get("baopai") for a in acts if a.cards == ("13",))
-    strict = legal_actions(replace(state, options=TrickOptions(first_lead="forbidden")))
+    strict = legal_actions(replace(state, rules=TrickRules(first_lead="forbidden")))
     assert [a.cards for a in strict] == [("13",)]
     later = position_state({"hand": "天牌 红九 和牌"}, OPTS)
     assert not any(a.params for a in legal_actions(later))
@@ -219,7 +220,7 @@ def test_count_pile(
 
 def test_fan_option_none() -> None:
     pile = P("天牌 " * 4 + "和牌 " * 3 + "梅子 " * 3 + "长三 " * 3 + "斧头 " * 3 + "猫猫 猫猫")
-    assert count_pile(pile, None, TrickOptions(fan="none")).value == 1
+    assert count_pile(pile, None, TrickRules(fan="none")).value == 1
 
 
 def test_trick_winner_lays_out_and_leads() -> None:
@@ -249,11 +250,9 @@ def test_tuoshou_offered_at_fifteen_with_five_in_hand() -> None:
 def test_baopai_pays_for_both() -> None:
     base = new_deal(OPTS, random.Random(1))
     pile16 = tuple(P("和牌 " * 4 + "梅子 " * 4 + "长三 " * 4 + "长二 " * 4))
-    from app.engine.chuanpai.tricks import _finish
-
-    end = _finish(replace(base, piles=(pile16, (), ()), first_to_16=0, baopai=1))
+    end = finish(replace(base, piles=(pile16, (), ()), first_to_16=0, baopai=1))
     assert end.scores == (2, -2, 0)
-    end = _finish(replace(base, piles=(pile16, (), ()), first_to_16=0, baopai=0))
+    end = finish(replace(base, piles=(pile16, (), ()), first_to_16=0, baopai=0))
     assert end.scores == (2, -1, -1)
 
 
@@ -263,7 +262,7 @@ def test_json_round_trip() -> None:
     for _ in range(40):
         if state.phase == "over":
             break
-        assert TrickState.from_json(state.to_json()) == state
+        assert GAME.read_position(GAME.to_json(state), {}) == state
         state = apply(state, rng.choice(legal_actions(state)))
 
 
@@ -310,9 +309,7 @@ def test_refusals(pos: dict[str, object], action: Action, code: str) -> None:
 
 
 def test_first_lead_forbidden_reason() -> None:
-    state = position_state(
-        {"hand": "天牌 和牌", "first": True}, TrickOptions(first_lead="forbidden")
-    )
+    state = position_state({"hand": "天牌 和牌", "first": True}, TrickRules(first_lead="forbidden"))
     with pytest.raises(IllegalAction) as exc:
         apply(state, Action("lead", 0, ("66",)))
     assert exc.value.reason.code == "cp-tj-first-lead"
@@ -327,7 +324,7 @@ def test_hard_cards_cannot_be_played() -> None:
 
 def test_finish_at_16_option() -> None:
     rng = random.Random(8)
-    opts = TrickOptions(finish="at-16")
+    opts = TrickRules(finish="at-16")
     for i in range(200):
         state, _ = play_deal(opts, rng, dealer=i % 3)
         if state.winner is not None:

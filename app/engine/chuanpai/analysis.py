@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from app.engine.chuanpai.cards import CS, FACES, GUAIZI, INDEX, KINDS, N_KINDS, POINTS, TY
-from app.engine.chuanpai.melds import Meld, jier_sum
+from app.engine.chuanpai.melds import JIER, Meld, jier_sum
 
 N_FACES = len(FACES)
 SEVEN_IDX = (INDEX["16"], INDEX["25"], INDEX["34"])
@@ -187,7 +187,7 @@ def _pairs_to_melds(hand: list[int], pairs: tuple[tuple[int, int], ...]) -> list
     for p, q in pairs:
         a = take(p)
         b = KINDS[jing.pop()] if q == 0 else take(q)
-        out.append(Meld.make("jier", (a, b)))
+        out.append(JIER[a, b])
     return out
 
 

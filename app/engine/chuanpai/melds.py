@@ -26,6 +26,7 @@ from functools import lru_cache
 from app.engine.chuanpai.cards import INDEX, JING, POINTS
 from app.engine.core.actions import CountLine
 from app.engine.core.errors import EngineError
+from app.engine.core.results import ScoredMeld
 
 MELD_KINDS: tuple[str, ...] = ("jier", "an", "peng", "yan", "liang", "qi", "kang")
 
@@ -73,17 +74,20 @@ def _alike(cards: tuple[str, ...], n: int) -> bool:
 class Meld:
     """One group: ``kind`` slug and its cards (canonical order: sorted by kind index).
 
-    ``points`` (胡) and ``code`` (the count-line code) are computed once.
+    ``points`` (胡), ``code`` (the count-line code) and ``scored`` (the group as
+    ``analyze`` answers it) are computed once: groups are interned values.
     """
 
     kind: str
     cards: tuple[str, ...]
     points: int = field(init=False, compare=False, repr=False)
     code: str = field(init=False, compare=False, repr=False)
+    scored: ScoredMeld = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "points", self._points() if self.valid() else 0)
         object.__setattr__(self, "code", self._code())
+        object.__setattr__(self, "scored", ScoredMeld(self.kind, self.cards, self.points))
 
     @classmethod
     def make(cls, kind: str, cards: tuple[str, ...] | list[str]) -> Meld:
@@ -137,6 +141,15 @@ def _interned(kind: str, ordered: tuple[str, ...]) -> Meld | None:
     """Melds are values: one instance per (kind, cards), None when not a valid group."""
     meld = Meld(kind, ordered)
     return meld if meld.valid() else None
+
+
+def _every_jier() -> dict[tuple[str, str], Meld]:
+    pairs = [(a, b) for a in INDEX for b in INDEX if jier_sum(a, b) is not None]
+    return {(a, b): Meld.make("jier", (a, b)) for a, b in pairs}
+
+
+JIER: dict[tuple[str, str], Meld] = _every_jier()
+"""Every 挤儿 by its two cards, in either order (hand analysis makes thousands)."""
 
 
 COUNT_CODES: tuple[str, ...] = (

@@ -1,0 +1,121 @@
+"""挤儿 on the one :class:`~app.engine.core.game.Game` interface (variant ``chuanpai``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.engine.chuanpai import analysis as an
+from app.engine.chuanpai.base import ChuanpaiGame, Parts
+from app.engine.chuanpai.cards import KINDS, tokens_of
+from app.engine.chuanpai.melds import Meld
+from app.engine.chuanpai.pairing import codec, moves, offers, reasons, serial, settle
+from app.engine.chuanpai.pairing.players import SimplePlayer
+from app.engine.chuanpai.pairing.rules import DEFAULT_RULES, PairingRules
+from app.engine.chuanpai.pairing.state import PairingState, broken, new_deal, problems
+from app.engine.chuanpai.pairing.view import view
+from app.engine.core.errors import EngineError
+from app.engine.core.game import Player
+from app.engine.core.registry import find_variant
+from app.engine.core.results import Analysis, Holding, MeldSpec, Wait
+
+_HandData = tuple[tuple[int, ...], tuple[Meld, ...]]
+
+
+def _acting(state: PairingState) -> int:
+    return state.actor
+
+
+PARTS: Parts[PairingState] = Parts(
+    acting=_acting,
+    offers=offers.legal_actions,
+    explain=reasons.explain,
+    refuse_other=reasons.refusal_for_other,
+    idle=reasons.no_action_reason,
+    foul_codes=reasons.ACCEPTED,
+    do=moves.do,
+    outcome=settle.outcome,
+    view=view,
+    broken=broken,
+    encode=codec.encode,
+    decode=codec.decode,
+    encode_view=codec.encode_view,
+    decode_view=codec.decode_view,
+    to_json=serial.to_json,
+    whole_key="seats",
+    from_json=serial.from_json,
+    one_seat=serial.one_seat,
+    problems=problems,
+    ended=settle.ended,
+)
+
+
+class PairingGame(ChuanpaiGame[PairingState, PairingRules]):
+    """The pairing game 挤儿: legal actions, the deal, counting, codes."""
+
+    info = find_variant("chuanpai")
+    default_rules = DEFAULT_RULES
+    parts = PARTS
+
+    def table_size(self, rules: PairingRules) -> int:
+        return rules.players
+
+    def seats(self, state: PairingState) -> int:
+        return len(state.seats)
+
+    def new_deal(self, rules: PairingRules, rng: random.Random, dealer: int = 0) -> PairingState:
+        return new_deal(rules, rng, dealer)
+
+    def players(self) -> Mapping[str, type[Player] | Any]:
+        return {"simple": SimplePlayer}
+
+    def describe(self, state: PairingState) -> dict[str, Any]:
+        """``spare``: the acting seat's spare cards (光棍), which it may discard."""
+        if self.is_over(state):
+            return {"spare": []}
+        hand = state.seats[state.actor].hand
+        return {"spare": [KINDS[k] for k in an.spare_kinds(hand)]}
+
+    # -- holdings --------------------------------------------------------------------
+
+    def holding(
+        self,
+        hand: str,
+        melds: Sequence[tuple[str, str]] = (),
+        context: Mapping[str, str] | None = None,
+        rules: PairingRules | None = None,
+    ) -> Holding:
+        counts, ms = serial.read_hand(hand, melds, rules or self.default_rules)
+        return _holding(counts, ms)
+
+    def analyze(self, holding: Holding, rules: PairingRules) -> Analysis:
+        counts, melds = _data(holding, rules)
+        if not sum(counts) and not melds:
+            raise EngineError("bad-hand-size", count=0, expected="1+")
+        return settle.analyze(counts, melds, rules)
+
+    def waits(self, holding: Holding, rules: PairingRules) -> list[Wait]:
+        counts, melds = _data(holding, rules)
+        return settle.waits(counts, melds, rules)
+
+    def seat_holding(self, state: PairingState, seat: int) -> Holding:
+        s = state.seats[seat]
+        return _holding(s.hand, s.melds)
+
+
+def _holding(counts: tuple[int, ...], melds: tuple[Meld, ...]) -> Holding:
+    specs = tuple(MeldSpec(m.kind, m.cards) for m in melds)
+    return Holding(tokens_of(counts), specs, {}, (counts, melds))
+
+
+def _data(holding: Holding, rules: PairingRules) -> _HandData:
+    """The counts and groups of a holding (read again when it was built elsewhere)."""
+    if isinstance(holding.data, tuple):
+        data: _HandData = holding.data
+        return data
+    melds = [(m.kind, " ".join(m.cards)) for m in holding.melds]
+    return serial.read_hand(" ".join(holding.hand), melds, rules)
+
+
+GAME = PairingGame()

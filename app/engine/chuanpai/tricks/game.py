@@ -1,0 +1,109 @@
+"""打天九 on the one :class:`~app.engine.core.game.Game` interface (``chuanpai-tricks``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.engine.chuanpai.base import ChuanpaiGame, Parts
+from app.engine.chuanpai.cards import check_deck_copies, parse_tokens
+from app.engine.chuanpai.tricks import codec, moves, offers, reasons, serial, settle
+from app.engine.chuanpai.tricks.players import SimplePlayer
+from app.engine.chuanpai.tricks.rules import DEFAULT_RULES, HAND, PLAYERS, VARIANT, TrickRules
+from app.engine.chuanpai.tricks.state import TrickState, broken, new_deal, problems
+from app.engine.chuanpai.tricks.view import view
+from app.engine.core.errors import EngineError
+from app.engine.core.game import Player
+from app.engine.core.registry import find_variant
+from app.engine.core.results import Analysis, Holding, Wait
+
+
+def _acting(state: TrickState) -> int:
+    return state.turn
+
+
+PARTS: Parts[TrickState] = Parts(
+    acting=_acting,
+    offers=offers.legal_actions,
+    explain=reasons.explain,
+    refuse_other=reasons.refusal_for_other,
+    idle=reasons.no_action_reason,
+    foul_codes=reasons.FOUL_CODES,
+    do=moves.do,
+    outcome=settle.outcome,
+    view=view,
+    broken=broken,
+    encode=codec.encode,
+    decode=codec.decode,
+    encode_view=codec.encode_view,
+    decode_view=codec.decode_view,
+    to_json=serial.to_json,
+    whole_key="hands",
+    from_json=serial.from_json,
+    one_seat=serial.one_seat,
+    problems=problems,
+    ended=settle.ended,
+)
+
+
+class TrickGame(ChuanpaiGame[TrickState, TrickRules]):
+    """The trick game 打天九: legal plays, the deal, counting a pile, codes.
+
+    ``analyze`` counts a laid-out pile (the holding's cards); the context option
+    ``in_hand`` (cards left in hand) decides 脱手 at 15. There is no ``waits``.
+    """
+
+    info = find_variant("chuanpai-tricks")
+    default_rules = DEFAULT_RULES
+    context_options = frozenset({"in_hand"})
+    parts = PARTS
+
+    def table_size(self, rules: TrickRules) -> int:
+        return PLAYERS
+
+    def seats(self, state: TrickState) -> int:
+        return PLAYERS
+
+    def new_deal(self, rules: TrickRules, rng: random.Random, dealer: int = 0) -> TrickState:
+        return new_deal(rules, rng, dealer)
+
+    def players(self) -> Mapping[str, type[Player] | Any]:
+        return {"simple": SimplePlayer}
+
+    # -- holdings: a laid-out pile ----------------------------------------------------
+
+    def holding(
+        self,
+        hand: str,
+        melds: Sequence[tuple[str, str]] = (),
+        context: Mapping[str, str] | None = None,
+        rules: TrickRules | None = None,
+    ) -> Holding:
+        if melds:
+            raise EngineError("unknown-meld-kind", kind=melds[0][0])
+        pile = parse_tokens(hand or "", "tricks")
+        check_deck_copies(pile, False)
+        return Holding(pile, (), {"in_hand": _in_hand(context or {})})
+
+    def analyze(self, holding: Holding, rules: TrickRules) -> Analysis:
+        return settle.analyze(holding.hand, holding.context.get("in_hand"), rules)
+
+    def waits(self, holding: Holding, rules: TrickRules) -> list[Wait]:
+        raise EngineError("unsupported-verb", verb="waits", variant=VARIANT)
+
+    def seat_holding(self, state: TrickState, seat: int) -> Holding:
+        return Holding(state.piles[seat], (), {"in_hand": sum(state.hands[seat])})
+
+
+def _in_hand(context: Mapping[str, str]) -> int | None:
+    value = context.get("in_hand")
+    if value is None:
+        return None
+    text = str(value).strip()
+    if not text.isdigit() or int(text) > HAND:
+        raise EngineError("bad-option", option="in_hand", value=str(value))
+    return int(text)
+
+
+GAME = TrickGame()
