@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.engine.chuanpai.base import ChuanpaiGame, Parts
-from app.engine.chuanpai.cards import check_deck_copies, parse_tokens
+from app.engine.chuanpai.cards import check_deck_copies, deck, parse_tokens
 from app.engine.chuanpai.tricks import codec, moves, offers, reasons, serial, settle
 from app.engine.chuanpai.tricks.players import SimplePlayer
 from app.engine.chuanpai.tricks.rules import DEFAULT_RULES, HAND, PLAYERS, VARIANT, TrickRules
@@ -61,6 +61,10 @@ class TrickGame(ChuanpaiGame[TrickState, TrickRules]):
 
     def table_size(self, rules: TrickRules) -> int:
         return PLAYERS
+
+    def deck(self, rules: TrickRules) -> tuple[str, ...]:
+        """The 84 cards, no 经牌 (the laid-out 硬张 and the piles sit in the view's extras)."""
+        return tuple(sorted(deck(False)))
 
     def seats(self, state: TrickState) -> int:
         return PLAYERS
