@@ -172,6 +172,10 @@ def get(exercise_id: str) -> Exercise | None:
     if ex is not None:
         return ex
     prefix = exercise_id.split(":", 1)[0]
+    if prefix == "gen" and "gen" not in PROVIDERS:
+        from app.learning.generators import provide
+
+        PROVIDERS["gen"] = provide
     provider = PROVIDERS.get(prefix)
     return provider(exercise_id) if provider else None
 

@@ -107,6 +107,7 @@ class Exercise:
     lesson: str | None = None  # "<lesson-id>#<step-id>" that teaches it
     median_ms: int = 20_000  # faster than this, right at the first try: FSRS Easy
     source: str = ""  # content file, or "generator:<name>"
+    prompt_params: Mapping[str, Any] = field(default_factory=dict)  # {card} in the prompt
 
     @property
     def family(self) -> str:

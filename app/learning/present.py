@@ -102,6 +102,16 @@ class ExerciseBlock:
         return "ex-" + "".join(c if c.isalnum() else "-" for c in exercise_id)
 
 
+def prompt_text(ex: Exercise, locale: str) -> str:
+    """The question in ``locale``, its parameters filled in (cards named)."""
+    from app.ui.text import humanize
+
+    text = ex.prompt.get(locale)
+    if not ex.prompt_params:
+        return text
+    return text.format_map(humanize(ex.family, ex.prompt_params, locale))
+
+
 def _setup(ex: Exercise) -> tuple[list[str], list[tuple[str, list[str]]], Table | None]:
     c = queries.read(ex)
     hand: list[str] = []
@@ -262,7 +272,7 @@ def build(
         ex=ex,
         locale=locale,
         family=ex.family,
-        prompt=ex.prompt.get(locale),
+        prompt=prompt_text(ex, locale),
         token=token,
         context=context,
         ref=ref,

@@ -59,6 +59,9 @@ class NantongGame(Game[State, Rules]):
     ) -> Holding:
         return holding.read_holding(hand, melds, context, rules or self.default_rules)
 
+    def size_gap(self, holding_: Holding, rules: Rules) -> int | None:
+        return holding.size_gap(holding_, rules)
+
     def analyze(self, holding_: Holding, rules: Rules) -> Analysis:
         return holding.analyze(holding_, rules)
 

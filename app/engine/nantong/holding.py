@@ -129,6 +129,16 @@ def make_holding(
     )
 
 
+def size_gap(h: Holding, rules: Rules) -> int:
+    """How many cards the hand lacks to be judged as a whole hand (0: analyze, 1: waits)."""
+    p = h.data
+    if not isinstance(p, Parsed):
+        melds = [(m.kind, " ".join(m.cards)) for m in h.melds]
+        p = read_holding(" ".join(h.hand), melds, h.context, rules).data
+        assert isinstance(p, Parsed)
+    return hand_size(p.melds) - sum(p.counts)
+
+
 def _parsed(h: Holding, rules: Rules, short: int) -> Parsed:
     """The parsed holding under ``rules``, ``bad-hand-size`` unless ``short`` cards short."""
     p = h.data
