@@ -327,3 +327,14 @@ GENERIC: tuple[Callable[[str], Generator], ...] = (
     _forced,
     _cards_left,
 )
+HAND_GENERATORS = (_count_hand, _waits, _is_win)  # for games that judge whole hands
+
+
+def _judges_hands(game_id: str) -> bool:
+    """Whether the game judges a hand and its waits (the trick game counts a pile)."""
+    game = find_game(game_id)
+    try:
+        game.waits(game.holding(""), game.default_rules)
+    except EngineError as exc:
+        return exc.code != "unsupported-verb"
+    return True
