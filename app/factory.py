@@ -71,6 +71,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.lessons import bp as lessons_bp
 
     app.register_blueprint(lessons_bp)
+    from app.quiz import bp as quiz_bp
+
+    app.register_blueprint(quiz_bp)
     from app.progress import bp as progress_bp
 
     app.register_blueprint(progress_bp, url_prefix="/progress")

@@ -153,8 +153,9 @@ def authored() -> dict[str, Exercise]:
                 raise ValueError(f"{path}: exercise id {ex.id!r} is used twice")
             out[ex.id] = ex
     from app.learning.lessons import lesson_exercises
+    from app.learning.quizzes import quiz_exercises
 
-    for source in (lesson_exercises, *SOURCES):
+    for source in (lesson_exercises, quiz_exercises, *SOURCES):
         for ex in source():
             if ex.id in out:
                 raise ValueError(f"exercise id {ex.id!r} is used twice")

@@ -11,7 +11,7 @@ flow works with JavaScript off (post, then redirect back to the page).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask_babel import get_locale
@@ -25,6 +25,15 @@ from app.learning.models import Attempt
 from app.messages import render
 from app.profiles import current_profile
 from app.ui.text import humanize
+
+#: context → (ref, exercise) → the address of what comes after this exercise
+CONTINUE: dict[str, Callable[[str, Exercise], str | None]] = {}
+
+
+def _continue(blk: present.ExerciseBlock) -> present.ExerciseBlock:
+    step = CONTINUE.get(blk.context)
+    blk.continue_url = step(blk.ref, blk.ex) if step else None
+    return blk
 
 
 def locale() -> str:
@@ -50,7 +59,7 @@ def block(
             verdict = judge(ex, attempt.answer)
             context, ref = attempt.context, attempt.context_ref
     token = record.issue_token(ex, context, ref)
-    return present.build(ex, locale(), token, state, context, ref, verdict)
+    return _continue(present.build(ex, locale(), token, state, context, ref, verdict))
 
 
 def _given(form: Form) -> dict[str, Any]:
@@ -86,7 +95,7 @@ def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | 
         out = present.build(
             ex, locale(), same, state, token.context, token.ref, None, _given(form), message
         )
-        return out, 422, None
+        return _continue(out), 422, None
     verdict = judge(ex, answer)
     profile = current_profile(create=True)
     assert profile is not None
@@ -99,7 +108,7 @@ def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | 
     keep = {} if verdict.correct else _given(form)
     fresh = record.issue_token(ex, token.context, token.ref)
     out = present.build(ex, locale(), fresh, state, token.context, token.ref, verdict, keep)
-    return out, 200, token.nonce
+    return _continue(out), 200, token.nonce
 
 
 def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
@@ -121,4 +130,4 @@ def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
         db.session.rollback()
         raise
     fresh = record.issue_token(ex, context, ref)
-    return present.build(ex, locale(), fresh, state, context, ref)
+    return _continue(present.build(ex, locale(), fresh, state, context, ref))

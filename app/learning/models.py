@@ -76,3 +76,25 @@ class SkillState(db.Model):  # type: ignore[name-defined,misc]
     reviews: Mapped[int] = mapped_column(Integer, default=0)
     lapses: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class QuizSession(db.Model):  # type: ignore[name-defined,misc]
+    """One run of a quiz: its questions (exercise ids, fixed at the start), in order.
+
+    ``id`` is opaque (it addresses the quiz in URLs); answers are attempts whose
+    ``context_ref`` is this id. ``mode``: ``practice`` (feedback at once) or ``exam``
+    (feedback when the quiz is finished).
+    """
+
+    __tablename__ = "quiz_sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(32))
+    unit: Mapped[str] = mapped_column(String(40))
+    mode: Mapped[str] = mapped_column(String(10), default="practice")
+    items: Mapped[list[str]] = mapped_column(JSON)
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(default=None)

@@ -92,6 +92,7 @@ class ExerciseBlock:
     error: str = ""
     verdict: VerdictView | None = None
     unit: str = ""
+    continue_url: str | None = None  # where "Continue" leads (the next step, question …)
 
     @property
     def dom_id(self) -> str:

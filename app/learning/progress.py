@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from app.extensions import db
-from app.learning import skills
+from app.learning import clock, skills
 from app.learning.exercise import Text
 from app.learning.models import Attempt, ExerciseState, SkillState
 from app.models import LearnerProfile
@@ -61,7 +61,7 @@ SECTIONS: list[Section] = []
 
 
 def now() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
+    return clock.now()
 
 
 def game_progress(profile: LearnerProfile | None, game: str, history: int = 20) -> GameProgress:

@@ -16,14 +16,14 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from flask import current_app
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from app.extensions import db
-from app.learning import skills
+from app.learning import clock, skills
 from app.learning.exercise import Exercise
 from app.learning.models import Attempt, ExerciseState
 from app.learning.verdict import Verdict
@@ -111,7 +111,7 @@ def record_answer(
         state = exercise_state(profile, ex)
         assert state is not None
         return seen, state, False
-    now = now or datetime.now(UTC).replace(tzinfo=None)
+    now = now or clock.now()
     elapsed = int((time.time() - token.issued) * 1000)
     state = _state_for(profile, ex)
     mc = verdict.misconception
@@ -137,7 +137,7 @@ def record_answer(
         state.solved = True
     else:
         state.tries += 1
-    if first_answer_of_run and token.context != "exam":
+    if first_answer_of_run:
         rating = skills.rating_for(verdict.correct, state.hints, attempt.time_ms, ex.median_ms)
         skills.review(profile, ex, rating, now)
         state.reviewed = True

@@ -22,4 +22,9 @@ def init_app(app: Flask) -> None:
         term_hanzi=markup.term_hanzi,
         step_url=markup.step_url,
         misconception_text=text.misconception_text,
+        prompt_of=text.prompt_of,
+        answer_words=text.answer_words,
+        lesson_for=text.lesson_for,
+        skill_name=text.skill_name,
+        unit_names={},
     )

@@ -155,3 +155,38 @@ def misconception_text(game: str, code: str, params: Mapping[str, Any]) -> str:
     from app.engine.core.registry import find_variant
 
     return reason_text(find_variant(game).family, code, params, str(get_locale() or "zh"))
+
+
+def _locale() -> str:
+    from flask_babel import get_locale
+
+    return str(get_locale() or "zh")
+
+
+def prompt_of(ex: Any) -> str:
+    from app.learning.present import prompt_text
+
+    return prompt_text(ex, _locale())
+
+
+def answer_words(ex: Any, answer: str) -> str:
+    from app.learning.present import answer_words as words
+
+    return words(ex, answer, _locale()) if ex is not None else answer
+
+
+def lesson_for(ex: Any, misconception: str | None) -> str | None:
+    """The lesson step to go over: the misconception's, else the exercise's own."""
+    from app.learning.misconceptions import catalog
+
+    if ex is None:
+        return None
+    mc = catalog(ex.game).get(misconception or "")
+    return (mc.lesson if mc and mc.lesson else None) or ex.lesson
+
+
+def skill_name(game: str, skill_id: str) -> str:
+    from app.learning.skills import skill
+
+    sk = skill(game, skill_id)
+    return sk.name.get(_locale()) if sk else skill_id

@@ -1,5 +1,5 @@
-"""the learner's record: attempts, exercise states, skill states (FSRS); profile time
-zone; the old progress and games tables go (games live in the engine registry)
+"""the learner's record: attempts, exercise states, skill states (FSRS), quiz sessions;
+profile time zone; the old progress and games tables go (games live in the engine registry)
 
 Revision ID: 0003_learner_record
 Revises: 0001_initial
@@ -83,6 +83,22 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_skill_states_profile_id'), ['profile_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_skill_states_due'), ['due'], unique=False)
 
+    op.create_table(
+        'quiz_sessions',
+        sa.Column('id', sa.String(length=32), nullable=False),
+        sa.Column('profile_id', sa.Integer(), nullable=False),
+        sa.Column('game', sa.String(length=32), nullable=False),
+        sa.Column('unit', sa.String(length=40), nullable=False),
+        sa.Column('mode', sa.String(length=10), nullable=False),
+        sa.Column('items', sa.JSON(), nullable=False),
+        sa.Column('started_at', sa.DateTime(), nullable=False),
+        sa.Column('finished_at', sa.DateTime(), nullable=True),
+        sa.ForeignKeyConstraint(['profile_id'], ['learner_profiles.id'], name=op.f('fk_quiz_sessions_profile_id_learner_profiles'), ondelete='CASCADE'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_quiz_sessions')),
+    )
+    with op.batch_alter_table('quiz_sessions', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_quiz_sessions_profile_id'), ['profile_id'], unique=False)
+
     with op.batch_alter_table('learner_profiles', schema=None) as batch_op:
         batch_op.add_column(sa.Column('timezone', sa.String(length=64), server_default='Asia/Shanghai', nullable=False))
 
@@ -116,6 +132,7 @@ def downgrade():
     )
     with op.batch_alter_table('learner_profiles', schema=None) as batch_op:
         batch_op.drop_column('timezone')
+    op.drop_table('quiz_sessions')
     op.drop_table('skill_states')
     op.drop_table('exercise_states')
     op.drop_table('attempts')

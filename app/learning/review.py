@@ -1,0 +1,90 @@
+"""The spaced review queue: a fresh question for each due skill (FSRS schedules skills,
+not single exercises, so a learner learns the pattern, not one answer).
+
+The question for a due skill comes from a generator of that skill, seeded by the skill
+and the day (a reload shows the same question; tomorrow brings a new one); a skill with
+no generator draws one of its authored exercises, the least recently answered first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import timedelta
+
+from app.extensions import db
+from app.learning import bank, clock, generators, skills
+from app.learning.exercise import Exercise
+from app.learning.models import Attempt, SkillState
+from app.models import LearnerProfile
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    skill: str  # "<game>/<skill>": the attempt's context_ref
+    game: str
+    skill_id: str
+    exercise: Exercise
+
+
+def due_list(profile: LearnerProfile | None) -> list[SkillState]:
+    return skills.due_today(profile, clock.now())
+
+
+def _seed(profile: LearnerProfile, state: SkillState) -> int:
+    day = skills.day_end(clock.now(), profile.timezone).date().isoformat()
+    text = f"{profile.id}:{state.game}:{state.skill}:{day}:{state.reviews}"
+    return int(hashlib.sha1(text.encode()).hexdigest()[:8], 16)
+
+
+def _authored(profile: LearnerProfile, game: str, skill: str) -> Exercise | None:
+    candidates = [ex for ex in bank.authored().values() if ex.game == game and skill in ex.skills]
+    if not candidates:
+        return None
+    last = dict(
+        db.session.execute(
+            db.select(Attempt.exercise_id, db.func.max(Attempt.created_at))
+            .filter_by(profile_id=profile.id, game=game)
+            .group_by(Attempt.exercise_id)
+        ).all()
+    )
+    return min(
+        candidates, key=lambda ex: (last.get(ex.id) is not None, last.get(ex.id) or 0, ex.id)
+    )
+
+
+def exercise_for(profile: LearnerProfile, state: SkillState) -> Exercise | None:
+    seed = _seed(profile, state)
+    gens = generators.for_skill(state.game, state.skill)
+    for i in range(len(gens)):
+        gen = gens[(seed + i) % len(gens)]
+        ex = generators.generate(state.game, gen.id, seed)
+        if ex is not None:
+            return ex
+    return _authored(profile, state.game, state.skill)
+
+
+def next_item(profile: LearnerProfile | None) -> ReviewItem | None:
+    if profile is None:
+        return None
+    for state in due_list(profile):
+        ex = exercise_for(profile, state)
+        if ex is not None:
+            return ReviewItem(f"{state.game}/{state.skill}", state.game, state.skill, ex)
+    return None
+
+
+def forecast(profile: LearnerProfile | None, days: int = 7) -> list[tuple[str, int]]:
+    """How many skills come due on each of the next ``days`` days (today first)."""
+    if profile is None:
+        return []
+    end = skills.day_end(clock.now(), profile.timezone)
+    states = skills.states(profile)
+    out = []
+    start = None
+    for d in range(days):
+        stop = end + timedelta(days=d)
+        n = sum(1 for s in states if (start is None or s.due >= start) and s.due < stop)
+        out.append(((stop - timedelta(days=1)).date().isoformat(), n))
+        start = stop
+    return out

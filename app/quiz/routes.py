@@ -1,0 +1,109 @@
+"""/quiz/<game>/…: start a quiz, one question at a time, the summary; /review."""
+
+from __future__ import annotations
+
+from flask import abort, redirect, render_template, request, url_for
+
+from app.engine.core.registry import all_variants
+from app.extensions import db
+from app.htmx_utils import page
+from app.learning import flow, quizzes, review
+from app.learning.models import QuizSession
+from app.profiles import current_profile
+from app.quiz import bp
+
+GAMES = tuple(v.id for v in all_variants())
+
+
+def _quiz_continue(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+    session = db.session.get(QuizSession, ref)
+    if session is None or ex.id not in session.items:
+        return None
+    q = session.items.index(ex.id) + 1
+    return url_for("quiz.run", game=session.game, sid=session.id, q=q)
+
+
+flow.CONTINUE["quiz"] = _quiz_continue
+flow.CONTINUE["review"] = lambda ref, ex: url_for("quiz.review_queue")
+
+
+@bp.get("/quiz/<game>/")
+def index(game: str):  # type: ignore[no-untyped-def]
+    if game not in GAMES:
+        abort(404)
+    units = [(u, len(quizzes.quiz_items(game, u))) for u in quizzes.units(game)]
+    return render_template("quiz/index.html", game=game, units=units)
+
+
+@bp.post("/quiz/<game>/start")
+def start(game: str):  # type: ignore[no-untyped-def]
+    unit = request.form.get("unit", quizzes.ALL)
+    if game not in GAMES or (unit != quizzes.ALL and unit not in quizzes.units(game)):
+        abort(404)
+    profile = current_profile(create=True)
+    assert profile is not None
+    session = quizzes.start(profile, game, unit, request.form.get("mode", "practice"))
+    db.session.commit()
+    return redirect(url_for("quiz.run", game=game, sid=session.id, q=0), code=303)
+
+
+def _session(game: str, sid: str) -> QuizSession:
+    profile = current_profile()
+    session = db.session.get(QuizSession, sid[:32])
+    if (
+        session is None
+        or profile is None
+        or session.profile_id != profile.id
+        or session.game != game
+    ):
+        abort(404)
+    return session
+
+
+@bp.get("/quiz/<game>/s/<sid>")
+def run(game: str, sid: str):  # type: ignore[no-untyped-def]
+    session = _session(game, sid)
+    try:
+        q = max(0, int(request.args.get("q", "0")))
+    except ValueError:
+        q = 0
+    if q >= len(session.items) or session.finished_at is not None:
+        return _summary(session)
+    ex = quizzes.bank.get(session.items[q])
+    if ex is None:
+        abort(404)
+    context = "exam" if session.mode == "exam" else "quiz"
+    blk = flow.block(ex, context, session.id, done=request.args.get("done"))
+    if session.mode == "exam":
+        blk.continue_url = url_for("quiz.run", game=game, sid=sid, q=q + 1)
+    return page("quiz/run.html", "quiz/_question.html", s=session, q=q, b=blk)
+
+
+def _summary(session: QuizSession):  # type: ignore[no-untyped-def]
+    if session.finished_at is None:
+        session.finished_at = quizzes.clock.now()
+        db.session.commit()
+    results = quizzes.results(session)
+    score = sum(1 for r in results if r.right)
+    return render_template("quiz/summary.html", s=session, results=results, score=score)
+
+
+@bp.post("/quiz/<game>/s/<sid>/finish")
+def finish(game: str, sid: str):  # type: ignore[no-untyped-def]
+    session = _session(game, sid)
+    return redirect(url_for("quiz.run", game=game, sid=session.id, q=len(session.items)), code=303)
+
+
+@bp.get("/review")
+def review_queue():  # type: ignore[no-untyped-def]
+    profile = current_profile()
+    item = review.next_item(profile)
+    blk = flow.block(item.exercise, "review", item.skill) if item else None
+    return page(
+        "quiz/review.html",
+        "quiz/_review.html",
+        item=item,
+        b=blk,
+        due=review.due_list(profile),
+        forecast=review.forecast(profile),
+    )
