@@ -7,12 +7,29 @@ from flask_babel import get_locale
 
 from app.engine.core.registry import all_variants
 from app.htmx_utils import page
-from app.learning import paths
+from app.learning import flow, paths
 from app.learning.glossary import terms
 from app.learning.lessons import get
 from app.lessons import bp, service
 
 GAMES = tuple(v.id for v in all_variants())
+
+
+def _next_step(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+    """After a lesson's exercise: its next step (or the game's path after the last)."""
+    lesson_id, _, step_id = ref.partition("#")
+    ls = get(lesson_id)
+    st = ls.step(step_id) if ls else None
+    if ls is None or st is None:
+        return None
+    if st.index + 1 < len(ls.steps):
+        return url_for(
+            "lessons.step", game=ls.game, lesson_id=ls.id, step_id=ls.steps[st.index + 1].id
+        )
+    return url_for("lessons.game_path", game=ls.game)
+
+
+flow.CONTINUE["lesson"] = _next_step
 
 
 def _locale() -> str:

@@ -31,7 +31,12 @@ flow.CONTINUE["review"] = lambda ref, ex: url_for("quiz.review_queue")
 def index(game: str):  # type: ignore[no-untyped-def]
     if game not in GAMES:
         abort(404)
-    units = [(u, len(quizzes.quiz_items(game, u))) for u in quizzes.units(game)]
+    from app.learning.lessons import path_of
+
+    titles: dict[str, list[object]] = {}
+    for lesson in path_of(game):
+        titles.setdefault(lesson.unit, []).append(lesson.title)
+    units = [(u, len(quizzes.quiz_items(game, u)), titles.get(u, [])) for u in quizzes.units(game)]
     return render_template("quiz/index.html", game=game, units=units)
 
 

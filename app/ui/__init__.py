@@ -26,5 +26,4 @@ def init_app(app: Flask) -> None:
         answer_words=text.answer_words,
         lesson_for=text.lesson_for,
         skill_name=text.skill_name,
-        unit_names={},
     )
