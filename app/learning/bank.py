@@ -177,6 +177,10 @@ def get(exercise_id: str) -> Exercise | None:
         from app.learning.generators import provide
 
         PROVIDERS["gen"] = provide
+    if prefix == "pos" and "pos" not in PROVIDERS:
+        from app.learning.practice import provide as provide_position
+
+        PROVIDERS["pos"] = provide_position
     provider = PROVIDERS.get(prefix)
     return provider(exercise_id) if provider else None
 

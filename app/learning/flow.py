@@ -17,7 +17,7 @@ from typing import Any
 from flask_babel import get_locale
 
 from app.extensions import db
-from app.learning import present, record
+from app.learning import practice, present, record
 from app.learning.answers import AnswerError, Form, read_answer
 from app.learning.exercise import Exercise
 from app.learning.judge import judge
@@ -100,7 +100,8 @@ def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | 
     profile = current_profile(create=True)
     assert profile is not None
     try:
-        _attempt, state, _counted = record.record_answer(profile, ex, token, verdict)
+        _attempt, state, counted = record.record_answer(profile, ex, token, verdict)
+        moved = practice.update_ratings(profile, ex, verdict.correct) if counted else None
         db.session.commit()
     except Exception:
         db.session.rollback()
@@ -108,6 +109,7 @@ def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | 
     keep = {} if verdict.correct else _given(form)
     fresh = record.issue_token(ex, token.context, token.ref)
     out = present.build(ex, locale(), fresh, state, token.context, token.ref, verdict, keep)
+    out.rating_change = moved
     return _continue(out), 200, token.nonce
 
 

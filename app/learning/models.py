@@ -27,7 +27,7 @@ class Attempt(db.Model):  # type: ignore[name-defined,misc]
     profile_id: Mapped[int] = mapped_column(
         ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
     )
-    exercise_id: Mapped[str] = mapped_column(String(120), index=True)
+    exercise_id: Mapped[str] = mapped_column(String(700), index=True)
     game: Mapped[str] = mapped_column(String(32), index=True)
     # where it was asked: exercise | lesson | practice | quiz | review | assignment | exam
     context: Mapped[str] = mapped_column(String(20))
@@ -50,7 +50,7 @@ class ExerciseState(db.Model):  # type: ignore[name-defined,misc]
     profile_id: Mapped[int] = mapped_column(
         ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
     )
-    exercise_id: Mapped[str] = mapped_column(String(120))
+    exercise_id: Mapped[str] = mapped_column(String(700))
     game: Mapped[str] = mapped_column(String(32))
     tries: Mapped[int] = mapped_column(Integer, default=0)  # wrong answers in this run
     hints: Mapped[int] = mapped_column(Integer, default=0)  # hint steps shown in this run
@@ -98,3 +98,46 @@ class QuizSession(db.Model):  # type: ignore[name-defined,misc]
     items: Mapped[list[str]] = mapped_column(JSON)
     started_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class Position(db.Model):  # type: ignore[name-defined,misc]
+    """A practice position: a moment of a deal (its one-line code), seen from ``seat``, as
+    a question of ``theme``. Library positions come from the content; fresh ones from the
+    generators; a signed-in author's from the position editor. Rated by Glicko-2."""
+
+    __tablename__ = "positions"
+    __table_args__ = (UniqueConstraint("game", "theme", "digest"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    theme: Mapped[str] = mapped_column(String(40))
+    digest: Mapped[str] = mapped_column(String(20))  # sha1 of the code and seat, 20 hex
+    code: Mapped[str] = mapped_column(Text)
+    seat: Mapped[int] = mapped_column(Integer)
+    source: Mapped[str] = mapped_column(String(12), default="library")  # library | fresh | author
+    author_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), default=None, index=True
+    )
+    rating: Mapped[float] = mapped_column(default=1500.0)
+    rd: Mapped[float] = mapped_column(default=350.0)
+    vol: Mapped[float] = mapped_column(default=0.06)
+    plays: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Rating(db.Model):  # type: ignore[name-defined,misc]
+    """A learner's Glicko-2 practice rating in one game."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (UniqueConstraint("profile_id", "game"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(32))
+    rating: Mapped[float] = mapped_column(default=1500.0)
+    rd: Mapped[float] = mapped_column(default=350.0)
+    vol: Mapped[float] = mapped_column(default=0.06)
+    plays: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -93,6 +93,7 @@ class ExerciseBlock:
     verdict: VerdictView | None = None
     unit: str = ""
     continue_url: str | None = None  # where "Continue" leads (the next step, question …)
+    rating_change: tuple[float, float] | None = None  # practice: the learner's rating moved
 
     @property
     def dom_id(self) -> str:

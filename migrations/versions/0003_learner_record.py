@@ -1,4 +1,5 @@
-"""the learner's record: attempts, exercise states, skill states (FSRS), quiz sessions;
+"""the learner's record: attempts, exercise states, skill states (FSRS), quiz sessions,
+practice positions and ratings (Glicko-2);
 profile time zone; the old progress and games tables go (games live in the engine registry)
 
 Revision ID: 0003_learner_record
@@ -21,7 +22,7 @@ def upgrade():
         'attempts',
         sa.Column('id', sa.Integer(), nullable=False),
         sa.Column('profile_id', sa.Integer(), nullable=False),
-        sa.Column('exercise_id', sa.String(length=120), nullable=False),
+        sa.Column('exercise_id', sa.String(length=700), nullable=False),
         sa.Column('game', sa.String(length=32), nullable=False),
         sa.Column('context', sa.String(length=20), nullable=False),
         sa.Column('context_ref', sa.String(length=120), nullable=False),
@@ -48,7 +49,7 @@ def upgrade():
         'exercise_states',
         sa.Column('id', sa.Integer(), nullable=False),
         sa.Column('profile_id', sa.Integer(), nullable=False),
-        sa.Column('exercise_id', sa.String(length=120), nullable=False),
+        sa.Column('exercise_id', sa.String(length=700), nullable=False),
         sa.Column('game', sa.String(length=32), nullable=False),
         sa.Column('tries', sa.Integer(), nullable=False),
         sa.Column('hints', sa.Integer(), nullable=False),
@@ -99,6 +100,46 @@ def upgrade():
     with op.batch_alter_table('quiz_sessions', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_quiz_sessions_profile_id'), ['profile_id'], unique=False)
 
+    op.create_table(
+        'positions',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('game', sa.String(length=32), nullable=False),
+        sa.Column('theme', sa.String(length=40), nullable=False),
+        sa.Column('digest', sa.String(length=20), nullable=False),
+        sa.Column('code', sa.Text(), nullable=False),
+        sa.Column('seat', sa.Integer(), nullable=False),
+        sa.Column('source', sa.String(length=12), nullable=False),
+        sa.Column('author_id', sa.Integer(), nullable=True),
+        sa.Column('rating', sa.Float(), nullable=False),
+        sa.Column('rd', sa.Float(), nullable=False),
+        sa.Column('vol', sa.Float(), nullable=False),
+        sa.Column('plays', sa.Integer(), nullable=False),
+        sa.Column('created_at', sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(['author_id'], ['users.id'], name=op.f('fk_positions_author_id_users'), ondelete='SET NULL'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_positions')),
+        sa.UniqueConstraint('game', 'theme', 'digest', name=op.f('uq_positions_game')),
+    )
+    with op.batch_alter_table('positions', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_positions_game'), ['game'], unique=False)
+        batch_op.create_index(batch_op.f('ix_positions_author_id'), ['author_id'], unique=False)
+
+    op.create_table(
+        'ratings',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('profile_id', sa.Integer(), nullable=False),
+        sa.Column('game', sa.String(length=32), nullable=False),
+        sa.Column('rating', sa.Float(), nullable=False),
+        sa.Column('rd', sa.Float(), nullable=False),
+        sa.Column('vol', sa.Float(), nullable=False),
+        sa.Column('plays', sa.Integer(), nullable=False),
+        sa.Column('updated_at', sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(['profile_id'], ['learner_profiles.id'], name=op.f('fk_ratings_profile_id_learner_profiles'), ondelete='CASCADE'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_ratings')),
+        sa.UniqueConstraint('profile_id', 'game', name=op.f('uq_ratings_profile_id')),
+    )
+    with op.batch_alter_table('ratings', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_ratings_profile_id'), ['profile_id'], unique=False)
+
     with op.batch_alter_table('learner_profiles', schema=None) as batch_op:
         batch_op.add_column(sa.Column('timezone', sa.String(length=64), server_default='Asia/Shanghai', nullable=False))
 
@@ -132,6 +173,8 @@ def downgrade():
     )
     with op.batch_alter_table('learner_profiles', schema=None) as batch_op:
         batch_op.drop_column('timezone')
+    op.drop_table('ratings')
+    op.drop_table('positions')
     op.drop_table('quiz_sessions')
     op.drop_table('skill_states')
     op.drop_table('exercise_states')

@@ -1,0 +1,341 @@
+"""Practice: themed positions without end, rated to the learner.
+
+A **theme** (:class:`Theme`) turns a moment of a deal, seen from one seat, into a
+question with an exact answer (the forced action, the waits, the count, a legal 吃 ...),
+or says the moment does not fit. A practice exercise's id holds everything needed to
+make it again, ``pos:<theme>:<seat>:<code>`` (positions are study material: their links
+may carry the whole code). The **library** (``content/practice/<game>.yaml``) holds
+positions found by the engine in self-played deals; :func:`fresh` finds a new one of a
+theme on demand. **Ratings**: Glicko-2 for each learner per game and each position,
+moved by the first attempt at a position only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import glicko2
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.config import ROOT
+from app.engine.core.actions import Action
+from app.engine.core.codec import split_code
+from app.engine.core.errors import EngineError
+from app.engine.core.registry import all_variants, find_game
+from app.extensions import db
+from app.learning.exercise import Choice, Exercise, Query, Setup, Text
+from app.learning.models import Attempt, Position, Rating
+from app.models import LearnerProfile
+
+PREFIX = "pos"
+LIBRARY = ROOT / "content" / "practice"
+WINDOW = 200  # rating distance of a position that "fits" the learner
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What a theme asks of a position (the exercise without its id and setup)."""
+
+    kind: str
+    prompt: Text
+    query: Query
+    skills: tuple[str, ...]
+    choices: tuple[Choice, ...] = ()
+    prompt_params: dict[str, Any] | None = None
+    rating: float = 1500.0  # the estimated difficulty
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    id: str
+    game: str
+    title: Text
+    about: Text  # one sentence: what the theme practises
+    ask: Callable[[Any, Any, int], Question | None]  # (game, state, seat) → question
+    direct: Callable[[random.Random], tuple[Any, int] | None] | None = None  # rare themes
+
+
+THEMES: dict[str, dict[str, Theme]] = {}
+
+
+def register(theme: Theme) -> Theme:
+    THEMES.setdefault(theme.game, {})[theme.id] = theme
+    return theme
+
+
+def _load() -> None:
+    if THEMES:
+        return
+    from app.learning import practice_themes  # noqa: F401
+
+
+def themes(game: str) -> dict[str, Theme]:
+    _load()
+    return THEMES.get(game, {})
+
+
+def theme(game: str, theme_id: str) -> Theme | None:
+    return themes(game).get(theme_id)
+
+
+# -- exercises of positions -------------------------------------------------------------
+
+
+def exercise_id(theme_id: str, seat: int, code: str) -> str:
+    return f"{PREFIX}:{theme_id}:{seat}:{code}"
+
+
+def exercise(theme_id: str, seat: int, code: str) -> Exercise | None:
+    """The practice exercise of a position, or ``None`` when the code is unreadable or
+    the position does not fit the theme."""
+    try:
+        frame = split_code(code)
+        game = find_game(frame.variant)
+        state = game.decode(code)
+    except EngineError:
+        return None
+    th = theme(game.id, theme_id)
+    if th is None or not 0 <= seat < game.seats(state):
+        return None
+    q = th.ask(game, state, seat)
+    if q is None:
+        return None
+    return Exercise(
+        id=exercise_id(theme_id, seat, code),
+        game=game.id,
+        kind=q.kind,
+        prompt=q.prompt,
+        skills=q.skills,
+        setup=Setup(position=code, seat=seat),
+        query=q.query,
+        choices=q.choices,
+        source=f"practice:{theme_id}",
+        prompt_params=q.prompt_params or {},
+    )
+
+
+def provide(eid: str) -> Exercise | None:
+    parts = eid.split(":", 3)
+    if len(parts) != 4 or not parts[2].isdigit():
+        return None
+    return exercise(parts[1], int(parts[2]), parts[3])
+
+
+def parse_id(eid: str) -> tuple[str, int, str] | None:
+    parts = eid.split(":", 3)
+    if len(parts) != 4 or parts[0] != PREFIX or not parts[2].isdigit():
+        return None
+    return parts[1], int(parts[2]), parts[3]
+
+
+def question_of(game: Any, state: Any, seat: int, theme_id: str) -> Question | None:
+    th = theme(game.id, theme_id)
+    return th.ask(game, state, seat) if th else None
+
+
+# -- finding positions: self-played deals -----------------------------------------------
+
+
+def moments(game_id: str, rng: random.Random, deals: int = 30) -> Iterator[tuple[Any, Any, int]]:
+    """(game, state, seat) at every decision of deals the engine plays."""
+    game = find_game(game_id)
+    rules = game.default_rules
+    player = game.player()
+    for _ in range(deals):
+        state = game.new_deal(rules, rng, rng.randrange(game.table_size(rules)))
+        steps = 0
+        while not game.is_over(state) and steps < 2000:
+            seat = game.to_act(state)
+            if seat is None:
+                break
+            yield game, state, seat
+            legal = game.legal_actions(state, seat)
+            state = game.apply(state, player.choose(state, seat, legal, rng))
+            steps += 1
+
+
+def fresh(
+    game_id: str, theme_id: str, rng: random.Random, deals: int = 30
+) -> tuple[str, int] | None:
+    """A new position of the theme: built directly where the theme can, else found in
+    deals the engine plays. ``(code, seat)`` or ``None``."""
+    th = theme(game_id, theme_id)
+    if th is None:
+        return None
+    if th.direct is not None:
+        made = th.direct(rng)
+        if made is not None:
+            state, seat = made
+            return find_game(game_id).encode(state), seat
+    for game, state, seat in moments(game_id, rng, deals):
+        if th.ask(game, state, seat) is not None:
+            return game.encode(state), seat
+    return None
+
+
+# -- the library --------------------------------------------------------------------------
+
+
+class LibraryItem(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    theme: str
+    seat: int = Field(ge=0)
+    code: str
+    rating: float = 1500.0
+
+
+class LibraryFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    game: str
+    positions: list[LibraryItem]
+
+
+def library_files() -> list[Path]:
+    return sorted(LIBRARY.glob("*.yaml"))
+
+
+@cache
+def library() -> dict[str, list[LibraryItem]]:
+    out: dict[str, list[LibraryItem]] = {}
+    for path in library_files():
+        doc = LibraryFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        out.setdefault(doc.game, []).extend(doc.positions)
+    return out
+
+
+def digest(theme_id: str, seat: int, code: str) -> str:
+    return hashlib.sha1(f"{theme_id}:{seat}:{code}".encode()).hexdigest()[:20]
+
+
+def position_row(
+    game: str,
+    theme_id: str,
+    seat: int,
+    code: str,
+    rating: float = 1500.0,
+    source: str = "fresh",
+    author_id: int | None = None,
+) -> Position:
+    """The position's row (made in the caller's transaction when new)."""
+    d = digest(theme_id, seat, code)
+    row = db.session.scalar(db.select(Position).filter_by(game=game, theme=theme_id, digest=d))
+    if row is None:
+        row = Position(
+            game=game,
+            theme=theme_id,
+            digest=d,
+            code=code,
+            seat=seat,
+            source=source,
+            author_id=author_id,
+            rating=rating,
+            rd=350.0,
+            vol=0.06,
+            plays=0,
+        )
+        db.session.add(row)
+        db.session.flush()
+    return row
+
+
+def load_library() -> int:
+    """Upsert the library positions (idempotent; ratings already earned are kept)."""
+    n = 0
+    for game, items in library().items():
+        for item in items:
+            position_row(game, item.theme, item.seat, item.code, item.rating, "library")
+            n += 1
+    return n
+
+
+# -- ratings ------------------------------------------------------------------------------
+
+
+def learner_rating(profile: LearnerProfile | None, game: str) -> Rating | None:
+    if profile is None or profile.id is None:
+        return None
+    return db.session.scalar(db.select(Rating).filter_by(profile_id=profile.id, game=game))
+
+
+def _rating_for(profile: LearnerProfile, game: str) -> Rating:
+    r = learner_rating(profile, game)
+    if r is None:
+        r = Rating(profile_id=profile.id, game=game, rating=1500.0, rd=350.0, vol=0.06, plays=0)
+        db.session.add(r)
+    return r
+
+
+def update_ratings(
+    profile: LearnerProfile, ex: Exercise, correct: bool
+) -> tuple[float, float] | None:
+    """Glicko-2 after a learner's first attempt at a position: (old, new) learner rating."""
+    parsed = parse_id(ex.id)
+    if parsed is None:
+        return None
+    theme_id, seat, code = parsed
+    earlier = db.session.scalar(
+        db.select(db.func.count(Attempt.id)).filter_by(profile_id=profile.id, exercise_id=ex.id)
+    )
+    if earlier and earlier > 1:  # this attempt is already in the session: only the first rates
+        return None
+    pos = position_row(ex.game, theme_id, seat, code)
+    mine = _rating_for(profile, ex.game)
+    me = glicko2.Player(mine.rating, mine.rd, mine.vol)
+    it = glicko2.Player(pos.rating, pos.rd, pos.vol)
+    old = mine.rating
+    me_r, me_rd = me.getRating(), me.getRd()
+    me.update_player([it.getRating()], [it.getRd()], [1.0 if correct else 0.0])
+    it.update_player([me_r], [me_rd], [0.0 if correct else 1.0])
+    mine.rating, mine.rd, mine.vol = me.getRating(), me.getRd(), me.vol
+    mine.plays = (mine.plays or 0) + 1
+    pos.rating, pos.rd, pos.vol = it.getRating(), it.getRd(), it.vol
+    pos.plays = (pos.plays or 0) + 1
+    return old, mine.rating
+
+
+def next_position(
+    profile: LearnerProfile | None, game: str, theme_id: str, rng: random.Random
+) -> tuple[str, int] | None:
+    """A position of the theme that fits the learner: unplayed, rated near the learner;
+    a fresh one when the library has none left."""
+    r = learner_rating(profile, game)
+    target = r.rating if r else 1500.0
+    q = db.select(Position).filter_by(game=game, theme=theme_id)
+    rows = list(db.session.scalars(q))
+    done: set[str] = set()
+    if profile is not None and profile.id is not None:
+        done = set(
+            db.session.scalars(
+                db.select(Attempt.exercise_id)
+                .filter_by(profile_id=profile.id, game=game)
+                .distinct()
+            )
+        )
+    left = [p for p in rows if exercise_id(p.theme, p.seat, p.code) not in done]
+    near = [p for p in left if abs(p.rating - target) <= WINDOW] or left
+    if near:
+        near.sort(key=lambda p: abs(p.rating - target))
+        pick = rng.choice(near[:8])
+        return pick.code, pick.seat
+    return fresh(game, theme_id, rng)
+
+
+def games() -> tuple[str, ...]:
+    return tuple(v.id for v in all_variants())
+
+
+def action_choices(
+    legal: list[Action], extra: list[Action] = (), limit: int = 8
+) -> tuple[Choice, ...]:  # type: ignore[assignment]
+    """Choices of a choose-action question: the legal actions and some refused ones."""
+    acts = list(legal)[:limit] + list(extra)[: max(0, limit - len(legal))]
+    return tuple(Choice(chr(97 + i), action=a.text()) for i, a in enumerate(acts))

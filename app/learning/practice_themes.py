@@ -1,0 +1,93 @@
+"""The practice themes: a few every game has (through the Game interface), then each
+family's own (``app/learning/themes_<family>.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.core.errors import EngineError
+from app.engine.core.registry import all_variants, find_game
+from app.learning.exercise import Query, Text
+from app.learning.practice import Question, Theme, action_choices, register
+
+
+def _forced(game: Any, state: Any, seat: int) -> Question | None:
+    legal = game.legal_actions(state, seat)
+    forced = [a for a in legal if a.forced]
+    if len(legal) < 2 or not forced or len(forced) == len(legal):
+        return None
+    return Question(
+        "choose-action",
+        Text("轮到你：规则强制你做哪一步？", "Your move: which action do the rules force?"),
+        Query("forced"),
+        ("forced",),
+        action_choices(legal),
+        rating=1300 + 40 * len(legal),
+    )
+
+
+def _waits(game: Any, state: Any, seat: int) -> Question | None:
+    if game.to_act(state) != seat:
+        return None
+    h = game.seat_holding(state, seat)
+    if h is None:
+        return None
+    rules = game.rules_of(state)
+    try:
+        if game.size_gap(h, rules) != 1:
+            return None
+        waits = game.waits(h, rules)
+    except EngineError:
+        return None
+    if not waits:
+        return None
+    return Question(
+        "pick-cards",
+        Text(
+            "你的手牌差一张就胡：哪些牌能让它胡？",
+            "Your hand is one card short: which cards complete it?",
+        ),
+        Query("waits"),
+        ("waits",),
+        rating=1350 + 60 * len(waits),
+    )
+
+
+def _generic(game_id: str) -> None:
+    register(
+        Theme(
+            "forced",
+            game_id,
+            Text("强制动作", "Forced actions"),
+            Text(
+                "规则替你做了决定的时刻：认出它。",
+                "Moments where the rules decide for you: spot them.",
+            ),
+            _forced,
+        )
+    )
+    game = find_game(game_id)
+    try:
+        game.waits(game.holding(""), game.default_rules)
+        hands = True
+    except EngineError as exc:
+        hands = exc.code != "unsupported-verb"
+    if hands:
+        register(
+            Theme(
+                "waits",
+                game_id,
+                Text("听什么牌", "Reading waits"),
+                Text(
+                    "差一张就胡的手牌：找出所有能胡的牌。",
+                    "A hand one card short: find every card that completes it.",
+                ),
+                _waits,
+            )
+        )
+
+
+for _v in all_variants():
+    _generic(_v.id)
+
+from app.learning import themes_chuanpai, themes_nantong, themes_zipai  # noqa: E402,F401

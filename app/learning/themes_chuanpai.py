@@ -1,0 +1,3 @@
+"""Practice themes of the chuanpai games (besides the ones every game has)."""
+
+from __future__ import annotations
