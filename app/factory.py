@@ -12,6 +12,7 @@ from flask_wtf.csrf import generate_csrf
 from app import config as cfg
 from app import i18n, profiles, security
 from app.extensions import babel, csrf, db, htmx, limiter, login_manager, migrate
+from app.redirects import current_path
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -86,6 +87,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         }
 
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["current_path"] = current_path
 
     @app.teardown_request
     def _rollback(exc: BaseException | None) -> None:

@@ -6,11 +6,21 @@ from flask_login import current_user, login_required, login_user, logout_user
 
 from app.accounts import bp, service
 from app.accounts.forms import LanguageForm, PasswordForm, SigninForm, SignupForm
-from app.extensions import limiter
+from app.extensions import limiter, login_manager
 from app.htmx_utils import form_page, redirect_to
 from app.i18n import set_lang_cookie
-from app.main.routes import safe_next
 from app.profiles import PROFILE_COOKIE
+from app.redirects import current_path, next_param
+
+
+@login_manager.unauthorized_handler
+def _needs_signin():  # type: ignore[no-untyped-def]
+    """To the sign-in page, with a relative ``next`` that brings the learner back."""
+    flash(_("Sign in to see that page."), "info")
+    location = url_for("accounts.signin", next=current_path())
+    if request.htmx:
+        return redirect_to(location)
+    return redirect(location)
 
 
 @bp.route("/signup", methods=["GET", "POST"])
@@ -18,6 +28,7 @@ def signup():  # type: ignore[no-untyped-def]
     if current_user.is_authenticated:
         return redirect(url_for("accounts.settings"))
     form = SignupForm()
+    target = next_param()  # before any write: junk never fails after the account exists
     if form.validate_on_submit():
         try:
             user = service.create_user(form.username.data, form.password.data)
@@ -32,7 +43,7 @@ def signup():  # type: ignore[no-untyped-def]
                 ),
                 "success",
             )
-            resp = redirect_to(safe_next(request.args.get("next")))
+            resp = redirect_to(target)
             resp.delete_cookie(PROFILE_COOKIE)
             return resp
     return form_page("accounts/signup.html", "accounts/_signup_form.html", form=form)
@@ -48,6 +59,7 @@ def signin():  # type: ignore[no-untyped-def]
     if current_user.is_authenticated:
         return redirect(url_for("main.home"))
     form = SigninForm()
+    target = next_param()
     if form.validate_on_submit():
         user = service.authenticate(form.username.data, form.password.data)
         if user is None:
@@ -56,7 +68,7 @@ def signin():  # type: ignore[no-untyped-def]
             login_user(user)
             service.after_signin(user)
             flash(_("Signed in as %(name)s.", name=user.username), "success")
-            resp = redirect_to(safe_next(request.args.get("next")))
+            resp = redirect_to(target)
             resp.delete_cookie(PROFILE_COOKIE)
             if user.locale:
                 set_lang_cookie(resp, user.locale)
