@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from typing import Any
+
+from flask import Flask, Response, request
+from flask_babel import gettext as _
 
 CSP = "; ".join(
     [
@@ -20,7 +23,43 @@ CSP = "; ".join(
 )
 
 
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def _is_form_like(data: Any) -> bool:
+    """A JSON body a form can read: an object whose values are text (or lists of text)."""
+    if not isinstance(data, dict):
+        return False
+    for value in data.values():
+        items = value if isinstance(value, list) else [value]
+        if not all(isinstance(v, str) and _encodable(v) for v in items):
+            return False
+    return all(_encodable(k) for k in data)
+
+
+def _encodable(text: str) -> bool:
+    """False for lone surrogates (``"\\ud800"`` in JSON): they cannot be stored or shown."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def init_app(app: Flask) -> None:
+    @app.before_request
+    def _json_bodies():  # type: ignore[no-untyped-def]
+        """Flask-WTF reads a JSON body as form data; anything but a flat object is a 400."""
+        if not (request.method in WRITE_METHODS and request.is_json):
+            return None
+        if _is_form_like(request.get_json(silent=True)):
+            return None
+        from app.errors import render_error
+
+        return render_error(
+            400, _("This address takes a form, or a JSON object whose values are text.")
+        )
+
     @app.after_request
     def _headers(response: Response) -> Response:
         h = response.headers
