@@ -5,6 +5,8 @@
 ``DATABASE_URL``       SQLAlchemy URL. Unset: SQLite file ``instance/academy.sqlite3``.
                        PostgreSQL: ``postgresql+psycopg://user@host/db``.
 ``SECURE_COOKIES``     ``1`` behind HTTPS: session and language cookies get ``Secure``.
+``HSTS_MAX_AGE``       Seconds of ``Strict-Transport-Security``. Default: one year with
+                       ``SECURE_COOKIES=1``, else ``0`` (no header). ``0`` turns it off.
 ``RATELIMIT_STORAGE_URI`` Flask-Limiter storage. Unset: ``memory://`` (one process).
                        Several workers: ``redis://127.0.0.1:6379/0``.
 ``SIGNIN_RATE_LIMIT``  Sign-in attempts allowed, default ``10 per minute;50 per hour``.
@@ -65,6 +67,16 @@ def normalize_db_url(url: str) -> str:
     return url
 
 
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {raw!r}") from None
+
+
 def from_env(instance_path: Path) -> dict[str, Any]:
     secure = _truthy(os.environ.get("SECURE_COOKIES"))
     db_url = os.environ.get("DATABASE_URL") or f"sqlite:///{instance_path / 'academy.sqlite3'}"
@@ -79,6 +91,7 @@ def from_env(instance_path: Path) -> dict[str, Any]:
         "REMEMBER_COOKIE_SAMESITE": "Lax",
         "REMEMBER_COOKIE_SECURE": secure,
         "PREFERRED_URL_SCHEME": "https" if secure else "http",
+        "HSTS_MAX_AGE": _int("HSTS_MAX_AGE", 365 * 24 * 3600 if secure else 0),
         "BABEL_DEFAULT_LOCALE": "zh",
         "BABEL_TRANSLATION_DIRECTORIES": str(ROOT / "translations"),
         "LANGUAGES": ("zh", "en"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request, session
 from flask_babel import gettext as _
 
 CSP = "; ".join(
@@ -68,6 +68,13 @@ def init_app(app: Flask) -> None:
         h.setdefault("Referrer-Policy", "same-origin")
         h.setdefault("X-Frame-Options", "DENY")
         h.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+        hsts = current_app.config.get("HSTS_MAX_AGE", 0)
+        if hsts > 0:
+            h.setdefault("Strict-Transport-Security", f"max-age={hsts}")
+        if request.endpoint != "static" and "_user_id" in session:
+            # A signed-in page is this learner's alone: no shared or back-button copies.
+            # (The session says who is signed in; no database look-up for a header.)
+            h["Cache-Control"] = "private, no-store"
         if response.mimetype == "text/html":
             response.vary.add("HX-Request")
             response.vary.add("Cookie")
