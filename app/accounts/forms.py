@@ -6,6 +6,8 @@ from wtforms import PasswordField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
+from app.usernames import display_form, is_mixed_script
+
 USERNAME_RE = r"^[\w.\-]+$"
 MIN_PASSWORD = 8
 
@@ -29,6 +31,7 @@ def _repeat(label: object) -> PasswordField:
 class SignupForm(FlaskForm):  # type: ignore[misc]
     username = StringField(
         _l("Username"),
+        filters=[display_form],
         validators=[
             DataRequired(message=_l("Choose a username.")),
             Length(min=3, max=40, message=_l("A username has 3 to 40 characters.")),
@@ -37,6 +40,15 @@ class SignupForm(FlaskForm):  # type: ignore[misc]
     )
     password = _new_password(_l("Password"))
     confirm = _repeat(_l("Repeat the password"))
+
+    def validate_username(self, field):  # type: ignore[no-untyped-def]
+        if is_mixed_script(field.data or ""):
+            raise ValidationError(
+                _l(
+                    "Write the name in one alphabet: letters from different alphabets that "
+                    "look alike (such as Latin a and Cyrillic а) are not allowed."
+                )
+            )
 
 
 class SigninForm(FlaskForm):  # type: ignore[misc]

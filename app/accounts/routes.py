@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from flask import current_app, flash, redirect, request, url_for
+from flask import current_app, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 
@@ -23,6 +23,12 @@ def _needs_signin():  # type: ignore[no-untyped-def]
     return redirect(location)
 
 
+def _start_session(user) -> None:  # type: ignore[no-untyped-def]
+    """Sign in with a fresh session: a new CSRF token, nothing kept from before."""
+    session.clear()
+    login_user(user)
+
+
 @bp.route("/signup", methods=["GET", "POST"])
 def signup():  # type: ignore[no-untyped-def]
     if current_user.is_authenticated:
@@ -35,7 +41,7 @@ def signup():  # type: ignore[no-untyped-def]
         except service.UsernameTaken:
             form.username.errors.append(_("That username is taken; choose another."))
         else:
-            login_user(user)
+            _start_session(user)
             flash(
                 _(
                     "Welcome, %(name)s! Your progress is now kept in your account.",
@@ -65,7 +71,7 @@ def signin():  # type: ignore[no-untyped-def]
         if user is None:
             form.password.errors.append(_("Wrong username or password."))
         else:
-            login_user(user)
+            _start_session(user)
             service.after_signin(user)
             flash(_("Signed in as %(name)s.", name=user.username), "success")
             resp = redirect_to(target)
@@ -78,7 +84,10 @@ def signin():  # type: ignore[no-untyped-def]
 
 @bp.post("/signout")
 def signout():  # type: ignore[no-untyped-def]
+    if current_user.is_authenticated:
+        service.end_sessions(current_user)  # a copy of this session cookie is now useless
     logout_user()
+    session.clear()
     flash(_("You are signed out."), "info")
     return redirect_to(url_for("main.home"))
 
@@ -102,6 +111,7 @@ def password():  # type: ignore[no-untyped-def]
     form = PasswordForm(current_user)
     if form.validate_on_submit():
         service.change_password(current_user, form.password.data)
+        login_user(current_user._get_current_object())  # this browser stays signed in
         flash(_("Your password has been changed."), "success")
         return redirect_to(url_for("accounts.settings"))
     return form_page("accounts/password.html", "accounts/_password_form.html", form=form)
