@@ -10,6 +10,7 @@
 ``RATELIMIT_STORAGE_URI`` Flask-Limiter storage. Unset: ``memory://`` (one process).
                        Several workers: ``redis://127.0.0.1:6379/0``.
 ``SIGNIN_RATE_LIMIT``  Sign-in attempts allowed, default ``10 per minute;50 per hour``.
+``PASSWORD_MIN_SCORE`` zxcvbn score (0-4) a new password needs, default ``3``.
 =====================  ==========================================================
 """
 
@@ -100,6 +101,7 @@ def from_env(instance_path: Path) -> dict[str, Any]:
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         "RATELIMIT_HEADERS_ENABLED": True,
         "SIGNIN_RATE_LIMIT": os.environ.get("SIGNIN_RATE_LIMIT", "10 per minute;50 per hour"),
+        "PASSWORD_MIN_SCORE": _int("PASSWORD_MIN_SCORE", 3),
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         "MAX_CONTENT_LENGTH": 1024 * 1024,
     }
