@@ -10,7 +10,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 
 from app import config as cfg
-from app import i18n, profiles, security
+from app import hashing, i18n, profiles, security
 from app.extensions import babel, csrf, db, htmx, limiter, login_manager, migrate
 from app.redirects import current_path
 
@@ -46,6 +46,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     login_manager.login_view = "accounts.signin"
     login_manager.session_protection = "strong"
     security.init_app(app)
+    hashing.init_app(app)
     profiles.init_app(app)
 
     from app.accounts import bp as accounts_bp

@@ -10,6 +10,8 @@ from sqlalchemy import text
 from app.extensions import db
 from app.models import User
 
+pytestmark = pytest.mark.usefixtures("cheap_hashing")
+
 
 def _signup(client, name, password="long-cards-1"):
     client.set_cookie("lang", "en")

@@ -128,10 +128,6 @@ class PasswordForm(FlaskForm):  # type: ignore[misc]
     def user_inputs(self) -> list[str]:
         return [self._user.username]
 
-    def validate_current(self, field):  # type: ignore[no-untyped-def]
-        if not self._user.check_password(field.data or ""):
-            raise ValidationError(_l("That is not your current password."))
-
 
 class LanguageForm(FlaskForm):  # type: ignore[misc]
     locale = RadioField(

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
-from flask import current_app, flash, redirect, request, session, url_for
+from flask import flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 
-from app.accounts import bp, service
+from app.accounts import bp, limits, service
 from app.accounts.forms import LanguageForm, PasswordForm, SigninForm, SignupForm
-from app.extensions import limiter, login_manager
+from app.extensions import login_manager
+from app.hashing import HashingBusy
 from app.htmx_utils import form_page, redirect_to
 from app.i18n import set_lang_cookie
 from app.profiles import PROFILE_COOKIE
@@ -29,7 +30,17 @@ def _start_session(user) -> None:  # type: ignore[no-untyped-def]
     login_user(user)
 
 
+def _busy(full: str, partial: str, form):  # type: ignore[no-untyped-def]
+    """Every hashing slot is taken: say so at once (503), the form kept as typed."""
+    form.password.errors.append(_("The server is busy. Please try again in a moment."))
+    resp = form_page(full, partial, form=form, status=503)
+    resp.headers["Retry-After"] = "2"
+    return resp
+
+
 @bp.route("/signup", methods=["GET", "POST"])
+@limits.signups_per_address
+@limits.new_per_site
 def signup():  # type: ignore[no-untyped-def]
     if current_user.is_authenticated:
         return redirect(url_for("accounts.settings"))
@@ -40,7 +51,10 @@ def signup():  # type: ignore[no-untyped-def]
             user = service.create_user(form.username.data, form.password.data)
         except service.UsernameTaken:
             form.username.errors.append(_("That username is taken; choose another."))
+        except HashingBusy:
+            return _busy("accounts/signup.html", "accounts/_signup_form.html", form)
         else:
+            limits.new_password()
             _start_session(user)
             flash(
                 _(
@@ -55,20 +69,21 @@ def signup():  # type: ignore[no-untyped-def]
     return form_page("accounts/signup.html", "accounts/_signup_form.html", form=form)
 
 
-def _signin_limit() -> str:
-    return str(current_app.config["SIGNIN_RATE_LIMIT"])
-
-
 @bp.route("/signin", methods=["GET", "POST"])
-@limiter.limit(_signin_limit, methods=["POST"])
+@limits.wrong_per_address
+@limits.wrong_per_account
 def signin():  # type: ignore[no-untyped-def]
     if current_user.is_authenticated:
         return redirect(url_for("main.home"))
     form = SigninForm()
     target = next_param()
     if form.validate_on_submit():
-        user = service.authenticate(form.username.data, form.password.data)
+        try:
+            user = service.authenticate(form.username.data, form.password.data)
+        except HashingBusy:
+            return _busy("accounts/signin.html", "accounts/_signin_form.html", form)
         if user is None:
+            limits.wrong_password()
             form.password.errors.append(_("Wrong username or password."))
         else:
             _start_session(user)
@@ -106,12 +121,25 @@ def settings():  # type: ignore[no-untyped-def]
 
 
 @bp.route("/password", methods=["GET", "POST"])
+@limits.wrong_per_address
+@limits.wrong_per_account
+@limits.changes_per_account
+@limits.new_per_site
 @login_required
 def password():  # type: ignore[no-untyped-def]
     form = PasswordForm(current_user)
+    pages = ("accounts/password.html", "accounts/_password_form.html")
     if form.validate_on_submit():
-        service.change_password(current_user, form.password.data)
-        login_user(current_user._get_current_object())  # this browser stays signed in
-        flash(_("Your password has been changed."), "success")
-        return redirect_to(url_for("accounts.settings"))
-    return form_page("accounts/password.html", "accounts/_password_form.html", form=form)
+        user = current_user._get_current_object()
+        try:
+            changed = service.change_password(user, form.current.data, form.password.data)
+        except HashingBusy:
+            return _busy(*pages, form)
+        if changed:
+            limits.new_password()
+            login_user(user)  # this browser stays signed in, with the new session version
+            flash(_("Your password has been changed."), "success")
+            return redirect_to(url_for("accounts.settings"))
+        limits.wrong_password()
+        form.current.errors.append(_("That is not your current password."))
+    return form_page(*pages, form=form)

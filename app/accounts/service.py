@@ -6,6 +6,7 @@ from flask import request
 from sqlalchemy.exc import IntegrityError
 
 from app.extensions import db
+from app.hashing import check_unknown, hash_slot
 from app.i18n import LANG_COOKIE
 from app.models import User
 from app.profiles import adopt_visitor_profile
@@ -39,12 +40,16 @@ def find_user(username: str) -> User | None:
 
 
 def create_user(username: str, password: str) -> User:
-    """A new learner account with the visitor's progress and language choice."""
+    """A new learner account with the visitor's progress and language choice.
+
+    Raises :class:`UsernameTaken`, or :class:`app.hashing.HashingBusy` (nothing written).
+    """
     if find_user(username) is not None:
         raise UsernameTaken(username)
     lang = request.cookies.get(LANG_COOKIE)
     user = User(username=display_form(username), locale=lang if lang in ("zh", "en") else None)
-    user.set_password(password)
+    with hash_slot():
+        user.set_password(password)
     try:
         db.session.add(user)
         db.session.flush()
@@ -57,10 +62,16 @@ def create_user(username: str, password: str) -> User:
 
 
 def authenticate(username: str, password: str) -> User | None:
+    """The account if the password is right. An unknown name costs the same time.
+
+    Raises :class:`app.hashing.HashingBusy` (no password was checked).
+    """
     user = find_user(username)
-    if user is None or not user.check_password(password):
-        return None
-    return user
+    with hash_slot():
+        if user is None:
+            check_unknown(password)
+            return None
+        return user if user.check_password(password) else None
 
 
 def after_signin(user: User) -> None:
@@ -72,11 +83,16 @@ def after_signin(user: User) -> None:
     db.session.commit()
 
 
-def change_password(user: User, password: str) -> None:
-    """New password; every session made before (other devices, stolen cookies) ends."""
-    user.set_password(password)
+def change_password(user: User, current: str, password: str) -> bool:
+    """``password`` replaces ``current`` (``False`` if that is wrong) and every session made
+    before (other devices, stolen cookies) ends. Raises :class:`app.hashing.HashingBusy`."""
+    with hash_slot():
+        if not user.check_password(current):
+            return False
+        user.set_password(password)
     user.end_sessions()
     db.session.commit()
+    return True
 
 
 def end_sessions(user: User) -> None:
