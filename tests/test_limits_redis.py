@@ -96,3 +96,13 @@ def test_the_counts_are_in_redis(redis_url, app):
         assert list(client.scan_iter(match=f"*{PREFIX}*wrong-password*"))
     finally:
         client.close()
+
+
+def test_the_redis_client_is_a_dependency():
+    """``RATELIMIT_STORAGE_URI=redis://…`` crashed at start: the package was not installed."""
+    import tomllib
+
+    from app.config import ROOT
+
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert any(d.lower().startswith("flask-limiter[redis]") for d in deps), deps
