@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import csrf_from
+from conftest import post_form
 
 
 @pytest.mark.parametrize(
@@ -51,10 +51,8 @@ def test_a_long_password_is_checked_quickly():
 
 def _signup(client, password, lang="en"):
     client.set_cookie("lang", lang)
-    token = csrf_from(client.get("/account/signup").get_data(as_text=True))
-    return client.post(
-        "/account/signup",
-        data={"csrf_token": token, "username": "meimei", "password": password, "confirm": password},
+    return post_form(
+        client, "/account/signup", username="meimei", password=password, confirm=password
     )
 
 
@@ -83,18 +81,11 @@ def test_the_explanation_is_in_chinese(client):
     assert "这个密码太容易被猜到" in body and "最常见的密码" in body
 
 
-def test_password_change_refuses_a_weak_password(client, signup, csrf):
+def test_password_change_refuses_a_weak_password(client, signup):
     signup("meimei")
     client.set_cookie("lang", "en")
-    r = client.post(
-        "/account/password",
-        data={
-            "csrf_token": csrf("/account/password"),
-            "current": "long-cards-1",
-            "password": "password1",
-            "confirm": "password1",
-        },
-    )
+    weak = "password1"
+    r = post_form(client, "/account/password", current="long-cards-1", password=weak, confirm=weak)
     assert r.status_code == 422 and "too easy to guess" in r.get_data(as_text=True)
 
 

@@ -4,14 +4,11 @@ session cookie; signing in starts a fresh session (new CSRF token)."""
 from __future__ import annotations
 
 import pytest
-from conftest import csrf_from
+from conftest import post_form
 
 
 def _signin(client, name="meimei", password="long-cards-1"):
-    token = csrf_from(client.get("/account/signin").get_data(as_text=True))
-    return client.post(
-        "/account/signin", data={"csrf_token": token, "username": name, "password": password}
-    )
+    return post_form(client, "/account/signin", username=name, password=password)
 
 
 def _replay(app, cookie):
@@ -34,15 +31,8 @@ def test_a_password_change_ends_other_sessions_but_not_this_one(app, client, sig
     other = app.test_client()
     assert _signin(other).status_code == 303
     captured = client.get_cookie("session").value
-    r = client.post(
-        "/account/password",
-        data={
-            "csrf_token": csrf("/account/password"),
-            "current": "long-cards-1",
-            "password": "new-cards-22",
-            "confirm": "new-cards-22",
-        },
-    )
+    new = "new-cards-22"
+    r = post_form(client, "/account/password", current="long-cards-1", password=new, confirm=new)
     assert r.status_code == 303
     assert client.get("/account/").status_code == 200  # still signed in here
     assert other.get("/account/").status_code == 302  # the other device is signed out

@@ -4,7 +4,7 @@ in the database, migrated for old rows), mixed-script look-alikes refused."""
 from __future__ import annotations
 
 import pytest
-from conftest import csrf_from
+from conftest import post_form
 from sqlalchemy import text
 
 from app.extensions import db
@@ -15,18 +15,11 @@ pytestmark = pytest.mark.usefixtures("cheap_hashing")
 
 def _signup(client, name, password="long-cards-1"):
     client.set_cookie("lang", "en")
-    token = csrf_from(client.get("/account/signup").get_data(as_text=True))
-    return client.post(
-        "/account/signup",
-        data={"csrf_token": token, "username": name, "password": password, "confirm": password},
-    )
+    return post_form(client, "/account/signup", username=name, password=password, confirm=password)
 
 
 def _signin(client, name, password="long-cards-1"):
-    token = csrf_from(client.get("/account/signin").get_data(as_text=True))
-    return client.post(
-        "/account/signin", data={"csrf_token": token, "username": name, "password": password}
-    )
+    return post_form(client, "/account/signin", username=name, password=password)
 
 
 @pytest.mark.parametrize(
@@ -73,11 +66,7 @@ def test_mixed_script_look_alikes_are_refused(app, client, signup, name):
 
 def test_mixed_script_message_in_chinese(client):
     client.set_cookie("lang", "zh")
-    token = csrf_from(client.get("/account/signup").get_data(as_text=True))
-    r = client.post(
-        "/account/signup",
-        data={"csrf_token": token, "username": "\u0430lice", "password": "x", "confirm": "x"},
-    )
+    r = post_form(client, "/account/signup", username="\u0430lice", password="x", confirm="x")
     assert "外形相似" in r.get_data(as_text=True)
 
 
