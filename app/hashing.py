@@ -60,6 +60,9 @@ class HashGate:
             except BlockingIOError:
                 os.close(fd)
                 continue
+            except BaseException:
+                os.close(fd)
+                raise
             try:
                 yield
             finally:

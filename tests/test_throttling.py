@@ -20,7 +20,7 @@ limited = pytest.mark.app_config(RATELIMIT_ENABLED=True)
 
 @pytest.fixture(autouse=True)
 def _fresh_counts(app):
-    memory = app.config["RATELIMIT_STORAGE_URI"] == "memory://"
+    memory = app.config["RATELIMIT_ENABLED"] and app.config["RATELIMIT_STORAGE_URI"] == "memory://"
     if memory:
         limiter.reset()
     yield
@@ -175,6 +175,18 @@ def test_busy_sign_in_is_not_a_wrong_password(app, cheap_hashing):
         _release(held)
     assert codes == [503] * 8
     assert _signin(_client(app), "meimei").status_code == 303
+
+
+def test_busy_anywhere_else_is_a_localized_503(app):
+    from app.hashing import HashingBusy
+
+    @app.get("/hash-something")
+    def hash_something():  # pragma: no cover - trivial
+        raise HashingBusy
+
+    r = _client(app, lang="zh").get("/hash-something")
+    assert r.status_code == 503 and r.headers["Retry-After"] == "2"
+    assert "服务器正忙" in r.get_data(as_text=True)
 
 
 def test_the_gate_is_shared_by_worker_processes(app, tmp_path):
