@@ -5,9 +5,20 @@
 ``DATABASE_URL``       SQLAlchemy URL. Unset: SQLite file ``instance/academy.sqlite3``.
                        PostgreSQL: ``postgresql+psycopg://user@host/db``.
 ``SECURE_COOKIES``     ``1`` behind HTTPS: session and language cookies get ``Secure``.
-``RATELIMIT_STORAGE_URI`` Flask-Limiter storage. Unset: ``memory://`` (one process).
-                       Several workers: ``redis://127.0.0.1:6379/0``.
-``SIGNIN_RATE_LIMIT``  Sign-in attempts allowed, default ``10 per minute;50 per hour``.
+``HSTS_MAX_AGE``       Seconds of ``Strict-Transport-Security``. Default: one year with
+                       ``SECURE_COOKIES=1``, else ``0`` (no header). ``0`` turns it off.
+``RATELIMIT_STORAGE_URI`` Flask-Limiter storage. Unset: ``memory://`` (counts per
+                       process). Several workers: ``redis://127.0.0.1:6379/0``.
+``SIGNIN_RATE_LIMIT``  Wrong passwords per address (sign-in and password change),
+                       default ``20 per minute;100 per hour``. Right ones are not counted.
+``SIGNIN_ACCOUNT_RATE_LIMIT`` Wrong passwords per account, ``5 per minute;20 per hour``.
+``SIGNUP_RATE_LIMIT``  Accounts made per address, default ``10 per minute;50 per hour``.
+``PASSWORD_CHANGE_RATE_LIMIT`` Password changes per account, default ``5 per hour``.
+``NEW_PASSWORD_RATE_LIMIT`` Sign-ups and password changes on the whole site, default
+                       ``120 per minute``.
+``PASSWORD_HASH_SLOTS`` Password hashes at once on this host (all workers), default
+                       half the cores (at least 1). Beyond: "busy, try again" at once.
+``PASSWORD_MIN_SCORE`` zxcvbn score (0-4) a new password needs, default ``3``.
 =====================  ==========================================================
 """
 
@@ -65,6 +76,25 @@ def normalize_db_url(url: str) -> str:
     return url
 
 
+LIMITS = {
+    "SIGNIN_RATE_LIMIT": "20 per minute;100 per hour",
+    "SIGNIN_ACCOUNT_RATE_LIMIT": "5 per minute;20 per hour",
+    "SIGNUP_RATE_LIMIT": "10 per minute;50 per hour",
+    "PASSWORD_CHANGE_RATE_LIMIT": "5 per hour",
+    "NEW_PASSWORD_RATE_LIMIT": "120 per minute",
+}
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, not {raw!r}") from None
+
+
 def from_env(instance_path: Path) -> dict[str, Any]:
     secure = _truthy(os.environ.get("SECURE_COOKIES"))
     db_url = os.environ.get("DATABASE_URL") or f"sqlite:///{instance_path / 'academy.sqlite3'}"
@@ -79,6 +109,7 @@ def from_env(instance_path: Path) -> dict[str, Any]:
         "REMEMBER_COOKIE_SAMESITE": "Lax",
         "REMEMBER_COOKIE_SECURE": secure,
         "PREFERRED_URL_SCHEME": "https" if secure else "http",
+        "HSTS_MAX_AGE": _int("HSTS_MAX_AGE", 365 * 24 * 3600 if secure else 0),
         "BABEL_DEFAULT_LOCALE": "zh",
         "BABEL_TRANSLATION_DIRECTORIES": str(ROOT / "translations"),
         "LANGUAGES": ("zh", "en"),
@@ -86,7 +117,13 @@ def from_env(instance_path: Path) -> dict[str, Any]:
         "WTF_CSRF_HEADERS": ["X-CSRFToken"],
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         "RATELIMIT_HEADERS_ENABLED": True,
-        "SIGNIN_RATE_LIMIT": os.environ.get("SIGNIN_RATE_LIMIT", "10 per minute;50 per hour"),
+        # A true moving window: no double burst across the turn of a fixed window.
+        "RATELIMIT_STRATEGY": "moving-window",
+        # Redis unreachable: count in memory meanwhile rather than fail every request.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        **{name: os.environ.get(name, default) for name, default in LIMITS.items()},
+        "PASSWORD_HASH_SLOTS": _int("PASSWORD_HASH_SLOTS", max(1, (os.cpu_count() or 2) // 2)),
+        "PASSWORD_MIN_SCORE": _int("PASSWORD_MIN_SCORE", 3),
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         "MAX_CONTENT_LENGTH": 1024 * 1024,
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask import session
 from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -26,10 +27,24 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
+class AcademyLoginManager(LoginManager):  # type: ignore[misc]
+    """Flask-Login whose "strong" session protection leaves a visitor's session alone.
+
+    Flask-Login checks the protection on any non-empty session; a visitor's session holds
+    only the CSRF token, so it was rewritten (and a remember-cookie deletion sent) on
+    every response. With no signed-in user there is nothing to protect.
+    """
+
+    def _session_protection_failed(self) -> bool:
+        if "_user_id" not in session:
+            return False
+        return bool(super()._session_protection_failed())
+
+
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 babel = Babel()
-login_manager = LoginManager()
+login_manager = AcademyLoginManager()
 csrf = CSRFProtect()
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
 htmx = Htmx()

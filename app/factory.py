@@ -10,8 +10,9 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 
 from app import config as cfg
-from app import i18n, profiles, security, ui
+from app import hashing, i18n, profiles, security, ui
 from app.extensions import babel, csrf, db, htmx, limiter, login_manager, migrate
+from app.redirects import current_path
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -45,6 +46,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     login_manager.login_view = "accounts.signin"
     login_manager.session_protection = "strong"
     security.init_app(app)
+    hashing.init_app(app)
     profiles.init_app(app)
     ui.init_app(app)
 
@@ -103,6 +105,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         }
 
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["current_path"] = current_path
 
     @app.teardown_request
     def _rollback(exc: BaseException | None) -> None:

@@ -15,9 +15,12 @@ def page(full: str, partial: str, status: int = 200, **context: Any) -> Response
     return resp
 
 
-def form_page(full: str, partial: str, form: Any, **context: Any) -> Response:
+def form_page(
+    full: str, partial: str, form: Any, status: int | None = None, **context: Any
+) -> Response:
     """A form page; a submitted form with errors answers 422 with the user's input kept."""
-    status = 422 if request.method == "POST" and form.errors else 200
+    if status is None:
+        status = 422 if request.method == "POST" and form.errors else 200
     return page(full, partial, status=status, form=form, **context)
 
 

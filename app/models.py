@@ -7,10 +7,11 @@ from datetime import UTC, datetime
 
 from flask_login import UserMixin
 from sqlalchemy import ForeignKey, Integer, String
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from app.extensions import db
+from app.usernames import name_key
 
 ROLES = ("learner", "teacher", "admin")
 
@@ -20,18 +21,39 @@ def utcnow() -> datetime:
 
 
 class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
-    """An account. ``role`` is a plain column so that teacher and admin roles need no rewrite."""
+    """An account. ``role`` is a plain column so that teacher and admin roles need no rewrite.
+
+    ``username`` is the name as shown; ``username_key`` (NFKC + casefold, kept in step
+    by :meth:`_keep_key`) is what sign-in looks up and what is unique.
+    ``session_version`` is part of the session's user id (:meth:`get_id`): bumping it
+    (sign-out, password change) ends every session made before.
+    """
 
     __tablename__ = "users"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     username: Mapped[str] = mapped_column(String(40), unique=True, index=True)
+    username_key: Mapped[str] = mapped_column(String(160), unique=True)
+    session_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     password_hash: Mapped[str] = mapped_column(String(255))
     role: Mapped[str] = mapped_column(String(20), default="learner", server_default="learner")
     locale: Mapped[str | None] = mapped_column(String(8), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     profile: Mapped[LearnerProfile | None] = relationship(back_populates="user", uselist=False)
+
+    @validates("username")
+    def _keep_key(self, _field: str, value: str) -> str:
+        self.username_key = name_key(value)
+        return value
+
+    def get_id(self) -> str:
+        """Flask-Login's alternative id: a session names the account and its version."""
+        return f"{self.id}:{self.session_version}"
+
+    def end_sessions(self) -> None:
+        """Every session made before this is no longer signed in (the caller commits)."""
+        self.session_version = (self.session_version or 1) + 1
 
     def set_password(self, password: str) -> None:
         # werkzeug's current default: scrypt with a per-password salt.

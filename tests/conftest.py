@@ -136,6 +136,27 @@ def signup(client: FlaskClient, csrf):  # type: ignore[no-untyped-def]
     return do
 
 
+@pytest.fixture
+def cheap_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fast password hashes, for tests about limits and names rather than hashing."""
+    from werkzeug.security import generate_password_hash
+
+    import app.hashing
+    import app.models
+
+    def fast(password: str) -> str:
+        return generate_password_hash(password, method="pbkdf2:sha256:1")
+
+    monkeypatch.setattr(app.models, "generate_password_hash", fast)
+    monkeypatch.setattr(app.hashing, "_dummy", fast("dummy"))  # unknown names too
+
+
+def post_form(client: FlaskClient, url: str, page: str | None = None, **data: Any) -> Any:
+    """POST ``data`` to ``url`` with the CSRF token of ``page`` (default: ``url``)."""
+    token = csrf_from(client.get(page or url).get_data(as_text=True))
+    return client.post(url, data={"csrf_token": token, **data})
+
+
 # ---- browser tests ---------------------------------------------------------------
 
 

@@ -55,13 +55,13 @@ def test_no_inline_script_or_style(client):
     assert "<style" not in body and " style=" not in body
 
 
-def test_session_cookie_flags(client, csrf):
+def test_session_cookie_flags(app, client, csrf):
     client.get("/")
     r = client.post("/lang", data={"csrf_token": csrf(), "lang": "en", "next": "/"})
     cookies = r.headers.getlist("Set-Cookie")
     lang = next(c for c in cookies if c.startswith("lang="))
     assert "HttpOnly" in lang and "SameSite=Lax" in lang
-    first = client.get("/", headers={"Cookie": ""})
+    first = app.test_client().get("/")  # a first visit
     assert any("HttpOnly" in c and "SameSite=Lax" in c for c in first.headers.getlist("Set-Cookie"))
 
 
@@ -124,3 +124,66 @@ def test_vendored_htmx_matches_manifest():
         assert hashlib.sha256((ROOT / rel).read_bytes()).hexdigest() == digest
     base = (ROOT / "templates/base.html").read_text()
     assert f"htmx-{htmx['version']}.min.js" in base
+
+
+def test_signed_in_pages_are_private_and_not_stored(client, signup, csrf):
+    assert "no-store" not in client.get("/").headers.get("Cache-Control", "")
+    signup("meimei")
+    for url in ("/", "/account/", "/account/password", "/cards/"):
+        assert client.get(url).headers["Cache-Control"] == "private, no-store", url
+    static = client.get("/static/css/app.css")
+    assert "no-store" not in static.headers.get("Cache-Control", "")
+    static.close()
+    client.post("/account/signout", data={"csrf_token": csrf()})
+    assert "no-store" not in client.get("/").headers.get("Cache-Control", "")
+
+
+def test_no_hsts_by_default(client):
+    assert "Strict-Transport-Security" not in client.get("/").headers
+
+
+@pytest.mark.app_config(HSTS_MAX_AGE=31536000, SESSION_COOKIE_SECURE=True)
+def test_hsts_when_configured(client):
+    r = client.get("/")
+    assert r.headers["Strict-Transport-Security"] == "max-age=31536000"
+    assert all("Secure" in c for c in r.headers.getlist("Set-Cookie"))
+
+
+@pytest.mark.parametrize(
+    ("env", "hsts", "secure"),
+    [
+        ({}, 0, False),
+        ({"SECURE_COOKIES": "1"}, 31536000, True),
+        ({"SECURE_COOKIES": "1", "HSTS_MAX_AGE": "0"}, 0, True),
+        ({"HSTS_MAX_AGE": "600"}, 600, False),
+    ],
+)
+def test_hsts_setting_follows_secure_cookies(monkeypatch, tmp_path, env, hsts, secure):
+    from app.config import from_env
+
+    for name in ("SECURE_COOKIES", "HSTS_MAX_AGE"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("SECRET_KEY", "x")
+    config = from_env(tmp_path)
+    assert config.get("HSTS_MAX_AGE") == hsts
+    assert config["SESSION_COOKIE_SECURE"] is secure
+
+
+def test_a_visitor_gets_one_session_cookie_not_one_per_page(client):
+    first = client.get("/")
+    assert any(c.startswith("session=") for c in first.headers.getlist("Set-Cookie"))
+    for url in ("/", "/about/cards", "/cards/", "/account/signin"):
+        r = client.get(url)
+        assert r.headers.getlist("Set-Cookie") == [], url
+
+
+def test_strong_session_protection_still_guards_a_signed_in_session(app, client, signup):
+    signup("meimei")
+    cookie = client.get_cookie("session").value
+    other = app.test_client()
+    other.set_cookie("session", cookie)
+    r = other.get("/account/", headers={"User-Agent": "another browser"})
+    assert r.status_code == 302  # the session identifier differs: signed out
+    assert client.get("/account/").status_code == 200

@@ -1,13 +1,64 @@
 from __future__ import annotations
 
+from flask import current_app
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import PasswordField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
+from app.passwords import check_password
+from app.usernames import display_form, is_mixed_script
+
 USERNAME_RE = r"^[\w.\-]+$"
 MIN_PASSWORD = 8
+
+
+def _problem_messages() -> dict[str, str]:
+    """What each code of :func:`app.passwords.check_password` means, in the page's language."""
+    return {
+        "common": _("It is one of the most common passwords."),
+        "personal": _("It contains your username or the name of this site."),
+        "keyboard": _("Keyboard patterns such as qwerty or 1qaz are easy to guess."),
+        "sequence": _("Sequences such as abc or 6543 are easy to guess."),
+        "repeat": _("Repeats such as aaa or abcabc are easy to guess."),
+        "date": _("Dates and years are easy to guess."),
+        "name": _("Names are easy to guess."),
+        "word": _("A common word on its own is easy to guess."),
+        "weak": _("It is too short or too simple."),
+    }
+
+
+def password_problem(password: str, user_inputs: list[str]) -> str | None:
+    """Why ``password`` is too easy to guess, as one localized message, or ``None``.
+
+    The sign-up and password forms call this; passwords the site generates do not.
+    """
+    verdict = check_password(
+        password, user_inputs=user_inputs, min_score=current_app.config["PASSWORD_MIN_SCORE"]
+    )
+    if verdict.ok:
+        return None
+    messages = _problem_messages()
+    return " ".join(
+        [
+            _("This password is too easy to guess."),
+            *(messages[code] for code in verdict.problems[:2]),
+            _("Try a few uncommon words together, or a longer password."),
+        ]
+    )
+
+
+class HardToGuess:
+    """Validator: the password passes :func:`password_problem` (the form names its user)."""
+
+    def __call__(self, form, field):  # type: ignore[no-untyped-def]
+        if len(field.data or "") < MIN_PASSWORD:
+            return  # the length rule has said it
+        problem = password_problem(field.data, form.user_inputs())
+        if problem:
+            raise ValidationError(problem)
 
 
 def _new_password(label: object) -> PasswordField:
@@ -16,6 +67,7 @@ def _new_password(label: object) -> PasswordField:
         validators=[
             DataRequired(message=_l("Choose a password.")),
             Length(min=MIN_PASSWORD, max=200, message=_l("A password has at least 8 characters.")),
+            HardToGuess(),
         ],
     )
 
@@ -29,6 +81,7 @@ def _repeat(label: object) -> PasswordField:
 class SignupForm(FlaskForm):  # type: ignore[misc]
     username = StringField(
         _l("Username"),
+        filters=[display_form],
         validators=[
             DataRequired(message=_l("Choose a username.")),
             Length(min=3, max=40, message=_l("A username has 3 to 40 characters.")),
@@ -37,6 +90,18 @@ class SignupForm(FlaskForm):  # type: ignore[misc]
     )
     password = _new_password(_l("Password"))
     confirm = _repeat(_l("Repeat the password"))
+
+    def user_inputs(self) -> list[str]:
+        return [self.username.data or ""]
+
+    def validate_username(self, field):  # type: ignore[no-untyped-def]
+        if is_mixed_script(field.data or ""):
+            raise ValidationError(
+                _l(
+                    "Write the name in one alphabet: letters from different alphabets that "
+                    "look alike (such as Latin a and Cyrillic а) are not allowed."
+                )
+            )
 
 
 class SigninForm(FlaskForm):  # type: ignore[misc]
@@ -60,9 +125,8 @@ class PasswordForm(FlaskForm):  # type: ignore[misc]
         super().__init__(*args, **kwargs)
         self._user = user
 
-    def validate_current(self, field):  # type: ignore[no-untyped-def]
-        if not self._user.check_password(field.data or ""):
-            raise ValidationError(_l("That is not your current password."))
+    def user_inputs(self) -> list[str]:
+        return [self._user.username]
 
 
 class LanguageForm(FlaskForm):  # type: ignore[misc]

@@ -1,30 +1,61 @@
 from __future__ import annotations
 
-from flask import current_app, flash, redirect, request, url_for
+from flask import flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 
-from app.accounts import bp, service
+from app.accounts import bp, limits, service
 from app.accounts.forms import LanguageForm, PasswordForm, SigninForm, SignupForm
-from app.extensions import limiter
+from app.extensions import login_manager
+from app.hashing import HashingBusy
 from app.htmx_utils import form_page, redirect_to
 from app.i18n import set_lang_cookie
-from app.main.routes import safe_next
 from app.profiles import PROFILE_COOKIE
+from app.redirects import current_path, next_param
+
+
+@login_manager.unauthorized_handler
+def _needs_signin():  # type: ignore[no-untyped-def]
+    """To the sign-in page, with a relative ``next`` that brings the learner back."""
+    flash(_("Sign in to see that page."), "info")
+    location = url_for("accounts.signin", next=current_path())
+    if request.htmx:
+        return redirect_to(location)
+    return redirect(location)
+
+
+def _start_session(user) -> None:  # type: ignore[no-untyped-def]
+    """Sign in with a fresh session: a new CSRF token, nothing kept from before."""
+    session.clear()
+    login_user(user)
+
+
+def _busy(full: str, partial: str, form):  # type: ignore[no-untyped-def]
+    """Every hashing slot is taken: say so at once (503), the form kept as typed."""
+    form.password.errors.append(_("The server is busy. Please try again in a moment."))
+    resp = form_page(full, partial, form=form, status=503)
+    resp.headers["Retry-After"] = "2"
+    return resp
 
 
 @bp.route("/signup", methods=["GET", "POST"])
+@limits.signups_per_address
+@limits.new_per_site
 def signup():  # type: ignore[no-untyped-def]
     if current_user.is_authenticated:
         return redirect(url_for("accounts.settings"))
     form = SignupForm()
+    target = next_param()  # before any write: junk never fails after the account exists
     if form.validate_on_submit():
         try:
             user = service.create_user(form.username.data, form.password.data)
         except service.UsernameTaken:
             form.username.errors.append(_("That username is taken; choose another."))
+        except HashingBusy:
+            return _busy("accounts/signup.html", "accounts/_signup_form.html", form)
         else:
-            login_user(user)
+            limits.new_password()
+            _start_session(user)
             flash(
                 _(
                     "Welcome, %(name)s! Your progress is now kept in your account.",
@@ -32,31 +63,33 @@ def signup():  # type: ignore[no-untyped-def]
                 ),
                 "success",
             )
-            resp = redirect_to(safe_next(request.args.get("next")))
+            resp = redirect_to(target)
             resp.delete_cookie(PROFILE_COOKIE)
             return resp
     return form_page("accounts/signup.html", "accounts/_signup_form.html", form=form)
 
 
-def _signin_limit() -> str:
-    return str(current_app.config["SIGNIN_RATE_LIMIT"])
-
-
 @bp.route("/signin", methods=["GET", "POST"])
-@limiter.limit(_signin_limit, methods=["POST"])
+@limits.wrong_per_address
+@limits.wrong_per_account
 def signin():  # type: ignore[no-untyped-def]
     if current_user.is_authenticated:
         return redirect(url_for("main.home"))
     form = SigninForm()
+    target = next_param()
     if form.validate_on_submit():
-        user = service.authenticate(form.username.data, form.password.data)
+        try:
+            user = service.authenticate(form.username.data, form.password.data)
+        except HashingBusy:
+            return _busy("accounts/signin.html", "accounts/_signin_form.html", form)
         if user is None:
+            limits.wrong_password()
             form.password.errors.append(_("Wrong username or password."))
         else:
-            login_user(user)
+            _start_session(user)
             service.after_signin(user)
             flash(_("Signed in as %(name)s.", name=user.username), "success")
-            resp = redirect_to(safe_next(request.args.get("next")))
+            resp = redirect_to(target)
             resp.delete_cookie(PROFILE_COOKIE)
             if user.locale:
                 set_lang_cookie(resp, user.locale)
@@ -66,7 +99,10 @@ def signin():  # type: ignore[no-untyped-def]
 
 @bp.post("/signout")
 def signout():  # type: ignore[no-untyped-def]
+    if current_user.is_authenticated:
+        service.end_sessions(current_user)  # a copy of this session cookie is now useless
     logout_user()
+    session.clear()
     flash(_("You are signed out."), "info")
     return redirect_to(url_for("main.home"))
 
@@ -85,11 +121,25 @@ def settings():  # type: ignore[no-untyped-def]
 
 
 @bp.route("/password", methods=["GET", "POST"])
+@limits.wrong_per_address
+@limits.wrong_per_account
+@limits.changes_per_account
+@limits.new_per_site
 @login_required
 def password():  # type: ignore[no-untyped-def]
     form = PasswordForm(current_user)
+    pages = ("accounts/password.html", "accounts/_password_form.html")
     if form.validate_on_submit():
-        service.change_password(current_user, form.password.data)
-        flash(_("Your password has been changed."), "success")
-        return redirect_to(url_for("accounts.settings"))
-    return form_page("accounts/password.html", "accounts/_password_form.html", form=form)
+        user = current_user._get_current_object()
+        try:
+            changed = service.change_password(user, form.current.data, form.password.data)
+        except HashingBusy:
+            return _busy(*pages, form)
+        if changed:
+            limits.new_password()
+            login_user(user)  # this browser stays signed in, with the new session version
+            flash(_("Your password has been changed."), "success")
+            return redirect_to(url_for("accounts.settings"))
+        limits.wrong_password()
+        form.current.errors.append(_("That is not your current password."))
+    return form_page(*pages, form=form)

@@ -3,38 +3,53 @@
 from __future__ import annotations
 
 from flask import request
-from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 
 from app.extensions import db
+from app.hashing import check_unknown, hash_slot
 from app.i18n import LANG_COOKIE
 from app.models import User
 from app.profiles import adopt_visitor_profile
+from app.usernames import display_form, name_key
 
 
 class UsernameTaken(Exception):
     pass
 
 
-def load_user(user_id: str) -> User | None:
-    try:
-        return db.session.get(User, int(user_id))
-    except (TypeError, ValueError):
+def load_user(session_id: str) -> User | None:
+    """Flask-Login's loader for ``"<id>:<version>"`` (:meth:`User.get_id`).
+
+    A session of an older version (signed out, password changed since) loads nobody.
+    """
+    ident, sep, version = (session_id or "").partition(":")
+    if not (sep and ident.isdecimal() and version.isdecimal() and len(ident) < 16):
         return None
+    user = db.session.get(User, int(ident))
+    if user is None or str(user.session_version) != version:
+        return None
+    return user
 
 
 def find_user(username: str) -> User | None:
-    name = username.strip().lower()
-    return db.session.scalar(db.select(User).where(func.lower(User.username) == name))
+    """The account a typed name means (by its NFKC + casefold key), or ``None``."""
+    key = name_key(username)
+    if not key or len(key) > 160 or not key.isprintable():
+        return None  # no stored key looks like that (and NUL upsets PostgreSQL)
+    return db.session.scalar(db.select(User).where(User.username_key == key))
 
 
 def create_user(username: str, password: str) -> User:
-    """A new learner account with the visitor's progress and language choice."""
+    """A new learner account with the visitor's progress and language choice.
+
+    Raises :class:`UsernameTaken`, or :class:`app.hashing.HashingBusy` (nothing written).
+    """
     if find_user(username) is not None:
         raise UsernameTaken(username)
     lang = request.cookies.get(LANG_COOKIE)
-    user = User(username=username.strip(), locale=lang if lang in ("zh", "en") else None)
-    user.set_password(password)
+    user = User(username=display_form(username), locale=lang if lang in ("zh", "en") else None)
+    with hash_slot():
+        user.set_password(password)
     try:
         db.session.add(user)
         db.session.flush()
@@ -47,10 +62,16 @@ def create_user(username: str, password: str) -> User:
 
 
 def authenticate(username: str, password: str) -> User | None:
+    """The account if the password is right. An unknown name costs the same time.
+
+    Raises :class:`app.hashing.HashingBusy` (no password was checked).
+    """
     user = find_user(username)
-    if user is None or not user.check_password(password):
-        return None
-    return user
+    with hash_slot():
+        if user is None:
+            check_unknown(password)
+            return None
+        return user if user.check_password(password) else None
 
 
 def after_signin(user: User) -> None:
@@ -62,8 +83,21 @@ def after_signin(user: User) -> None:
     db.session.commit()
 
 
-def change_password(user: User, password: str) -> None:
-    user.set_password(password)
+def change_password(user: User, current: str, password: str) -> bool:
+    """``password`` replaces ``current`` (``False`` if that is wrong) and every session made
+    before (other devices, stolen cookies) ends. Raises :class:`app.hashing.HashingBusy`."""
+    with hash_slot():
+        if not user.check_password(current):
+            return False
+        user.set_password(password)
+    user.end_sessions()
+    db.session.commit()
+    return True
+
+
+def end_sessions(user: User) -> None:
+    """Sign ``user`` out everywhere: sessions carry the version this bumps."""
+    user.end_sessions()
     db.session.commit()
 
 

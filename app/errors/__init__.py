@@ -8,6 +8,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from app.extensions import db
+from app.hashing import HashingBusy
 
 bp = Blueprint("errors", __name__)
 
@@ -27,6 +28,7 @@ def _titles() -> dict[int, tuple[str, str]]:
             _("Too many attempts"),
             _("Too many attempts in a short time. Please wait a minute and try again."),
         ),
+        503: (_("Busy"), _("The server is busy. Please try again in a moment.")),
         500: (
             _("Something went wrong"),
             _(
@@ -49,6 +51,13 @@ def csrf_error(exc: CSRFError):  # type: ignore[no-untyped-def]
         400,
         _("This form has expired or did not come from this site. Reload the page and try again."),
     )
+
+
+@bp.app_errorhandler(HashingBusy)
+def hashing_busy(exc: HashingBusy):  # type: ignore[no-untyped-def]
+    """Every password-hashing slot is taken (the account forms answer this themselves)."""
+    body, status = render_error(503)
+    return body, status, {"Retry-After": "2"}
 
 
 @bp.app_errorhandler(HTTPException)

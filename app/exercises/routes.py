@@ -17,7 +17,7 @@ from app.htmx_utils import page
 from app.learning import flow
 from app.learning.bank import demo_set, get, kinds_count
 from app.learning.exercise import KINDS
-from app.main.routes import safe_next
+from app.redirects import safe_next
 
 
 def _exercise(exercise_id: str):  # type: ignore[no-untyped-def]
@@ -49,9 +49,7 @@ def show(exercise_id: str):  # type: ignore[no-untyped-def]
 
 
 def _back(ex, nonce: str | None):  # type: ignore[no-untyped-def]
-    target = safe_next(request.form.get("next")) if request.form.get("next") else None
-    if target is None or target == url_for("main.home"):
-        target = url_for("exercises.show", exercise_id=ex.id)
+    target = safe_next(request.form.get("next"), url_for("exercises.show", exercise_id=ex.id))
     sep = "&" if "?" in target else "?"
     query = sep + urlencode({"done": nonce}) if nonce else ""
     return redirect(f"{target}{query}#{flow.present.ExerciseBlock.anchor(ex.id)}", code=303)

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from flask import abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_login import current_user
@@ -10,16 +8,7 @@ from app.content import games_for_page
 from app.extensions import db
 from app.i18n import set_lang_cookie, supported
 from app.main import bp
-
-
-def safe_next(target: str | None) -> str:
-    """A same-site path to go back to, or the home page."""
-    if not target:
-        return url_for("main.home")
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
-        return url_for("main.home")
-    return target
+from app.redirects import safe_next
 
 
 @bp.get("/")
@@ -37,10 +26,11 @@ def switch_language():  # type: ignore[no-untyped-def]
     lang = request.form.get("lang", "")
     if lang not in supported():
         abort(400)
+    target = safe_next(request.form.get("next"))
     if current_user.is_authenticated:
         current_user.locale = lang
         db.session.commit()
-    response = redirect(safe_next(request.form.get("next")), code=303)
+    response = redirect(target, code=303)
     set_lang_cookie(response, lang)
     return response
 

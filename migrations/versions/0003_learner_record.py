@@ -3,7 +3,7 @@ practice positions and ratings (Glicko-2);
 profile time zone; the old progress and games tables go (games live in the engine registry)
 
 Revision ID: 0003_learner_record
-Revises: 0001_initial
+Revises: 0002_account_security
 Create Date: 2026-12-01 08:00:00
 
 """
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 
 revision = '0003_learner_record'
-down_revision = '0001_initial'
+down_revision = '0002_account_security'
 branch_labels = None
 depends_on = None
 

@@ -15,7 +15,9 @@
   });
   document.addEventListener("htmx:responseError", function (evt) {
     var status = evt.detail && evt.detail.xhr ? evt.detail.xhr.status : "?";
-    var tmpl = document.body.getAttribute("data-msg-error") || "Error {status}";
+    // A message of its own for "too many attempts" (429) and "busy, try again" (503).
+    var tmpl = document.body.getAttribute("data-msg-" + status) ||
+      document.body.getAttribute("data-msg-error") || "Error {status}";
     show(tmpl.replace("{status}", String(status)));
   });
   document.addEventListener("htmx:sendError", function () {
