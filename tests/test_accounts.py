@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.extensions import db
-from app.models import LearnerProfile, Progress, User
+from app.models import User
 
 
 def _count(model) -> int:
@@ -209,73 +209,6 @@ def csrf_from_page(client, url):
     from conftest import csrf_from
 
     return csrf_from(client.get(url).get_data(as_text=True))
-
-
-def test_every_visitor_gets_one_profile(app, client):
-    client.get("/")
-    client.get("/about/cards")
-    with app.app_context():
-        assert _count(LearnerProfile) == 1
-    app.test_client().get("/")
-    with app.app_context():
-        assert _count(LearnerProfile) == 2
-
-
-def test_static_files_create_no_profile(app, client):
-    client.get("/static/css/app.css").close()
-    with app.app_context():
-        assert _count(LearnerProfile) == 0
-
-
-def test_signup_adopts_visitor_profile(app, client, signup):
-    client.get("/")
-    with app.app_context():
-        prof = db.session.scalar(db.select(LearnerProfile))
-        db.session.add(
-            Progress(profile_id=prof.id, item="lesson:hunan/1", status="done", score=3, attempts=1)
-        )
-        db.session.commit()
-        pid = prof.id
-    signup("meimei")
-    with app.app_context():
-        user = db.session.scalar(db.select(User))
-        assert user.profile.id == pid
-        assert [p.item for p in user.profile.progress] == ["lesson:hunan/1"]
-
-
-def test_signin_merges_visitor_progress(app, client, signup, csrf):
-    signup("meimei")
-    with app.app_context():
-        user = db.session.scalar(db.select(User))
-        db.session.add(
-            Progress(profile_id=user.profile.id, item="a", status="started", score=1, attempts=2)
-        )
-        db.session.commit()
-    client.post("/account/signout", data={"csrf_token": csrf()})
-    client.get("/")  # a fresh visitor profile
-    with app.app_context():
-        visitor = db.session.scalar(db.select(LearnerProfile).filter_by(user_id=None))
-        db.session.add_all(
-            [
-                Progress(profile_id=visitor.id, item="a", status="done", score=5, attempts=1),
-                Progress(profile_id=visitor.id, item="b", status="done", score=2, attempts=1),
-            ]
-        )
-        db.session.commit()
-    client.post(
-        "/account/signin",
-        data={
-            "csrf_token": csrf("/account/signin"),
-            "username": "meimei",
-            "password": "long-cards-1",
-        },
-    )
-    with app.app_context():
-        assert _count(LearnerProfile) == 1
-        rows = {
-            p.item: (p.status, p.score, p.attempts) for p in db.session.scalars(db.select(Progress))
-        }
-        assert rows == {"a": ("done", 5, 3), "b": ("done", 2, 1)}
 
 
 @pytest.mark.app_config(RATELIMIT_ENABLED=True, SIGNIN_RATE_LIMIT="3 per minute")

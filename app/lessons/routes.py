@@ -38,12 +38,9 @@ def _locale() -> str:
 
 @bp.get("/lessons/")
 def index():  # type: ignore[no-untyped-def]
-    paths = {g: paths.progress(g) for g in GAMES}
-    return render_template(
-        "lessons/index.html",
-        paths=paths,
-        resume={g: paths.continue_at(p) for g, p in paths.items()},
-    )
+    by_game = {g: paths.progress(g) for g in GAMES}
+    resume = {g: paths.continue_at(p) for g, p in by_game.items()}
+    return render_template("lessons/index.html", paths=by_game, resume=resume)
 
 
 @bp.get("/lessons/<game>/")

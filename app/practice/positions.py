@@ -53,7 +53,13 @@ def theme_rows(profile: LearnerProfile | None, game: str, locale: str) -> list[T
     for th in practice.themes(game).values():
         mine = [a for eid, a in firsts.items() if eid.split(":", 2)[1] == th.id]
         out.append(
-            ThemeRow(th.id, th.title.get(locale), th.about.get(locale), len(mine), sum(a.correct for a in mine))
+            ThemeRow(
+                th.id,
+                th.title.get(locale),
+                th.about.get(locale),
+                len(mine),
+                sum(a.correct for a in mine),
+            )
         )
     return out
 
@@ -61,11 +67,15 @@ def theme_rows(profile: LearnerProfile | None, game: str, locale: str) -> list[T
 def missed(profile: LearnerProfile | None, game: str) -> list[tuple[Attempt, Exercise | None]]:
     """Positions whose first attempt was wrong, newest first, ready to retry."""
     firsts = first_attempts(profile, game)
-    wrong = sorted((a for a in firsts.values() if not a.correct), key=lambda a: a.created_at, reverse=True)
+    wrong = sorted(
+        (a for a in firsts.values() if not a.correct), key=lambda a: a.created_at, reverse=True
+    )
     return [(a, practice.provide(a.exercise_id)) for a in wrong]
 
 
-def position_error(game_id: str, theme_id: str, seat: int, code: str) -> tuple[str, dict[str, Any]] | None:
+def position_error(
+    game_id: str, theme_id: str, seat: int, code: str
+) -> tuple[str, dict[str, Any]] | None:
     """Why a shared position cannot open: (message code, params), or ``None``."""
     try:
         frame = split_code(code)
@@ -86,7 +96,9 @@ def position_error(game_id: str, theme_id: str, seat: int, code: str) -> tuple[s
     return None
 
 
-def worksheet(game: str, theme_id: str | None, low: float, high: float, codes: list[str], limit: int = 12) -> list[Exercise]:
+def worksheet(
+    game: str, theme_id: str | None, low: float, high: float, codes: list[str], limit: int = 12
+) -> list[Exercise]:
     """The positions of a worksheet: the codes given (``theme:seat:code``), or library
     positions of a theme within a rating range."""
     out: list[Exercise] = []
@@ -98,7 +110,11 @@ def worksheet(game: str, theme_id: str | None, low: float, high: float, codes: l
                 out.append(ex)
     if codes:
         return out
-    q = db.select(Position).filter_by(game=game).where(Position.rating >= low, Position.rating <= high)
+    q = (
+        db.select(Position)
+        .filter_by(game=game)
+        .where(Position.rating >= low, Position.rating <= high)
+    )
     if theme_id:
         q = q.filter_by(theme=theme_id)
     for p in db.session.scalars(q.order_by(Position.rating, Position.id).limit(limit * 3)):

@@ -1,0 +1,152 @@
+"""The learner's record: profiles made on the first answer, every answer logged once,
+stars and hints, FSRS on skills; the record moves on sign-up and merges on sign-in."""
+
+from __future__ import annotations
+
+import re
+
+from app.extensions import db
+from app.learning.models import Attempt, ExerciseState, SkillState
+from app.models import LearnerProfile
+
+EX = "nantong.demo-count-1"
+
+
+def _count(model) -> int:
+    return db.session.scalar(db.select(db.func.count()).select_from(model))
+
+
+def token_of(html: str) -> str:
+    m = re.search(r'name="token" value="([^"]+)"', html)
+    assert m, "no answer token in the page"
+    return m.group(1)
+
+
+def right_answer(app) -> str:
+    from app.learning.bank import get
+    from app.learning.queries import solve
+
+    with app.app_context():
+        return solve(get(EX)).shown
+
+
+def answer(client, csrf, number: str, token: str | None = None, htmx: bool = True):
+    page = client.get(f"/exercises/{EX}").get_data(as_text=True)
+    data = {
+        "csrf_token": csrf(f"/exercises/{EX}"),
+        "token": token or token_of(page),
+        "number": number,
+    }
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(f"/exercises/{EX}/answer", data=data, headers=headers)
+
+
+def test_pages_make_no_profile(app, client):
+    for url in ("/", "/about/cards", f"/exercises/{EX}", "/progress/", "/lessons/"):
+        assert client.get(url).status_code == 200
+    with app.app_context():
+        assert _count(LearnerProfile) == 0
+
+
+def test_the_first_answer_makes_the_profile_and_logs_it(app, client, csrf):
+    resp = answer(client, csrf, "7")
+    assert resp.status_code == 200
+    assert "learner=" in resp.headers.get("Set-Cookie", "")
+    with app.app_context():
+        assert _count(LearnerProfile) == 1
+        a = db.session.scalar(db.select(Attempt))
+        assert (a.exercise_id, a.answer, a.correct, a.context) == (EX, "7", False, "exercise")
+        assert a.misconception in ("mc-count-low", "mc-count-high") or a.misconception
+        assert _count(SkillState) == 1  # the first answer of a run rates the skill
+
+
+def test_an_answer_counts_once_whatever_the_resubmissions(app, client, csrf):
+    page = client.get(f"/exercises/{EX}").get_data(as_text=True)
+    token = token_of(page)
+    for _ in range(3):
+        answer(client, csrf, "7", token=token)
+    with app.app_context():
+        assert _count(Attempt) == 1
+        assert db.session.scalar(db.select(ExerciseState.tries)) == 1
+
+
+def test_stars_follow_the_table(app, client, csrf):
+    right = right_answer(app)
+    resp = answer(client, csrf, right)
+    assert "3 stars of 3" in resp.get_data(as_text=True)
+    with app.app_context():
+        state = db.session.scalar(db.select(ExerciseState))
+        assert (state.solved, state.stars) == (True, 3)
+
+
+def test_a_retry_gives_two_stars_and_a_hint_and_retry_one(app, client, csrf):
+    right = right_answer(app)
+    answer(client, csrf, "7")
+    resp = answer(client, csrf, right)
+    assert "2 stars of 3" in resp.get_data(as_text=True)
+    # a new run: a hint, a wrong answer, then right: one star (best kept: 2)
+    page = client.get(f"/exercises/{EX}").get_data(as_text=True)
+    client.post(
+        f"/exercises/{EX}/hint",
+        data={"csrf_token": csrf(f"/exercises/{EX}"), "token": token_of(page), "step": "1"},
+        headers={"HX-Request": "true"},
+    )
+    answer(client, csrf, "7")
+    answer(client, csrf, right)
+    with app.app_context():
+        assert db.session.scalar(db.select(ExerciseState.stars)) == 2
+
+
+def test_unreadable_answer_keeps_the_input_and_writes_nothing(app, client, csrf):
+    resp = answer(client, csrf, "abc")
+    assert resp.status_code == 422
+    html = resp.get_data(as_text=True)
+    assert 'value="abc"' in html
+    with app.app_context():
+        assert _count(Attempt) == 0 and _count(LearnerProfile) == 0
+
+
+def test_a_forged_token_is_refused(app, client, csrf):
+    resp = answer(client, csrf, "7", token="forged")
+    assert resp.status_code == 422
+    with app.app_context():
+        assert _count(Attempt) == 0
+
+
+def test_without_javascript_the_answer_redirects_back_with_its_verdict(app, client, csrf):
+    resp = answer(client, csrf, "7", htmx=False)
+    assert resp.status_code == 303
+    page = client.get(resp.headers["Location"])
+    assert "verdict-wrong" in page.get_data(as_text=True)
+
+
+def test_signup_takes_the_visitors_record(app, client, csrf, signup):
+    answer(client, csrf, "7")
+    signup("meimei")
+    with app.app_context():
+        prof = db.session.scalar(db.select(LearnerProfile))
+        assert prof.user_id is not None
+        assert _count(Attempt) == 1 and _count(LearnerProfile) == 1
+
+
+def test_signin_merges_the_visitors_record(app, client, csrf, signup):
+    right = right_answer(app)
+    signup("meimei")
+    answer(client, csrf, "7")  # as the account: one wrong answer, 0 stars
+    client.post("/account/signout", data={"csrf_token": csrf()})
+    client.cookies.clear() if hasattr(client, "cookies") else None
+    answer(client, csrf, right)  # as a visitor: right at once, 3 stars
+    client.post(
+        "/account/signin",
+        data={
+            "csrf_token": csrf("/account/signin"),
+            "username": "meimei",
+            "password": "long-cards-1",
+        },
+    )
+    with app.app_context():
+        assert _count(LearnerProfile) == 1
+        assert _count(Attempt) == 2  # nothing lost, nothing counted twice
+        state = db.session.scalar(db.select(ExerciseState))
+        assert (state.solved, state.stars) == (True, 3)
+        assert _count(SkillState) == 1
