@@ -37,10 +37,21 @@ def load_builtin() -> dict[str, int]:
     """Make the built-in content ready: read and validate what the app serves from
     files (games, exercises). Idempotent; returns counts. Content kept in the database
     (practice positions with their ratings) is upserted here in one transaction."""
-    from app.learning import bank
+    from app.extensions import db
+    from app.learning import bank, practice
 
     bank.authored.cache_clear()
-    return {"games": len(games_structure()), "exercises": len(bank.authored())}
+    try:
+        positions = practice.load_library()
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return {
+        "games": len(games_structure()),
+        "exercises": len(bank.authored()),
+        "practice positions": positions,
+    }
 
 
 def games_for_page(locale: str) -> list[dict[str, Any]]:

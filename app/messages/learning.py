@@ -93,6 +93,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Not right. See the explanation below.",
         "zh": "不对。请看下面的讲解。",
     },
+    # -- practice positions opened by link --------------------------------------------------
+    "practice-bad-code": {
+        "en": "This link does not hold a readable position code (the engine says: {detail}).",
+        "zh": "这个链接里的局面代码读不出来（引擎提示：{detail}）。",
+    },
+    "practice-wrong-game": {
+        "en": "This code is a position of another game ({variant}).",
+        "zh": "这个代码是另一种玩法（{variant}）的局面。",
+    },
+    "practice-seat-view": {
+        "en": "This code is one seat's view, not a whole position: it cannot be practised.",
+        "zh": "这个代码只是某一家看到的局面，不是完整局面，不能拿来练习。",
+    },
+    "practice-unknown-theme": {
+        "en": "There is no practice theme '{theme}' for this game.",
+        "zh": "这种玩法没有“{theme}”这个练习主题。",
+    },
+    "practice-bad-seat": {
+        "en": "There is no seat {seat} at this table.",
+        "zh": "这桌没有第 {seat} 个座位。",
+    },
+    "practice-not-this-theme": {
+        "en": "The position is valid, but it does not ask a question of this theme from this seat.",
+        "zh": "局面没有问题，但从这个座位看，它不属于这个练习主题。",
+    },
     # -- facts in proofs ------------------------------------------------------------------
     "fact-cards-left": {
         "en": "The deal holds {total} of {card}; {left} of them are not in sight for you.",

@@ -86,6 +86,8 @@ def position_error(
         game = find_game(game_id)
         state = game.decode(code)
     except EngineError as exc:
+        if exc.code in ("bad-code", "bad-position"):  # the detail is the engine's, in English
+            return "practice-bad-code", {"detail": exc.params.get("detail", "")}
         return exc.code, dict(exc.params)
     if practice.theme(game_id, theme_id) is None:
         return "practice-unknown-theme", {"theme": theme_id}

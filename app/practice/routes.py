@@ -51,3 +51,108 @@ def count(variant: str):  # type: ignore[no-untyped-def]
         "game_name": game_texts(_locale())[variant]["name"],
     }
     return page("practice/count.html", "practice/_count.html", status=422 if error else 200, **ctx)
+
+
+# -- themed positions -------------------------------------------------------------------
+
+from app.engine.core.registry import all_variants  # noqa: E402
+from app.learning import flow, practice  # noqa: E402
+from app.messages import render  # noqa: E402
+from app.practice import positions  # noqa: E402
+from app.profiles import current_profile  # noqa: E402
+
+GAMES = tuple(v.id for v in all_variants())
+
+
+def _game(game: str) -> str:
+    if game not in GAMES:
+        abort(404)
+    return game
+
+
+def _position_url(game: str, theme: str, seat: int, code: str) -> str:
+    from flask import url_for
+
+    return url_for("practice.position", game=game, theme=theme, seat=seat, code=code)
+
+
+def _after_practice(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+    from flask import url_for
+
+    return url_for("practice.next_position", game=ex.game, theme=ref)
+
+
+flow.CONTINUE["practice"] = _after_practice
+
+
+@bp.get("/<game>/")
+def dashboard(game: str):  # type: ignore[no-untyped-def]
+    _game(game)
+    profile = current_profile()
+    return render_template(
+        "practice/dashboard.html",
+        game=game,
+        themes=positions.theme_rows(profile, game, _locale()),
+        rating=practice.learner_rating(profile, game),
+        missed=positions.missed(profile, game)[:10],
+    )
+
+
+@bp.get("/<game>/next")
+def next_position(game: str):  # type: ignore[no-untyped-def]
+    from flask import redirect
+
+    _game(game)
+    theme = request.args.get("theme", "")
+    if practice.theme(game, theme) is None:
+        abort(404)
+    found = positions.next_for(current_profile(), game, theme)
+    if found is None:
+        abort(503)
+    code, seat = found
+    return redirect(_position_url(game, theme, seat, code), code=303)
+
+
+@bp.get("/<game>/p/<theme>/<int:seat>/<path:code>")
+def position(game: str, theme: str, seat: int, code: str):  # type: ignore[no-untyped-def]
+    _game(game)
+    problem = positions.position_error(game, theme, seat, code)
+    if problem is not None:
+        message = render(problem[0], problem[1], _locale())
+        return render_template(
+            "practice/bad_position.html", game=game, message=message, code=code
+        ), 422
+    ex = practice.exercise(theme, seat, code)
+    assert ex is not None
+    blk = flow.block(ex, "practice", theme, done=request.args.get("done"))
+    th = practice.theme(game, theme)
+    return page(
+        "practice/position.html",
+        "components/exercise_block.html",
+        b=blk,
+        game=game,
+        theme=th,
+        share=request.url_root.rstrip("/") + _position_url(game, theme, seat, code),
+        rating=practice.learner_rating(current_profile(), game),
+    )
+
+
+@bp.get("/<game>/print")
+def worksheet(game: str):  # type: ignore[no-untyped-def]
+    _game(game)
+    theme = request.args.get("theme") or None
+    try:
+        low = float(request.args.get("min", "0"))
+        high = float(request.args.get("max", "4000"))
+    except ValueError:
+        low, high = 0.0, 4000.0
+    codes = [c for c in request.args.getlist("code") if c][:12]
+    items = positions.worksheet(game, theme, low, high, codes)
+    return render_template(
+        "practice/worksheet.html",
+        game=game,
+        theme=practice.theme(game, theme) if theme else None,
+        items=[
+            (ex, flow.block(ex, "practice", ex.source), positions.answer_key(ex)) for ex in items
+        ],
+    )

@@ -38,3 +38,9 @@
     show(document.body.getAttribute("data-msg-network") || "Network error");
   });
 })();
+
+// Print buttons (worksheets): no inline script under our CSP.
+document.addEventListener("click", function (e) {
+  var t = e.target;
+  if (t && t.closest && t.closest("[data-print]")) { window.print(); }
+});
