@@ -51,6 +51,8 @@ TI = "ti"
 KINDS = (SHUN, JIAO, JIANG, KAN, CHI, PENG, WEI, CHOUWEI, PAO, TI)
 QUADS = frozenset({PAO, TI})
 TRIPLES = frozenset({KAN, PENG, WEI, CHOUWEI})
+#: cards per group kind
+SIZES = {JIANG: 2, **{k: 3 for k in TRIPLES | {SHUN, JIAO, CHI}}, **{k: 4 for k in QUADS}}
 #: Guilin's own names for four groups
 GUILIN_NAMES = {WEI: "sao", CHOUWEI: "guosao", PAO: "kaiduo", TI: "saochuan"}
 

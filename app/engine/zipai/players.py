@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from app.engine.core.actions import Action
 from app.engine.zipai.cards import KINDS, TOKEN_INDEX, Card, card_from_json
 from app.engine.zipai.decompose import RELATED
+from app.engine.zipai.machine import legal_actions
 from app.engine.zipai.melds import KIND_ALIASES, PENG
-from app.engine.zipai.state import SEATS, State, legal_actions
+from app.engine.zipai.state import SEATS, State
 
 
 def connections(hand: Sequence[int]) -> list[int]:
@@ -109,10 +110,22 @@ def _free_key(hand: Sequence[int]) -> int:
 class SimplePlayer:
     """Prefer winning, keep 坎, avoid feeding the next seat."""
 
+    name = "simple"
+
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
 
-    def choose(self, state: State, seat: int, actions: Sequence[Action] | None = None) -> Action:
+    def choose(
+        self,
+        state: State,
+        seat: int,
+        actions: Sequence[Action] | None = None,
+        rng: random.Random | None = None,
+    ) -> Action:
+        """One of ``actions`` (the seat's legal actions; worked out when not given);
+        ``rng`` (else the player's own) breaks near-ties between discards."""
+        if rng is not None:
+            self.rng = rng
         acts = list(actions) if actions is not None else legal_actions(state, seat)
         if len(acts) == 1:
             return acts[0]
