@@ -18,7 +18,6 @@ from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis, Holding, MeldSpec, ScoredMeld, Wait
 from app.engine.zipai import decompose
-from app.engine.zipai.bi import chi_shapes
 from app.engine.zipai.cards import KINDS, TOKENS, cards_of, check_deck, counts_of, parse_cards
 from app.engine.zipai.decompose import (
     KAN_MELDS,
@@ -29,17 +28,13 @@ from app.engine.zipai.decompose import (
     fills,
 )
 from app.engine.zipai.melds import (
-    CHI,
-    CHOUWEI,
     GUILIN_NAMES,
     JIANG,
     JIAO,
     KAN,
-    PAO,
-    PENG,
     SHUN,
-    WEI,
     Meld,
+    every_meld,
     meld_of,
 )
 from app.engine.zipai.rules import GUILIN, ZipaiRules
@@ -127,22 +122,12 @@ def _view(meld: Meld, names: Mapping[str, str]) -> _View:
     return ScoredMeld(kind, cards, points, _NONE), CountLine("zp-" + kind, points, params, "+")
 
 
-def _every_meld() -> list[Meld]:
-    out = [
-        Meld(k, (c,) * n)
-        for c in range(KINDS)
-        for k, n in ((PENG, 3), (WEI, 3), (CHOUWEI, 3), (PAO, 4))
-    ]
-    out += [Meld(CHI, g) for c in range(KINDS) for g in chi_shapes(c, True) if g[0] == c]
-    return out + list(KAN_MELDS) + list(TI_MELDS)
-
-
 _VIEWS: dict[bool, dict[Meld, _View]] = {
-    guilin: {m: _view(m, GUILIN_NAMES if guilin else {}) for m in _every_meld()}
+    guilin: {m: _view(m, GUILIN_NAMES if guilin else {}) for m in every_meld()}
     for guilin in (False, True)
 }
 _GROUP_VIEWS: dict[decompose.Group, _View] = {
-    g: _view(g.meld, {})
+    g: _VIEWS[False][g.meld]
     for dec in (decomposer(False), decomposer(True))
     for groups in dec.table
     for g in groups

@@ -30,32 +30,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from app.engine.core.codec import EMPTY, Frame, join_code, split_code
 from app.engine.core.errors import EngineError
 from app.engine.core.results import OfferView, View
 from app.engine.zipai.cards import COPIES, KINDS, TOKEN_INDEX, TOKENS, Card
-from app.engine.zipai.melds import JIANG, KIND_ALIASES, QUADS, SIZES, TRIPLES, Meld, valid
-from app.engine.zipai.offers import decider, to_move
-from app.engine.zipai.rules import ZipaiRules
-from app.engine.zipai.settle import win_result
-from app.engine.zipai.state import (
-    HUANG,
-    PHASES,
-    SEATS,
-    SOURCES,
-    STAGES,
-    Offer,
-    Result,
-    Seat,
-    State,
-    all_cards,
+from app.engine.zipai.melds import (
+    JIANG,
+    KIND_ALIASES,
+    QUADS,
+    SIZES,
+    TRIPLES,
+    Meld,
+    every_meld,
+    valid,
 )
+from app.engine.zipai.offers import decider, to_move
+from app.engine.zipai.rules import GUILIN, GUILIN_NAMES, ZipaiRules
+from app.engine.zipai.settle import win_result
+from app.engine.zipai.state import HUANG, SEATS, SOURCES, STAGES, Offer, Result, Seat, State
 from app.engine.zipai.view import face_down, offer_shown, outcome, seat_view, table_extra
 
-_RUN = re.compile(r"(?:[xd](?:10|[1-9]))*")
 _CARD = re.compile(r"[xd](?:10|[1-9])")
+_TABLE = re.compile(
+    r"(offer|play|draw|over)\.turn([0-2])\.dealer([0-2])\.liang([xd](?:10|[1-9]))"
+    r"\.moves(\d{1,6})(?:\.streak(\d{1,6}))?(\.discard)?(\.hu)?"
+    r"(?:\.act([0-2]))?(?:\.stage-(self|hu|pao|peng|chi))?"
+)
+_TABLE_FORM = "phase.turnN.dealerN.liangC.movesN[.streakN][.discard][.hu][.actN][.stage-S]"
 _ALIKE = TRIPLES | QUADS | {JIANG}
 _SPECIALS = ("tianhu", "dihu", "sanlong", "wukan")
 
@@ -64,11 +67,37 @@ def _bad(detail: str) -> NoReturn:
     raise EngineError("bad-code", detail=detail)
 
 
+# --------------------------------------------------------------------------- groups as text
+
+
+def _spell(m: Meld, names: dict[str, str]) -> str:
+    """``kind-cards``; a group of alike cards (and a 将) names its card once."""
+    cards = TOKENS[m.cards[0]] if m.kind in _ALIKE else "".join(TOKENS[c] for c in m.cards)
+    return f"{names.get(m.kind, m.kind)}-{cards}"
+
+
+#: every group's text, per game (Guilin's own names), made once
+_TEXT: dict[bool, dict[Meld, str]] = {
+    guilin: {m: _spell(m, GUILIN_NAMES if guilin else {}) for m in every_meld()}
+    for guilin in (False, True)
+}
+#: every valid group by its text in either game's names, per ``yiwushi``
+_GROUP_OF: dict[bool, dict[str, Meld]] = {
+    yiwushi: {
+        text: m
+        for table in _TEXT.values()
+        for m, text in table.items()
+        if valid(m.kind, m.cards, yiwushi)
+    }
+    for yiwushi in (False, True)
+}
+
+
 # --------------------------------------------------------------------------- writing
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return "".join([TOKENS[c] for c in cards]) or EMPTY
+    return "".join(map(TOKENS.__getitem__, cards)) or EMPTY
 
 
 def _hand(hand: Sequence[int]) -> str:
@@ -76,18 +105,25 @@ def _hand(hand: Sequence[int]) -> str:
 
 
 def _mask(mask: int) -> str:
-    return "".join([TOKENS[c] for c in range(KINDS) if mask >> c & 1])
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(TOKENS[low.bit_length() - 1])
+        mask ^= low
+    return "".join(out)
 
 
-def _group(m: Meld, rules: ZipaiRules, hidden: bool = False) -> str:
-    kind = rules.names.get(m.kind, m.kind)
-    if hidden:
-        return f"{kind}-h"
-    return f"{kind}-{TOKENS[m.cards[0]] if m.kind in _ALIKE else _cards(m.cards)}"
-
-
-def _groups(melds: Sequence[Meld], rules: ZipaiRules, hide: Callable[[Meld], bool]) -> str:
-    return "_".join([_group(m, rules, hide(m)) for m in melds]) or EMPTY
+def _groups(melds: Sequence[Meld], rules: ZipaiRules, hide: bool = False) -> str:
+    """The groups as text; with ``hide``, face-down ones show only their kind."""
+    guilin = rules.game == GUILIN
+    text = _TEXT[guilin]
+    out = []
+    for m in melds:
+        if hide and face_down(m.kind, rules):
+            out.append(f"{GUILIN_NAMES.get(m.kind, m.kind) if guilin else m.kind}-h")
+        else:
+            out.append(text.get(m) or _spell(m, rules.names))
+    return "_".join(out) or EMPTY
 
 
 def _table(state: State, extra: Sequence[str] = ()) -> str:
@@ -109,8 +145,7 @@ def _table(state: State, extra: Sequence[str] = ()) -> str:
 
 def _seat(seat: Seat, rules: ZipaiRules, sees: bool) -> str:
     hand = _hand(seat.hand) if sees else f"h{sum(seat.hand)}"
-    hide = (lambda m: face_down(m.kind, rules)) if not sees else (lambda m: False)
-    items = [hand, _groups(seat.melds, rules, hide), _cards(seat.pile)]
+    items = [hand, _groups(seat.melds, rules, not sees), _cards(seat.pile)]
     if seat.thrown:
         items.append("thrown-" + _mask(seat.thrown))
     if sees:
@@ -141,12 +176,12 @@ def _result(r: Result | None, rules: ZipaiRules) -> str:
     if r.zimo:
         items.append("zimo")
     items.extend(r.specials)
-    items.append("groups-" + _groups(r.melds, rules, lambda m: False))
+    items.append("groups-" + _groups(r.melds, rules))
     return ".".join(items)
 
 
 def _options(rules: ZipaiRules, base: ZipaiRules) -> dict[str, str]:
-    return rules.to_options(base)
+    return {} if rules == base else rules.to_options(base)
 
 
 def encode(state: State, base: ZipaiRules) -> str:
@@ -171,12 +206,11 @@ def encode_view(state: State, seat: int, base: ZipaiRules) -> str:
     d = decider(state) if state.phase == "offer" else None
     if d is not None:
         extra.append(f"stage-{d[0]}")
-    shown = offer_shown(state, seat)
     body = [
         _table(state, extra),
         *(_seat(s, rules, sees_all or i == seat) for i, s in enumerate(state.seats)),
         _cards(state.stock) if sees_all else f"h{len(state.stock)}",
-        _offer(state.offer, shown, None if sees_all else seat),
+        _offer(state.offer, offer_shown(state, seat), None if sees_all else seat),
         _result(state.result, rules),
     ]
     return join_code(rules.game, _options(rules, base), body, viewer=seat)
@@ -185,19 +219,24 @@ def encode_view(state: State, seat: int, base: ZipaiRules) -> str:
 # --------------------------------------------------------------------------- reading
 
 
+def _found(text: str, where: str) -> list[str]:
+    found = _CARD.findall(text)
+    if "".join(found) != text:
+        _bad(f"{where}: {text[:12]!r} is not a run of cards")
+    return found
+
+
 def read_cards(text: str, where: str) -> tuple[Card, ...]:
     if text == EMPTY:
         return ()
-    if not _RUN.fullmatch(text):
-        _bad(f"{where}: {text[:12]!r} is not a run of cards")
-    return tuple(TOKEN_INDEX[t] for t in _CARD.findall(text))
+    return tuple(map(TOKEN_INDEX.__getitem__, _found(text, where)))
 
 
 def _one_card(text: str, where: str) -> Card:
-    cards = read_cards(text, where)
-    if len(cards) != 1:
+    card = TOKEN_INDEX.get(text)
+    if card is None:
         _bad(f"{where}: {text!r} is not one card")
-    return cards[0]
+    return card
 
 
 def _number(text: str, where: str, high: int = 10**6) -> int:
@@ -206,121 +245,102 @@ def _number(text: str, where: str, high: int = 10**6) -> int:
     return int(text)
 
 
-def _seat_no(text: str, where: str) -> int:
-    return _number(text, where, SEATS - 1)
-
-
-def _hidden(text: str) -> bool:
-    return text.startswith("h")
-
-
-def _read_group(text: str, rules: ZipaiRules, where: str) -> Meld | str:
-    """A group, or its kind alone when it lies face down (``kind-h``)."""
+def _read_group(text: str, rules: ZipaiRules, where: str) -> Meld:
+    """A group; one lying face down (``kind-h``) is its kind without cards."""
+    known = _GROUP_OF[rules.yiwushi].get(text)
+    if known is not None:
+        return known
     name, sep, cards_text = text.partition("-")
     kind = KIND_ALIASES.get(name)
     if not sep or kind is None:
         _bad(f"{where}: {text!r} is not kind-cards")
-    if cards_text == "h":
-        if not face_down(kind, rules):
-            _bad(f"{where}: {text!r}: only a face-down group hides its cards")
-        return kind
+    if cards_text == "h" and face_down(kind, rules):
+        return Meld(kind, ())
     cards = read_cards(cards_text, where)
-    if kind in _ALIKE:
-        if len(cards) != 1:
-            _bad(f"{where}: {text!r}: a group of alike cards is written with its card once")
+    if kind in _ALIKE and len(cards) == 1:
         cards = cards * SIZES[kind]
     if not valid(kind, cards, rules.yiwushi):
-        _bad(f"{where}: {text!r} is not a valid {name}")
+        _bad(f"{where}: {text!r} is not a {name}")
     return Meld.make(kind, cards)
 
 
-def _read_groups(text: str, rules: ZipaiRules, where: str) -> list[Meld | str]:
+def _read_groups(text: str, rules: ZipaiRules, where: str) -> tuple[Meld, ...]:
     if text == EMPTY:
-        return []
-    return [_read_group(g, rules, where) for g in text.split("_")]
+        return ()
+    return tuple(_read_group(g, rules, where) for g in text.split("_"))
 
 
-class _SeatText:
-    """One seat section, read: hand (counts, or the hidden size), groups, pile, memory."""
+def _read_mask(text: str, where: str) -> int:
+    mask = 0
+    for t in _found(text, where):
+        mask |= 1 << TOKEN_INDEX[t]
+    return mask
 
-    def __init__(self, text: str, rules: ZipaiRules, where: str) -> None:
-        parts = text.split(".")
-        if len(parts) < 3:
-            _bad(f"{where}: a seat is hand.groups.pile")
-        self.hand: list[int] | None = None
-        self.size = 0
-        if _hidden(parts[0]):
-            self.size = _number(parts[0][1:], where, 80)
-        else:
-            self.hand = [0] * KINDS
-            for c in read_cards(parts[0], where):
-                self.hand[c] += 1
-            self.size = sum(self.hand)
-        self.groups = _read_groups(parts[1], rules, where)
-        self.pile = read_cards(parts[2], where)
-        self.thrown = self.chou = self.nopeng = 0
-        self.chou_hu: list[tuple[Card, int]] = []
-        self.private = False  # chou, nopeng or chouhu given
-        for item in parts[3:]:
-            self._memo(item, where)
 
-    def _memo(self, item: str, where: str) -> None:
+class _SeatRead(NamedTuple):
+    """A seat section: the seat (a hidden hand empty), whether its hand is shown, its size."""
+
+    seat: Seat
+    shown: bool
+    size: int
+
+
+def _read_seat(text: str, rules: ZipaiRules, where: str) -> _SeatRead:
+    parts = text.split(".")
+    if len(parts) < 3:
+        _bad(f"{where}: a seat is hand.groups.pile")
+    hand = [0] * KINDS
+    shown = not parts[0].startswith("h")
+    if not shown:
+        size = _number(parts[0][1:], where, 80)
+    elif parts[0] == EMPTY:
+        size = 0
+    else:
+        found = _found(parts[0], where)
+        for t in found:
+            hand[TOKEN_INDEX[t]] += 1
+        size = len(found)
+    groups = _read_groups(parts[1], rules, where)
+    if shown and "-h" in parts[1] and any(not m.cards for m in groups):
+        _bad(f"{where}: a seat whose hand is shown shows its groups")
+    memo = _read_memo(parts[3:], where) if len(parts) > 3 else _NO_MEMO
+    if not shown and (memo[1] or memo[2] or memo[3]):
+        _bad(f"{where}: the memory of a hidden seat is not shown")
+    seat = Seat(tuple(hand), groups, read_cards(parts[2], where), *memo)
+    return _SeatRead(seat, shown, size)
+
+
+_Memo = tuple[int, int, int, tuple[tuple[Card, int], ...]]  # thrown, chou, nopeng, chou_hu
+_NO_MEMO: _Memo = (0, 0, 0, ())
+_MEMO_ITEMS = ("thrown", "chou", "nopeng")
+
+
+def _read_memo(items: Sequence[str], where: str) -> _Memo:
+    masks = [0, 0, 0]
+    chou_hu = []
+    for item in items:
         name, _, value = item.partition("-")
         if name == "chouhu":
             card, _, huxi = value.partition("-")
-            self.chou_hu.append((_one_card(card, where), _number(huxi, where)))
-            self.private = True
-            return
-        if name not in ("thrown", "chou", "nopeng"):
+            chou_hu.append((_one_card(card, where), _number(huxi, where)))
+        elif name in _MEMO_ITEMS:
+            masks[_MEMO_ITEMS.index(name)] = _read_mask(value, where)
+        else:
             _bad(f"{where}: unknown item {item!r}")
-        mask = 0
-        for c in read_cards(value, where):
-            mask |= 1 << c
-        setattr(self, name, mask)
-        self.private = self.private or name != "thrown"
-
-    def seat(self, where: str) -> Seat:
-        """The seat of a full position: every card shown."""
-        if self.hand is None or any(isinstance(g, str) for g in self.groups):
-            _bad(f"{where}: a full position shows every card")
-        return self.seen(where)
-
-    def seen(self, where: str) -> Seat:
-        """The seat as a view shows it: a hidden hand is empty, a face-down group is its
-        kind alone (a group without cards)."""
-        if self.hand is not None and any(isinstance(g, str) for g in self.groups):
-            _bad(f"{where}: a seat whose hand is shown shows its groups")
-        if self.hand is None and self.private:
-            _bad(f"{where}: the memory of a hidden seat is not shown")
-        melds = tuple(Meld(g, ()) if isinstance(g, str) else g for g in self.groups)
-        return Seat(
-            tuple(self.hand or [0] * KINDS),
-            melds,
-            self.pile,
-            self.thrown,
-            self.chou,
-            self.nopeng,
-            tuple(self.chou_hu),
-        )
+    return masks[0], masks[1], masks[2], tuple(chou_hu)
 
 
-class _Table:
-    """The table section, read."""
-
-    def __init__(self, text: str) -> None:
-        parts = text.split(".")
-        self.phase = parts[0]
-        if self.phase not in PHASES:
-            _bad(f"table: unknown phase {self.phase!r}")
-        self.values: dict[str, int] = {}
-        self.flags: set[str] = set()
-        self.liang = 0
-        self.stage: str | None = None
-        for item in parts[1:]:
-            self._item(item)
-        for need in ("turn", "dealer", "moves"):
-            if need not in self.values:
-                _bad(f"table: {need} is missing")
+class _Table(NamedTuple):
+    phase: str
+    turn: int
+    dealer: int
+    liang: Card
+    moves: int
+    streak: int
+    must_discard: bool
+    may_hu: bool
+    act: int | None
+    stage: str | None
 
     def state(
         self,
@@ -333,33 +353,38 @@ class _Table:
         """The state this table section describes, with the other sections read."""
         return State(
             rules,
-            self.values["dealer"],
+            self.dealer,
             seats,
             stock,
             self.liang,
             self.phase,
-            self.values["turn"],
+            self.turn,
             offer,
-            "discard" in self.flags,
-            "hu" in self.flags,
-            self.values.get("streak", 0),
-            self.values["moves"],
+            self.must_discard,
+            self.may_hu,
+            self.streak,
+            self.moves,
             result,
         )
 
-    def _item(self, item: str) -> None:
-        if item in ("discard", "hu"):
-            self.flags.add(item)
-        elif item.startswith("liang"):
-            self.liang = _one_card(item[5:], "table")
-        elif item.startswith("stage-") and item[6:] in STAGES:
-            self.stage = item[6:]
-        else:
-            name = item.rstrip("0123456789")
-            if name not in ("turn", "dealer", "moves", "streak", "act"):
-                _bad(f"table: unknown item {item!r}")
-            high = SEATS - 1 if name in ("turn", "dealer", "act") else 10**6
-            self.values[name] = _number(item[len(name) :], "table", high)
+
+def _read_table(text: str) -> _Table:
+    m = _TABLE.fullmatch(text)
+    if m is None:
+        _bad(f"table: {text[:40]!r} is not {_TABLE_FORM}")
+    phase, turn, dealer, liang, moves, streak, discard, hu, act, stage = m.groups()
+    return _Table(
+        phase,
+        int(turn),
+        int(dealer),
+        TOKEN_INDEX[liang],
+        int(moves),
+        int(streak or 0),
+        discard is not None,
+        hu is not None,
+        None if act is None else int(act),
+        stage,
+    )
 
 
 def _read_offer(text: str) -> tuple[Card | None, int, str, tuple[tuple[str, int], ...]] | None:
@@ -372,13 +397,13 @@ def _read_offer(text: str) -> tuple[Card | None, int, str, tuple[tuple[str, int]
     source = parts[1][:-1]
     if source not in SOURCES:
         _bad(f"offer: unknown source {parts[1]!r}")
-    seat = _seat_no(parts[1][-1:], "offer")
+    seat = _number(parts[1][-1:], "offer", SEATS - 1)
     passed = []
     for item in parts[2:]:
         stage = item[7:-1]
         if not item.startswith("passed-") or stage not in STAGES:
             _bad(f"offer: {item!r} is not passed-<stage><seat>")
-        passed.append((stage, _seat_no(item[-1:], "offer")))
+        passed.append((stage, _number(item[-1:], "offer", SEATS - 1)))
     return card, seat, source, tuple(passed)
 
 
@@ -390,16 +415,13 @@ def _read_result(
     if text == "huang":
         return HUANG
     parts = text.split(".")
-    if not parts[0].startswith("win") or len(parts) < 3:
-        _bad("result: huang, or win<seat>.how...groups-...")
-    winner = _seat_no(parts[0][3:], "result")
-    how = parts[1]
-    if how not in ("hu", "tianhu"):
-        _bad(f"result: unknown way {how!r}")
+    if not parts[0].startswith("win") or len(parts) < 3 or parts[1] not in ("hu", "tianhu"):
+        _bad("result: huang, or win<seat>.<hu|tianhu>...groups-...")
+    winner = _number(parts[0][3:], "result", SEATS - 1)
     card = None
     zimo = False
     specials: list[str] = []
-    melds: list[Meld] = []
+    melds: tuple[Meld, ...] = ()
     for item in parts[2:]:
         if item.startswith("card-"):
             card = _one_card(item[5:], "result")
@@ -408,18 +430,17 @@ def _read_result(
         elif item in _SPECIALS:
             specials.append(item)
         elif item.startswith("groups-"):
-            for g in _read_groups(item[7:], rules, "result"):
-                if isinstance(g, str):
-                    _bad("result: groups are shown")
-                melds.append(g)
+            melds = _read_groups(item[7:], rules, "result")
         else:
             _bad(f"result: unknown item {item!r}")
+    if any(not m.cards for m in melds):
+        _bad("result: its groups are shown")
     return win_result(
         rules,
         winner,
         seats[winner].counts(),
         melds,
-        how=how,
+        how=parts[1],
         card=card,
         specials=tuple(specials),
         zimo=zimo,
@@ -466,11 +487,14 @@ def decode(code: str, base: ZipaiRules) -> State:
 def _decode(code: str, base: ZipaiRules) -> State:
     frame = _frame(code, base.game, view=False)
     rules = _rules(frame, base)
-    table = _Table(frame.body[0])
-    seats = tuple(
-        _SeatText(frame.body[1 + i], rules, f"seat {i}").seat(f"seat {i}") for i in range(SEATS)
-    )
-    if _hidden(frame.body[4]):
+    table = _read_table(frame.body[0])
+    seats = []
+    for i in range(SEATS):
+        read = _read_seat(frame.body[1 + i], rules, f"seat {i}")
+        if not read.shown:
+            _bad(f"seat {i}: a full position shows every card")
+        seats.append(read.seat)
+    if frame.body[4].startswith("h"):
         _bad("stock: a full position shows the stock")
     stock = read_cards(frame.body[4], "stock")
     offer_parts = _read_offer(frame.body[5])
@@ -480,9 +504,8 @@ def _decode(code: str, base: ZipaiRules) -> State:
         if card is None:
             _bad("offer: a full position shows the card")
         offer = Offer(card, seat, source, passed)
-    state = table.state(
-        rules, seats, stock, offer, _read_result(frame.body[6], rules, seats, stock)
-    )
+    result = _read_result(frame.body[6], rules, seats, stock)
+    state = table.state(rules, tuple(seats), stock, offer, result)
     _check(state)
     return state
 
@@ -492,9 +515,19 @@ def _check(state: State) -> None:
         _bad("an offer is given exactly in the offer phase")
     if (state.phase == "over") != (state.result is not None):
         _bad("a result is given exactly when the deal is over")
-    for c, n in enumerate(all_cards(state)):
-        if n > COPIES:
-            _bad(f"{n} copies of {TOKENS[c]}")
+    counts = [a + b + c for a, b, c in zip(*(s.hand for s in state.seats), strict=True)]
+    loose = list(state.stock)
+    for s in state.seats:
+        loose += s.pile
+        for m in s.melds:
+            loose += m.cards
+    if state.offer is not None and state.offer.source != "liang":
+        loose.append(state.offer.card)
+    for c in loose:
+        counts[c] += 1
+    if max(counts) > COPIES:
+        c = counts.index(max(counts))
+        _bad(f"{counts[c]} copies of {TOKENS[c]}")
 
 
 def decode_view(code: str, base: ZipaiRules) -> View:
@@ -510,10 +543,10 @@ def _decode_view(code: str, base: ZipaiRules) -> View:
     if viewer >= SEATS:
         _bad(f"there is no seat {viewer}")
     rules = _rules(frame, base)
-    table = _Table(frame.body[0])
-    texts = [_SeatText(frame.body[1 + i], rules, f"seat {i}") for i in range(SEATS)]
-    seats = tuple(t.seen(f"seat {i}") for i, t in enumerate(texts))
-    hidden_stock = _hidden(frame.body[4])
+    table = _read_table(frame.body[0])
+    reads = [_read_seat(frame.body[1 + i], rules, f"seat {i}") for i in range(SEATS)]
+    seats = tuple(r.seat for r in reads)
+    hidden_stock = frame.body[4].startswith("h")
     stock = () if hidden_stock else read_cards(frame.body[4], "stock")
     over = table.phase == "over"
     result = _read_result(frame.body[6], rules, seats, stock) if over else None
@@ -522,12 +555,9 @@ def _decode_view(code: str, base: ZipaiRules) -> View:
         rules.game,
         viewer,
         table.phase,
-        table.values.get("act"),
-        state.dealer,
-        tuple(
-            seat_view(seat, i, rules, t.hand is not None, t.size)
-            for i, (seat, t) in enumerate(zip(seats, texts, strict=True))
-        ),
+        table.act,
+        table.dealer,
+        tuple(seat_view(r.seat, i, rules, r.shown, r.size) for i, r in enumerate(reads)),
         _number(frame.body[4][1:], "stock", 80) if hidden_stock else len(stock),
         None if hidden_stock else tuple(TOKENS[c] for c in stock),
         _view_offer(frame.body[5]),

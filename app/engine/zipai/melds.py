@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.engine.core.errors import EngineError
+from app.engine.zipai.cards import KINDS as CARD_KINDS
 from app.engine.zipai.cards import Card, is_big, parse_cards, token, value
+from app.engine.zipai.rules import GUILIN_NAMES as _GUILIN_NAMES
 
 #: 一句话 a run of three consecutive values of one size (in the concealed hand)
 SHUN = "shun"
@@ -54,7 +56,7 @@ TRIPLES = frozenset({KAN, PENG, WEI, CHOUWEI})
 #: cards per group kind
 SIZES = {JIANG: 2, **{k: 3 for k in TRIPLES | {SHUN, JIAO, CHI}}, **{k: 4 for k in QUADS}}
 #: Guilin's own names for four groups
-GUILIN_NAMES = {WEI: "sao", CHOUWEI: "guosao", PAO: "kaiduo", TI: "saochuan"}
+GUILIN_NAMES = _GUILIN_NAMES
 
 KIND_ALIASES: dict[str, str] = {k: k for k in KINDS}
 KIND_ALIASES.update({v: k for k, v in GUILIN_NAMES.items()})
@@ -191,3 +193,22 @@ def meld_of(kind_name: str, text: str, yiwushi: bool = False) -> Meld:
     if not valid(kind, cards, yiwushi):
         raise EngineError("bad-meld", kind=kind_name, cards=text.strip())
     return Meld.make(kind, cards)
+
+
+def every_meld() -> list[Meld]:
+    """Every group the engine can make (一五十 runs included), each once."""
+    alike = [
+        Meld(k, (c,) * SIZES[k])
+        for k in (JIANG, KAN, PENG, WEI, CHOUWEI, PAO, TI)
+        for c in range(CARD_KINDS)
+    ]
+    shapes = [
+        (a, b, c)
+        for a in range(CARD_KINDS)
+        for b in range(a, CARD_KINDS)
+        for c in range(b, CARD_KINDS)
+        if chi_shape((a, b, c), True)
+    ]
+    runs = [Meld(SHUN, g) for g in shapes if is_big(g[0]) == is_big(g[2])]
+    jiao = [Meld(JIAO, g) for g in shapes if is_big(g[0]) != is_big(g[2])]
+    return alike + runs + jiao + [Meld(CHI, g) for g in shapes]

@@ -17,6 +17,9 @@ from app.engine.core.rules import RuleSet
 
 HUNAN = "hunan"
 GUILIN = "guilin"
+#: Guilin's own names for four groups (扫, 过扫, 开舵, 扫穿)
+GUILIN_NAMES = {"wei": "sao", "chouwei": "guosao", "pao": "kaiduo", "ti": "saochuan"}
+_NO_NAMES: dict[str, str] = {}
 
 _SHARED_FIXED = frozenset({"game", "chou_blocks_peng", "peng_pao_any_draw", "wei_pao_on_discard"})
 
@@ -56,11 +59,9 @@ class ZipaiRules(RuleSet):
     xing: str = field(default="shangxia", metadata={"choices": ("shangxia", "gen", "none")})
 
     @property
-    def names(self) -> Mapping[str, str]:
+    def names(self) -> dict[str, str]:
         """Output names of group kinds for this game."""
-        from app.engine.zipai.melds import GUILIN_NAMES
-
-        return GUILIN_NAMES if self.game == GUILIN else {}
+        return GUILIN_NAMES if self.game == GUILIN else _NO_NAMES
 
     def settable(self) -> tuple[str, ...]:
         return tuple(f.name for f in self.option_fields())
