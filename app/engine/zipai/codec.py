@@ -49,7 +49,17 @@ from app.engine.zipai.melds import (
 from app.engine.zipai.offers import decider, to_move
 from app.engine.zipai.rules import GUILIN, GUILIN_NAMES, ZipaiRules
 from app.engine.zipai.settle import win_result
-from app.engine.zipai.state import HUANG, SEATS, SOURCES, STAGES, Offer, Result, Seat, State
+from app.engine.zipai.state import (
+    HUANG,
+    SEATS,
+    SOURCES,
+    STAGES,
+    Offer,
+    Result,
+    Seat,
+    State,
+    all_cards,
+)
 from app.engine.zipai.view import face_down, offer_shown, outcome, seat_view, table_extra
 
 _CARD = re.compile(r"[xd](?:10|[1-9])")
@@ -515,19 +525,10 @@ def _check(state: State) -> None:
         _bad("an offer is given exactly in the offer phase")
     if (state.phase == "over") != (state.result is not None):
         _bad("a result is given exactly when the deal is over")
-    counts = [a + b + c for a, b, c in zip(*(s.hand for s in state.seats), strict=True)]
-    loose = list(state.stock)
-    for s in state.seats:
-        loose += s.pile
-        for m in s.melds:
-            loose += m.cards
-    if state.offer is not None and state.offer.source != "liang":
-        loose.append(state.offer.card)
-    for c in loose:
-        counts[c] += 1
-    if max(counts) > COPIES:
-        c = counts.index(max(counts))
-        _bad(f"{counts[c]} copies of {TOKENS[c]}")
+    counts = all_cards(state)
+    most = max(counts)
+    if most > COPIES:
+        _bad(f"{most} copies of {TOKENS[counts.index(most)]}")
 
 
 def decode_view(code: str, base: ZipaiRules) -> View:

@@ -67,6 +67,11 @@ def _candidates(yiwushi: bool) -> tuple[tuple[Group, ...], ...]:
     return tuple(tuple(t) for t in table)
 
 
+def low_card(key: int) -> Card:
+    """The lowest card present in a packed key."""
+    return _LOW[(key & -key).bit_length()]
+
+
 def pack(counts: Sequence[int]) -> int:
     key = 0
     for c, n in enumerate(counts):

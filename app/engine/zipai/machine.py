@@ -22,7 +22,7 @@ from app.engine.core.game import IllegalAction
 from app.engine.core.reason import Reason
 from app.engine.zipai.cards import DECK_SIZE, TOKEN_INDEX, TOKENS, Card, card_from_json
 from app.engine.zipai.melds import CHI, CHOUWEI, KIND_ALIASES, PAO, PENG, TI, WEI, Meld
-from app.engine.zipai.offers import decider
+from app.engine.zipai.offers import after_pass, decider
 from app.engine.zipai.rules import GUILIN
 from app.engine.zipai.settle import win_result
 from app.engine.zipai.state import (
@@ -243,7 +243,8 @@ def _pass(state: State, s: int) -> State:
     elif stage == "peng":
         seat = seat_evolve(seat, refused_peng=seat.refused_peng | bit)
     offer = Offer(offer.card, offer.seat, offer.source, offer.passed + ((stage, s),))
-    return advance(evolve(state, seats=with_seat(state, s, seat), offer=offer))
+    passed = after_pass(state, evolve(state, seats=with_seat(state, s, seat), offer=offer))
+    return advance(passed)
 
 
 def advance(state: State) -> State:

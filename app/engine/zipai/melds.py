@@ -112,8 +112,20 @@ def chi_shape(cards: Sequence[Card], yiwushi: bool = False) -> bool:
     return value(a) == value(b) == value(c) and is_big(a) != is_big(c)
 
 
+def _scoring_runs(yiwushi: bool) -> frozenset[tuple[Card, ...]]:
+    """The runs that score, as sorted cards: 一二三, 二七十 (一五十), small and big."""
+    shapes = [(0, 1, 2), (1, 6, 9)] + ([(0, 4, 9)] if yiwushi else [])
+    return frozenset(tuple(base + c for c in g) for g in shapes for base in (0, 10))
+
+
+_SCORING = {yiwushi: _scoring_runs(yiwushi) for yiwushi in (False, True)}
+
+
 def run_points(cards: Sequence[Card], yiwushi: bool = False) -> int:
     """胡息 of a 吃-shaped group: 一二三 / 二七十 (and 一五十 with the option) score."""
+    key = tuple(cards)
+    if len(key) == 3 and key[0] <= key[1] <= key[2]:  # sorted: one look-up
+        return (6 if is_big(key[0]) else 3) if key in _SCORING[yiwushi] else 0
     vals = sorted(value(c) for c in cards)
     sizes = {is_big(c) for c in cards}
     if len(sizes) != 1:

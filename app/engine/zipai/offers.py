@@ -158,6 +158,32 @@ def candidates(state: State, full: bool = False) -> Iterator[Decision]:
                     return  # forced: nobody below is asked
 
 
+class _Decisions:
+    """The decisions on one card on offer in priority order, worked out only as far as
+    asked. Passing changes nothing they depend on (臭牌 is marked when the offer ends; a
+    declined 胡 or 碰 only concerns the seat that passed it), so the states an offer
+    passes through share one."""
+
+    __slots__ = ("found", "rest")
+
+    def __init__(self, state: State) -> None:
+        self.found: list[Decision] = []
+        self.rest: Iterator[Decision] | None = candidates(state)
+
+    def __iter__(self) -> Iterator[Decision]:
+        i = 0
+        while True:
+            if i < len(self.found):
+                yield self.found[i]
+                i += 1
+                continue
+            nxt = None if self.rest is None else next(self.rest, None)
+            if nxt is None:
+                self.rest = None
+                return
+            self.found.append(nxt)
+
+
 _MISSING = object()
 
 
@@ -171,11 +197,23 @@ def decider(state: State) -> Decision | None:
     return found
 
 
+def after_pass(before: State, after: State) -> State:
+    """``after`` (``before`` with a pass on the same offer) shares its decisions."""
+    decisions = before.__dict__.get("_decisions")
+    if decisions is not None:
+        object.__setattr__(after, "_decisions", decisions)
+    return after
+
+
 def _find_decider(state: State) -> Decision | None:
     offer = state.offer
     if state.phase != "offer" or offer is None:
         return None
-    for stage, t, acts in candidates(state):
+    decisions = state.__dict__.get("_decisions")
+    if decisions is None:
+        decisions = _Decisions(state)
+        object.__setattr__(state, "_decisions", decisions)
+    for stage, t, acts in decisions:
         if (stage, t) not in offer.passed:
             return stage, t, acts
     return None

@@ -12,21 +12,31 @@ import random
 from collections.abc import Sequence
 
 from app.engine.core.actions import Action
+from app.engine.zipai.bi import chi_shapes
 from app.engine.zipai.cards import KINDS, TOKEN_INDEX, Card, card_from_json
-from app.engine.zipai.decompose import RELATED
+from app.engine.zipai.decompose import BITS, GUARD, ONE, RELATED, low_card
 from app.engine.zipai.machine import legal_actions
 from app.engine.zipai.melds import KIND_ALIASES, PENG
 from app.engine.zipai.state import SEATS, State
 
+#: per card, the other kinds it could form a group with, as a bit mask
+_RELATED_MASK = tuple(sum(1 << r for r in RELATED[c] if r != c) for c in range(KINDS))
+
 
 def connections(hand: Sequence[int]) -> list[int]:
-    """For each free card: how many other free kinds it could form a group with."""
+    """For each free card: how many other free kinds it could form a group with (a
+    pair counts two more)."""
+    free = 0
+    for c, n in enumerate(hand):
+        if 0 < n < 3:
+            free |= 1 << c
     out = [0] * KINDS
-    for c in range(KINDS):
-        n = hand[c]
-        if n == 0 or n >= 3:
-            continue
-        out[c] = sum(1 for r in RELATED[c] if r != c and 0 < hand[r] < 3) + (2 if n == 2 else 0)
+    rest = free
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
+        out[c] = (free & _RELATED_MASK[c]).bit_count() + (2 if hand[c] == 2 else 0)
+        rest ^= low
     return out
 
 
@@ -48,62 +58,59 @@ def _visible(state: State) -> list[int]:
 
 
 _LOOSE: dict[int, int] = {}
-_SHAPES_FROM: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
 
 
-def _shapes() -> list[list[tuple[int, tuple[tuple[int, int], ...]]]]:
-    if not _SHAPES_FROM:
-        from app.engine.zipai.bi import chi_shapes
+def _shape_deltas() -> tuple[tuple[int, ...], ...]:
+    """Per lowest card, the packed 吃-shaped groups starting at it."""
+    return tuple(
+        tuple(sum(ONE[c] for c in g) for g in chi_shapes(low, False) if g[0] == low)
+        for low in range(KINDS)
+    )
 
-        for low in range(KINDS):
-            out = []
-            for g in chi_shapes(low, False):
-                if g[0] != low:
-                    continue
-                need: dict[int, int] = {}
-                for c in g:
-                    need[c] = need.get(c, 0) + 1
-                out.append(
-                    (sum(1 << (2 * c) for c in g), tuple((2 * c, n) for c, n in need.items()))
-                )
-            _SHAPES_FROM.append(out)
-    return _SHAPES_FROM
+
+_SHAPES = _shape_deltas()
 
 
 def loose(key: int) -> int:
-    """Free cards (packed two bits per kind) left over by the best grouping: three-card
-    groups cost nothing, a pair costs one, a lone card one."""
+    """Free cards (packed as in :mod:`.decompose`) left over by the best grouping:
+    three-card groups cost nothing, a pair costs one, a lone card one."""
     if key == 0:
         return 0
-    got = _LOOSE.get(key)
+    memo = _LOOSE
+    got = memo.get(key)
     if got is not None:
         return got
-    if len(_LOOSE) > 300_000:
-        _LOOSE.clear()
-    low = ((key & -key).bit_length() - 1) >> 1
-    bit = 1 << (2 * low)
-    best = 1 + loose(key - bit)
-    if (key >> (2 * low)) & 3 >= 2 and best > 1:
-        best = min(best, 1 + loose(key - 2 * bit))
-    for delta, checks in _shapes()[low]:
+    if len(memo) > 300_000:
+        memo.clear()
+    low = low_card(key)
+    one = ONE[low]
+    rest = key - one
+    best = 1 + (memo[rest] if rest in memo else loose(rest))  # the lowest card alone
+    if (key >> (BITS * low)) & 3 >= 2 and best > 1:
+        rest = key - 2 * one
+        best = min(best, 1 + (memo[rest] if rest in memo else loose(rest)))
+    kg = key | GUARD
+    for delta in _SHAPES[low]:
         if best == 0:
             break
-        for sh, n in checks:
-            if (key >> sh) & 3 < n:
-                break
-        else:
-            sub = loose(key - delta)
+        if (kg - delta) & GUARD == GUARD:
+            rest = key - delta
+            sub = memo[rest] if rest in memo else loose(rest)
             if sub < best:
                 best = sub
-    _LOOSE[key] = best
+    memo[key] = best
     return best
+
+
+def clear_memo() -> None:
+    _LOOSE.clear()
 
 
 def _free_key(hand: Sequence[int]) -> int:
     key = 0
     for c, n in enumerate(hand):
         if 0 < n < 3:
-            key |= n << (2 * c)
+            key += n * ONE[c]
     return key
 
 
@@ -152,7 +159,7 @@ class SimplePlayer:
         best, best_score = ranked[0], -1e9
         for a in ranked:
             c: Card = _card_of(a.cards[0])
-            score = -10.0 * loose(key - (1 << (2 * c))) - 1.0 * conn[c] + 0.5 * seen[c]
+            score = -10.0 * loose(key - ONE[c]) - 1.0 * conn[c] + 0.5 * seen[c]
             if (nxt.thrown | nxt.chou) >> c & 1:
                 score += 2.0
             score += self.rng.random() * 0.1

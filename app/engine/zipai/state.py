@@ -214,16 +214,15 @@ def all_cards(state: State) -> list[int]:
     """Counts per card over hands, tables, piles, stock and the offered card."""
     a, b, c3 = (seat.hand for seat in state.seats)
     counts = [x + y + z for x, y, z in zip(a, b, c3, strict=True)]
+    loose = list(state.stock)
     for seat in state.seats:
+        loose += seat.pile
         for m in seat.melds:
-            for c in m.cards:
-                counts[c] += 1
-        for c in seat.pile:
-            counts[c] += 1
-    for c in state.stock:
-        counts[c] += 1
+            loose += m.cards
     if state.offer is not None and state.offer.source != "liang":
-        counts[state.offer.card] += 1
+        loose.append(state.offer.card)
+    for c in loose:
+        counts[c] += 1
     return counts
 
 

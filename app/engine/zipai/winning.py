@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from app.engine.zipai.cards import KINDS, Card
 from app.engine.zipai.decompose import (
+    ONE,
     Arrangement,
     arrange_pool,
     decomposer,
@@ -19,11 +20,22 @@ from app.engine.zipai.decompose import (
     pack,
     split_concealed,
 )
-from app.engine.zipai.melds import CHOUWEI, PAO, PENG, TI, WEI, Meld
+from app.engine.zipai.melds import CHOUWEI, KAN, PAO, PENG, TI, WEI, Meld
 from app.engine.zipai.rules import ZipaiRules
 from app.engine.zipai.state import Offer, Seat, State
 
 _Reading = tuple[list[int], list[Meld]]  # free cards per kind, fixed groups
+
+
+def _alike_points(kind: str, size: int) -> tuple[int, ...]:
+    return tuple(Meld(kind, (c,) * size).points() for c in range(KINDS))
+
+
+KAN_PTS = _alike_points(KAN, 3)
+WEI_PTS = _alike_points(WEI, 3)
+PENG_PTS = _alike_points(PENG, 3)
+PAO_PTS = _alike_points(PAO, 4)
+TI_PTS = _alike_points(TI, 4)
 
 
 def _score(pool: list[int], fixed: list[Meld], yiwushi: bool) -> int:
@@ -106,7 +118,55 @@ def hu_points(state: State, t: int, offer: Offer) -> int:
     args = _reading_args(state, t, offer)
     if args is None:
         return -1
-    return _best_reading(_readings(state.seats[t], offer.card, *args), yiwushi)[0]
+    return points_with(state.seats[t], offer.card, *args, yiwushi)
+
+
+def points_with(
+    seat: Seat, card: Card, self_draw: bool, peng_up: bool, wei_up: bool, yiwushi: bool
+) -> int:
+    """The best of :func:`_readings`, scored without building them: the hand is split
+    and packed once, and each reading only changes the packed key and the fixed groups'
+    count, 跑/提 and points."""
+    hand = seat.hand
+    key = free = 0
+    n_fixed = len(seat.melds)
+    quads = seat.quads
+    pts = 0
+    for m in seat.melds:
+        pts += m.points(yiwushi)
+    for c in range(KINDS):
+        n = hand[c]
+        if n >= 3:
+            n_fixed += 1
+            quads += n == 4
+            pts += (TI_PTS if n == 4 else KAN_PTS)[c]
+        elif n:
+            key += n * ONE[c]
+            free += n
+    one = ONE[card]
+    n = hand[card]
+    best = _points(key + one, free + 1, n_fixed, quads, pts, yiwushi)  # a free card
+    if n == 2:  # the pair and the card: 偎 / 碰
+        three = (WEI_PTS if self_draw else PENG_PTS)[card]
+        best = max(best, _points(key - 2 * one, free - 2, n_fixed + 1, quads, pts + three, yiwushi))
+    if n == 3:  # the 坎 and the card: 提 / 跑
+        four = (TI_PTS if self_draw else PAO_PTS)[card] - KAN_PTS[card]
+        best = max(best, _points(key, free, n_fixed, quads + 1, pts + four, yiwushi))
+    for m in seat.melds:
+        if m.cards[0] != card:
+            continue
+        if (m.kind in (WEI, CHOUWEI) and wei_up) or (m.kind == PENG and peng_up):
+            four = (TI_PTS if self_draw and m.kind != PENG else PAO_PTS)[card]
+            up = pts - m.points(yiwushi) + four
+            best = max(best, _points(key, free, n_fixed, quads + 1, up, yiwushi))
+    return best
+
+
+def _points(key: int, free: int, n_fixed: int, quads: int, fixed_pts: int, yiwushi: bool) -> int:
+    if not fills(free, quads > 0, n_fixed):
+        return -1
+    got = decomposer(yiwushi).points(key, quads > 0)
+    return -1 if got < 0 else got + fixed_pts
 
 
 def hu_arrangement(state: State, t: int, offer: Offer) -> Arrangement | None:
