@@ -374,3 +374,20 @@ def test_seat_view_round_trip_during_play() -> None:
                 state, player.choose(state, seat, game.legal_actions(state, seat), rng)
             )
         assert game.outcome(state) == game.view(state, 0).outcome
+
+
+def test_states_and_results_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    rng = random.Random(2)
+    state = HUNAN.new_deal(HUNAN.default_rules, rng)
+    player = HUNAN.player()
+    while not HUNAN.is_over(state):
+        seat = HUNAN.to_act(state)
+        assert seat is not None
+        legal = HUNAN.legal_actions(state, seat)  # fills the state's caches
+        assert pickle.loads(pickle.dumps(state)) == state and copy.deepcopy(state) == state
+        state = HUNAN.apply(state, player.choose(state, seat, legal, rng))
+    view = HUNAN.view(state, 0)
+    assert pickle.loads(pickle.dumps(view)) == view

@@ -10,7 +10,6 @@ context: no 自摸, 醒 or special win); a holding that is not a win says why (`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
 from app.engine.core.actions import Count, CountLine
@@ -18,7 +17,7 @@ from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis, Holding, MeldSpec, ScoredMeld, Wait
 from app.engine.zipai import decompose
-from app.engine.zipai.cards import KINDS, TOKENS, cards_of, check_deck, counts_of, parse_cards
+from app.engine.zipai.cards import TOKENS, cards_of, check_deck, counts_of, parse_cards
 from app.engine.zipai.decompose import (
     KAN_MELDS,
     ONE,
@@ -56,7 +55,8 @@ ERROR_CODES = (
     "bad-code",
 )
 
-_NONE: Mapping[str, Any] = MappingProxyType({})
+#: the empty extras shared by every scored group and wait (values: never changed)
+_NONE: Mapping[str, Any] = {}
 _View = tuple[ScoredMeld, CountLine]
 
 
@@ -118,7 +118,7 @@ def _view(meld: Meld, names: Mapping[str, str]) -> _View:
     kind = names.get(meld.kind, meld.kind)
     cards = tuple(TOKENS[c] for c in meld.cards)
     points = meld.points(True)  # 一五十 is a group only where the option counts it
-    params = MappingProxyType({"cards": cards})
+    params = {"cards": cards}
     return ScoredMeld(kind, cards, points, _NONE), CountLine("zp-" + kind, points, params, "+")
 
 
@@ -148,21 +148,25 @@ def meld_view(meld: Meld, rules: ZipaiRules) -> _View:
 def analyze(h: Holding, rules: ZipaiRules) -> Analysis:
     """The ``analyze`` answer for a holding (see the CLI contract and the docs)."""
     counts, table = _data(h, rules)
-    _check_size(counts, table, 0)
     guilin = rules.game == GUILIN
     views = [meld_view(m, rules) for m in table]
-    quads = any(m.is_quad for m in table)
+    quads = sum(1 for m in table if m.is_quad)
+    size = sum(len(m.cards) for m in table)
     key = free = 0
-    for c in range(KINDS):
-        n = counts[c]
+    for c, n in enumerate(counts):  # 坎 and 提 fixed, the rest packed
         if n >= 3:
             views.append(_TI_VIEWS[guilin][c] if n == 4 else _KAN_VIEWS[c])
-            quads = quads or n == 4
+            size += n
+            quads += n == 4
         elif n:
             key += n * ONE[c]
             free += n
+    expected = 20 + quads if quads else 21
+    if size + free != expected:
+        raise EngineError("bad-hand-size", count=size + free, expected=expected)
     dec = decomposer(rules.yiwushi)
-    pts = dec.points(key, quads) if fills(free, quads, len(views)) else -1
+    pair = quads > 0
+    pts = dec.points(key, pair) if fills(free, pair, len(views)) else -1
     if pts < 0:
         return Analysis(
             rules.game, False, False, None, UNIT, (), None, None,
@@ -170,7 +174,7 @@ def analyze(h: Holding, rules: ZipaiRules) -> Analysis:
         )  # fmt: skip
     for v in views:
         pts += v[0].points
-    views.extend(_GROUP_VIEWS[g] for g in dec.groups(key, quads))
+    views.extend(_GROUP_VIEWS[g] for g in dec.groups(key, pair))
     lines = tuple(v[1] for v in views) + (CountLine("zp-huxi", pts, {"min": rules.min_huxi}, "="),)
     win = pts >= rules.min_huxi
     return Analysis(

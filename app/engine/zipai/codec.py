@@ -256,10 +256,8 @@ def _number(text: str, where: str, high: int = 10**6) -> int:
 
 
 def _read_group(text: str, rules: ZipaiRules, where: str) -> Meld:
-    """A group; one lying face down (``kind-h``) is its kind without cards."""
-    known = _GROUP_OF[rules.yiwushi].get(text)
-    if known is not None:
-        return known
+    """A group not spelled as the writer spells it (those are found in
+    :data:`_GROUP_OF`); one lying face down (``kind-h``) is its kind without cards."""
     name, sep, cards_text = text.partition("-")
     kind = KIND_ALIASES.get(name)
     if not sep or kind is None:
@@ -277,7 +275,8 @@ def _read_group(text: str, rules: ZipaiRules, where: str) -> Meld:
 def _read_groups(text: str, rules: ZipaiRules, where: str) -> tuple[Meld, ...]:
     if text == EMPTY:
         return ()
-    return tuple(_read_group(g, rules, where) for g in text.split("_"))
+    known = _GROUP_OF[rules.yiwushi]
+    return tuple(known.get(g) or _read_group(g, rules, where) for g in text.split("_"))
 
 
 def _read_mask(text: str, where: str) -> int:
@@ -299,24 +298,29 @@ def _read_seat(text: str, rules: ZipaiRules, where: str) -> _SeatRead:
     parts = text.split(".")
     if len(parts) < 3:
         _bad(f"{where}: a seat is hand.groups.pile")
+    hand_text, groups_text, pile_text = parts[0], parts[1], parts[2]
     hand = [0] * KINDS
-    shown = not parts[0].startswith("h")
+    shown = not hand_text.startswith("h")
     if not shown:
-        size = _number(parts[0][1:], where, 80)
-    elif parts[0] == EMPTY:
+        size = _number(hand_text[1:], where, 80)
+    elif hand_text == EMPTY:
         size = 0
     else:
-        found = _found(parts[0], where)
+        found = _found(hand_text, where)
         for t in found:
             hand[TOKEN_INDEX[t]] += 1
         size = len(found)
-    groups = _read_groups(parts[1], rules, where)
-    if shown and "-h" in parts[1] and any(not m.cards for m in groups):
-        _bad(f"{where}: a seat whose hand is shown shows its groups")
+    if groups_text == EMPTY:
+        groups: tuple[Meld, ...] = ()
+    else:
+        known = _GROUP_OF[rules.yiwushi]
+        groups = tuple(known.get(g) or _read_group(g, rules, where) for g in groups_text.split("_"))
+        if shown and "-h" in groups_text and any(not m.cards for m in groups):
+            _bad(f"{where}: a seat whose hand is shown shows its groups")
     memo = _read_memo(parts[3:], where) if len(parts) > 3 else _NO_MEMO
     if not shown and (memo[1] or memo[2] or memo[3]):
         _bad(f"{where}: the memory of a hidden seat is not shown")
-    seat = Seat(tuple(hand), groups, read_cards(parts[2], where), *memo)
+    seat = Seat(tuple(hand), groups, read_cards(pile_text, where), *memo)
     return _SeatRead(seat, shown, size)
 
 

@@ -141,6 +141,13 @@ class State:
     def kind_name(self, kind: str) -> str:
         return GUILIN_NAMES.get(kind, kind) if self.rules.game == GUILIN else kind
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and copied without the caches (``_decider``, ``_decisions``)."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        self.__dict__.update(values)
+
 
 def evolve(s: State, **kw: Any) -> State:
     """``dataclasses.replace`` for :class:`State`, without its per-call introspection."""
