@@ -391,3 +391,16 @@ def test_states_and_results_pickle_and_copy() -> None:
         state = HUNAN.apply(state, player.choose(state, seat, legal, rng))
     view = HUNAN.view(state, 0)
     assert pickle.loads(pickle.dumps(view)) == view
+
+
+def test_a_seat_kept_from_the_card_by_its_memory_is_told_so() -> None:
+    chou = from_json(
+        position(["x1 x2 d9", "x4 x5 d7 d6", "x10"], offer=("x3", 0, "draw"), chou0="x3")
+    )
+    reason = HUNAN.no_action_reason(chou, 0)
+    assert reason.code == "chou-card" and reason.params == {"card": "x3"}
+    wait = "x1 x2 x3 d1 d2 d3 x4 x5 x6 d4 d6 x9 x9"
+    melds: list[Any] = [(), [("pao", "d10 d10 d10 d10"), ("peng", "d9 d9 d9")], ()]
+    pos = position(["d7 d8", wait, "d4"], melds, offer=("d5", 2, "draw"))
+    pos["seats"][1]["chou_hu"] = [["d5", 12]]
+    assert HUNAN.no_action_reason(from_json(pos), 1).code == "zp-chou-hu"

@@ -17,7 +17,7 @@ from typing import Any
 from app.engine.core.actions import Action
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
-from app.engine.zipai.bi import bi_options, take, usable
+from app.engine.zipai.bi import bi_options, chi_options, take, usable
 from app.engine.zipai.cards import Card, token
 from app.engine.zipai.machine import action_cards, action_key, find_legal, legal_actions
 from app.engine.zipai.melds import CHI, CHOUWEI, KIND_ALIASES, PAO, PENG, TI, WEI, chi_shape
@@ -102,19 +102,42 @@ def no_action_reason(state: State, seat: int) -> Reason:
     if state.phase != "offer" or offer is None:
         return Reason("zp-not-your-turn", {"seat": seat})
     d = decider(state)
-    if d is None:
-        if offer.source == "liang":
-            return Reason("zp-liang-unclaimed", {"card": token(offer.card), "seat": offer.seat})
-        nxt = (offer.seat + 1) % SEATS
-        return Reason(
-            "zp-offer-unclaimed", {"card": token(offer.card), "seat": offer.seat, "next": nxt}
-        )
-    claim = _claim(state, seat)
-    if claim is not None:
-        return _order_reason(state, claim, seat)
-    if d[0] == "self":  # the card goes face down into the drawer's own group: not shown
-        return Reason("zp-not-your-turn", {"seat": seat})
-    return Reason("zp-no-claim", {"card": token(offer.card), "seat": d[1]})
+    if d is not None:
+        claim = _claim(state, seat)
+        if claim is not None:
+            return _order_reason(state, claim, seat)
+        if d[0] == "self":  # the card goes face down into the drawer's own group: not shown
+            return Reason("zp-not-your-turn", {"seat": seat})
+    block = _memory_block(state, seat)
+    if block is not None:
+        return block
+    card = token(offer.card)
+    if d is not None:
+        return Reason("zp-no-claim", {"card": card, "seat": d[1]})
+    if offer.source == "liang":  # nobody may act on the card: it lapses
+        return Reason("zp-liang-unclaimed", {"card": card, "seat": offer.seat})
+    nxt = (offer.seat + 1) % SEATS
+    return Reason("zp-offer-unclaimed", {"card": card, "seat": offer.seat, "next": nxt})
+
+
+def _memory_block(state: State, t: int) -> Reason | None:
+    """The seat's memory that keeps it from a 胡, 碰 or 吃 it could otherwise make on the
+    card on offer (臭胡, 臭牌, its own discard), or None."""
+    offer = _on_offer(state)
+    c = offer.card
+    seat = state.seats[t]
+    could_win = t in stage_seats(state, "hu") and hu_points(state, t, offer) >= state.rules.min_huxi
+    if could_win and chou_hu_blocked(state, t, c):
+        return Reason("zp-chou-hu", {"card": token(c)})
+    if offer.source == "liang":
+        return None
+    why = None
+    if t != offer.seat and seat.hand[c] == 2:
+        why = blocked(state, t, c, PENG)
+    eats = t in stage_seats(state, "chi") and chi_options(seat.hand, c, state.rules.yiwushi)
+    if why is None and eats:
+        why = blocked(state, t, c, CHI)
+    return None if why is None else Reason(why, {"card": token(c)})
 
 
 # --------------------------------------------------------------------------- draw / play
