@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from app.engine.core.actions import Action
 from app.engine.zipai.bi import chi_shapes
-from app.engine.zipai.cards import KINDS, TOKEN_INDEX, Card, card_from_json
+from app.engine.zipai.cards import KINDS, TOKEN_INDEX, Card
 from app.engine.zipai.decompose import BITS, GUARD, ONE, RELATED, low_card
 from app.engine.zipai.machine import legal_actions
 from app.engine.zipai.melds import KIND_ALIASES, PENG
@@ -85,19 +85,26 @@ def loose(key: int) -> int:
     low = low_card(key)
     one = ONE[low]
     rest = key - one
-    best = 1 + (memo[rest] if rest in memo else loose(rest))  # the lowest card alone
-    if (key >> (BITS * low)) & 3 >= 2 and best > 1:
-        rest = key - 2 * one
-        best = min(best, 1 + (memo[rest] if rest in memo else loose(rest)))
-    kg = key | GUARD
-    for delta in _SHAPES[low]:
-        if best == 0:
-            break
-        if (kg - delta) & GUARD == GUARD:
-            rest = key - delta
-            sub = memo[rest] if rest in memo else loose(rest)
-            if sub < best:
-                best = sub
+    sub = memo.get(rest)
+    best = 1 + (loose(rest) if sub is None else sub)  # the lowest card alone
+    if best > 1 and (key >> (BITS * low)) & 2:  # two or more of it: a pair
+        rest -= one
+        sub = memo.get(rest)
+        sub = 1 + (loose(rest) if sub is None else sub)
+        if sub < best:
+            best = sub
+    if best:
+        kg = key | GUARD
+        for delta in _SHAPES[low]:
+            if (kg - delta) & GUARD == GUARD:
+                rest = key - delta
+                sub = memo.get(rest)
+                if sub is None:
+                    sub = loose(rest)
+                if sub < best:
+                    best = sub
+                    if not best:
+                        break
     memo[key] = best
     return best
 
@@ -129,8 +136,9 @@ class SimplePlayer:
         actions: Sequence[Action] | None = None,
         rng: random.Random | None = None,
     ) -> Action:
-        """One of ``actions`` (the seat's legal actions; worked out when not given);
-        ``rng`` (else the player's own) breaks near-ties between discards."""
+        """One of ``actions`` (the seat's legal actions as the engine gives them, cards as
+        canonical tokens; worked out when not given); ``rng`` (else the player's own)
+        breaks near-ties between discards."""
         if rng is not None:
             self.rng = rng
         acts = list(actions) if actions is not None else legal_actions(state, seat)
@@ -155,10 +163,10 @@ class SimplePlayer:
         nxt = state.seats[(seat + 1) % SEATS]
         seen = _visible(state)
         # only the loosest few cards are worth a full look
-        ranked = sorted(discards, key=lambda a: conn[_card_of(a.cards[0])])[:5]
+        ranked = sorted(discards, key=lambda a: conn[TOKEN_INDEX[a.cards[0]]])[:5]
         best, best_score = ranked[0], -1e9
         for a in ranked:
-            c: Card = _card_of(a.cards[0])
+            c: Card = TOKEN_INDEX[a.cards[0]]
             score = -10.0 * loose(key - ONE[c]) - 1.0 * conn[c] + 0.5 * seen[c]
             if (nxt.thrown | nxt.chou) >> c & 1:
                 score += 2.0
@@ -178,11 +186,11 @@ class SimplePlayer:
         best_gain = -1e9
         for a in takes:
             kind = KIND_ALIASES.get(a.kind, a.kind)
-            used = [_card_of(x) for x in a.cards]
+            used = [TOKEN_INDEX[x] for x in a.cards]
             if card in used:
                 used.remove(card)
             for g in a.params.get("bi", ()):
-                used.extend(_card_of(x) for x in g)
+                used.extend(TOKEN_INDEX[x] for x in g)
             after = list(hand)
             for c in used:
                 after[c] -= 1
@@ -194,10 +202,3 @@ class SimplePlayer:
         if best is not None and (passing is None or best_gain >= 0):
             return best
         return passing or takes[0]
-
-
-def _card_of(x: object) -> Card:
-    if isinstance(x, int):
-        return x
-    c = TOKEN_INDEX.get(x) if isinstance(x, str) else None
-    return c if c is not None else card_from_json(x)
