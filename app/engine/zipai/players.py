@@ -23,19 +23,31 @@ from app.engine.zipai.state import SEATS, State
 _RELATED_MASK = tuple(sum(1 << r for r in RELATED[c] if r != c) for c in range(KINDS))
 
 
-def connections(hand: Sequence[int]) -> list[int]:
-    """For each free card: how many other free kinds it could form a group with (a
-    pair counts two more)."""
-    free = 0
+def free_cards(hand: Sequence[int]) -> tuple[int, int]:
+    """The free cards of a hand (not in a 坎): as a bit mask of kinds, and packed."""
+    mask = key = 0
     for c, n in enumerate(hand):
         if 0 < n < 3:
-            free |= 1 << c
+            mask |= 1 << c
+            key += n * ONE[c]
+    return mask, key
+
+
+def connection(hand: Sequence[int], free: int, c: Card) -> int:
+    """How many other free kinds free card ``c`` could form a group with (a pair counts
+    two more)."""
+    return (free & _RELATED_MASK[c]).bit_count() + (2 if hand[c] == 2 else 0)
+
+
+def connections(hand: Sequence[int]) -> list[int]:
+    """:func:`connection` for each free card (0 for the others)."""
+    free = free_cards(hand)[0]
     out = [0] * KINDS
     rest = free
     while rest:
         low = rest & -rest
         c = low.bit_length() - 1
-        out[c] = (free & _RELATED_MASK[c]).bit_count() + (2 if hand[c] == 2 else 0)
+        out[c] = connection(hand, free, c)
         rest ^= low
     return out
 
@@ -46,14 +58,13 @@ def shape(hand: Sequence[int]) -> int:
     return sum(6 for n in hand if n >= 3) + sum(min(c, 3) for c in conn)
 
 
-def _visible(state: State) -> list[int]:
-    seen = [0] * KINDS
+def _visible(state: State) -> list[Card]:
+    """Every card on the table: the piles and the groups."""
+    seen: list[Card] = []
     for seat in state.seats:
-        for c in seat.pile:
-            seen[c] += 1
+        seen += seat.pile
         for m in seat.melds:
-            for c in m.cards:
-                seen[c] += 1
+            seen += m.cards
     return seen
 
 
@@ -113,14 +124,6 @@ def clear_memo() -> None:
     _LOOSE.clear()
 
 
-def _free_key(hand: Sequence[int]) -> int:
-    key = 0
-    for c, n in enumerate(hand):
-        if 0 < n < 3:
-            key += n * ONE[c]
-    return key
-
-
 class SimplePlayer:
     """Prefer winning, keep 坎, avoid feeding the next seat."""
 
@@ -158,17 +161,20 @@ class SimplePlayer:
 
     def _discard(self, state: State, seat: int, discards: Sequence[Action]) -> Action:
         hand = state.seats[seat].hand
-        conn = connections(hand)
-        key = _free_key(hand)
+        free, key = free_cards(hand)
         nxt = state.seats[(seat + 1) % SEATS]
-        seen = _visible(state)
+        avoided = nxt.thrown | nxt.chou  # the next seat may not eat these
+        seen = _visible(state).count
         # only the loosest few cards are worth a full look
-        ranked = sorted(discards, key=lambda a: conn[TOKEN_INDEX[a.cards[0]]])[:5]
-        best, best_score = ranked[0], -1e9
-        for a in ranked:
-            c: Card = TOKEN_INDEX[a.cards[0]]
-            score = -10.0 * loose(key - ONE[c]) - 1.0 * conn[c] + 0.5 * seen[c]
-            if (nxt.thrown | nxt.chou) >> c & 1:
+        cards = [
+            (connection(hand, free, TOKEN_INDEX[a.cards[0]]), TOKEN_INDEX[a.cards[0]], a)
+            for a in discards
+        ]
+        cards.sort(key=lambda t: t[0])
+        best, best_score = cards[0][2], -1e9
+        for conn, c, a in cards[:5]:
+            score = -10.0 * loose(key - ONE[c]) - 1.0 * conn + 0.5 * seen(c)
+            if avoided >> c & 1:
                 score += 2.0
             score += self.rng.random() * 0.1
             if score > best_score:
@@ -179,7 +185,7 @@ class SimplePlayer:
         self, state: State, seat: int, takes: Sequence[Action], passing: Action | None
     ) -> Action:
         hand = list(state.seats[seat].hand)
-        before = loose(_free_key(hand))
+        before = loose(free_cards(hand)[1])
         offer = state.offer
         card = offer.card if offer is not None else -1
         best: Action | None = None
@@ -195,7 +201,7 @@ class SimplePlayer:
             for c in used:
                 after[c] -= 1
             # after taking, a discard removes the loosest card
-            tighter = before - max(0, loose(_free_key(after)) - 1)
+            tighter = before - max(0, loose(free_cards(after)[1]) - 1)
             gain = 10.0 * tighter + (3.0 if kind == PENG else 0.0) + 0.1 * shape(after)
             if gain > best_gain:
                 best, best_gain = a, gain

@@ -16,7 +16,7 @@ wins. Phases:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from app.engine.core.actions import Count
@@ -149,24 +149,19 @@ class State:
         self.__dict__.update(values)
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(State))
+
+
 def evolve(s: State, **kw: Any) -> State:
-    """``dataclasses.replace`` for :class:`State`, without its per-call introspection."""
-    g = kw.get
-    return State(
-        g("rules", s.rules),
-        g("dealer", s.dealer),
-        g("seats", s.seats),
-        g("stock", s.stock),
-        g("liang", s.liang),
-        g("phase", s.phase),
-        g("turn", s.turn),
-        g("offer", s.offer),
-        g("must_discard", s.must_discard),
-        g("may_hu", s.may_hu),
-        g("streak", s.streak),
-        g("moves", s.moves),
-        g("result", s.result),
-    )
+    """``dataclasses.replace`` for :class:`State` (``kw``: fields), without its per-call
+    introspection and without the frozen class's checked ``__setattr__``; the new state
+    starts with no caches."""
+    new = object.__new__(State)
+    old = s.__dict__
+    values = {k: old[k] for k in _STATE_FIELDS}
+    values.update(kw)
+    object.__setattr__(new, "__dict__", values)
+    return new
 
 
 def seat_evolve(s: Seat, **kw: Any) -> Seat:
