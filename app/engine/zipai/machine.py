@@ -91,10 +91,10 @@ def action_cards(items: Any) -> tuple[Card, ...]:
     return tuple(out)
 
 
-_Key = tuple[str, int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
+ActionKey = tuple[str, int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
 
 
-def action_key(action: Action) -> _Key:
+def action_key(action: Action) -> ActionKey:
     """What identifies an action: its kind (either game's name), seat, cards and 比 groups.
     A 胡 is a win on the card on offer (or the holding as it stands): its cards do not
     matter."""

@@ -12,14 +12,19 @@ and Chinese in :mod:`app.messages.zipai`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from app.engine.core.actions import Action
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
 from app.engine.zipai.bi import bi_options, chi_options, take, usable
 from app.engine.zipai.cards import Card, token
-from app.engine.zipai.machine import action_cards, action_key, find_legal, legal_actions
+from app.engine.zipai.machine import (
+    ActionKey,
+    action_cards,
+    action_key,
+    find_legal,
+    legal_actions,
+)
 from app.engine.zipai.melds import CHI, CHOUWEI, KIND_ALIASES, PAO, PENG, TI, WEI, chi_shape
 from app.engine.zipai.offers import blocked, candidates, decider, self_forced, stage_seats
 from app.engine.zipai.state import SEATS, Offer, State
@@ -203,9 +208,7 @@ def _claim(state: State, t: int, action: Action | None = None) -> _Claim | None:
     return None
 
 
-def _same(
-    legal: tuple[str, int, tuple[Card, ...], Any], tried: tuple[str, int, tuple[Card, ...], Any]
-) -> bool:
+def _same(legal: ActionKey, tried: ActionKey) -> bool:
     return legal == tried if legal[0] == CHI else legal[:2] == tried[:2]
 
 
@@ -217,7 +220,7 @@ def _order_reason(state: State, claim: _Claim, t: int, action: Action | None = N
     d = decider(state)
     if d is not None and d[1] != t:
         return Reason("lower-priority", {"seat": d[1], "stage": d[0]})
-    legal = find_legal_kind(state, t, action)
+    legal = _legal_of_kind(state, t, action)
     if legal is not None:  # its decision, the right kind, the wrong cards
         return Reason("zp-bad-cards", {"kind": legal.kind, "cards": list(legal.cards)})
     if d is not None:  # its own earlier decision first
@@ -225,7 +228,8 @@ def _order_reason(state: State, claim: _Claim, t: int, action: Action | None = N
     return Reason("zp-not-your-turn", {"seat": t})
 
 
-def find_legal_kind(state: State, t: int, action: Action | None) -> Action | None:
+def _legal_of_kind(state: State, t: int, action: Action | None) -> Action | None:
+    """Seat ``t``'s legal action of the same kind as ``action``, if any."""
     if action is None:
         return None
     kind = KIND_ALIASES.get(action.kind, action.kind)
