@@ -40,8 +40,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 属于一坎（手中三张相同）：坎不能拆开，也不能打出。",
     },
     "zp-no-discard-needed": {
-        "en": "No discard now: after a second pao or ti you play on without discarding.",
-        "zh": "现在不用出牌：第二次跑或提之后（八块）不出牌，轮到下家。",
+        "en": "No discard now: after a second pao or ti (Guilin: a second kaiduo or saochuan, or a hand left ready) you play on without discarding.",
+        "zh": "现在不用出牌：第二次跑或提之后（八块；桂林重舵，或起手两个四张而已听牌）不出牌，轮到下家。",
     },
     "zp-must-discard": {
         "en": "You took a card, so you must discard one now.",
@@ -94,6 +94,74 @@ MESSAGES: dict[str, dict[str, str]] = {
     "zp-no-discard-left": {
         "en": "After this you would have no card left to discard, so you may not take it.",
         "zh": "这样进牌后你手里就没有可打的牌了，所以不能这样进牌。",
+    },
+    "zp-no-such-seat": {
+        "en": "There is no seat {seat} at this table: the seats are 0, 1 and 2.",
+        "zh": "这张桌上没有 {seat} 号座位：座位是 0、1、2。",
+    },
+    "zp-no-such-action": {
+        "en": "'{kind}' is not an action of this game.",
+        "zh": "这种玩法没有“{kind}”这个动作。",
+    },
+    "zp-bad-cards": {
+        "en": "Yes, you may {kind} now, but with the cards {cards}.",
+        "zh": "你现在可以{kind}，但要用 {cards}。",
+    },
+    "zp-decide-first": {
+        "en": "First decide on the {stage} you are asked now; this comes after it.",
+        "zh": "请先决定现在问你的“{stage}”，这个在后面。",
+    },
+    "zp-already-passed": {
+        "en": "You already passed on {card} ({stage}): a pass is final for this card.",
+        "zh": "你已经放过了 {card}（{stage}），这张牌不能再要。",
+    },
+    "zp-no-offer": {
+        "en": "No card is on offer: a {kind} is made only on a card just turned up or discarded.",
+        "zh": "现在没有亮出的牌：{kind} 只能用刚摸出或刚打出的牌。",
+    },
+    "zp-offer-pending": {
+        "en": "{card} is on offer: it is taken or passed up before anyone draws or discards.",
+        "zh": "{card} 正在等人要：要或不要决定之后，才能摸牌或出牌。",
+    },
+    "zp-nothing-to-pass": {
+        "en": "You have no use for {card}, so there is nothing for you to pass.",
+        "zh": "{card} 你用不上，没有什么可以“过”的。",
+    },
+    "zp-no-claim": {
+        "en": "You have no use for {card} now: seat {seat} decides on it.",
+        "zh": "{card} 你现在用不上：由 {seat} 号座位决定。",
+    },
+    "zp-offer-unclaimed": {
+        "en": "Nobody can take {card}: it goes to the pile of seat {seat}, and seat {next} draws next.",
+        "zh": "{card} 谁都不能要：它放到 {seat} 号座位面前，由 {next} 号座位摸牌。",
+    },
+    "zp-liang-unclaimed": {
+        "en": "Nobody wins on the shown card {card}: the dealer (seat {seat}) plays first.",
+        "zh": "没有人胡亮张 {card}：由庄家（{seat} 号座位）先出牌。",
+    },
+    "zp-liang-win-only": {
+        "en": "The shown card {card} (liang) belongs to the dealer: it may only be won on.",
+        "zh": "亮张 {card} 是庄家的牌：只能胡，不能吃碰。",
+    },
+    "zp-liang-dealer-only": {
+        "en": "Only the dealer may win on the shown card {card} in this game.",
+        "zh": "这种玩法只有庄家能胡亮张 {card}。",
+    },
+    "zp-not-own-draw": {
+        "en": "A wei or ti (sao, saochuan) is made only with a card you turn up yourself, not with {card}.",
+        "zh": "偎和提（扫、扫穿）只能用自己摸出的牌，不能用 {card}。",
+    },
+    "zp-pao-on-draw-only": {
+        "en": "Your {kind} of {card} becomes four only with a card turned from the stock, not a discard.",
+        "zh": "你的 {kind}（{card}）只有遇到墩上摸出的牌才能成四张，别人打出的不行。",
+    },
+    "zp-pao-own-draw-only": {
+        "en": "Your peng of {card} opens (kaiduo) only when you turn up the fourth yourself.",
+        "zh": "你碰的 {card} 只有自己摸到第四张才能开舵。",
+    },
+    "zp-huang": {
+        "en": "The stock ran out and nobody won: a drawn deal (huang zhuang).",
+        "zh": "墩里的牌摸完了，没有人胡：荒庄。",
     },
     # ------------------------------------------------------------ count lines
     "zp-huxi": {

@@ -4,16 +4,29 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from app.engine.cli import main
-from app.engine.zipai.analysis import analyze, read_holding, waits_json
-from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules, with_options
+from app.engine.core import serial
+from app.engine.zipai import analysis
+from app.engine.zipai.analysis import holding_of, read_holding
+from app.engine.zipai.melds import Meld
+from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules
 from app.engine.zipai.samples import random_complete_hand
 
 
-def run(rules: ZipaiRules, hand: str, *melds: str) -> dict[str, object]:
+def analyze(counts: list[int], table: list[Meld], rules: ZipaiRules) -> dict[str, Any]:
+    return serial.analysis_json(analysis.analyze(holding_of(counts, table, rules), rules))
+
+
+def waits_json(counts: list[int], table: list[Meld], rules: ZipaiRules) -> dict[str, Any]:
+    waits = analysis.waits(holding_of(counts, table, rules), rules)
+    return serial.waits_json(rules.game, "huxi", waits)
+
+
+def run(rules: ZipaiRules, hand: str, *melds: str) -> dict[str, Any]:
     pairs = [tuple(m.split(":", 1)) for m in melds]
     counts, table = read_holding(hand, pairs, rules)  # type: ignore[arg-type]
     return analyze(counts, table, rules)
@@ -62,7 +75,7 @@ def test_analyze_table(
 def test_win_needs_the_minimum() -> None:
     hand = "x2 x7 x10 x2 x3 x4 x7 x8 x9 d4 d5 d6 d5 d6 d7 d1 d1 x1 d9 d9 d9"
     assert run(HUNAN_RULES, hand)["win"] is False  # 9 < 15
-    assert run(with_options(HUNAN_RULES, {"min_huxi": "6"}), hand)["win"] is True
+    assert run(HUNAN_RULES.with_options({"min_huxi": "6"}), hand)["win"] is True
     assert run(GUILIN_RULES, hand)["win"] is False  # 9 < 10
 
 
@@ -191,7 +204,7 @@ def test_cli_selfplay(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_count_lines_match_the_json() -> None:
-    from app.engine.zipai.analysis import count_lines
+    from app.engine.zipai.cards import token
     from app.engine.zipai.decompose import arrange
 
     counts, table = read_holding(
@@ -202,10 +215,18 @@ def test_count_lines_match_the_json() -> None:
     arr = arrange(counts, table)
     assert arr is not None
     out = analyze(counts, table, GUILIN_RULES)
-    assert out["count"] == {
-        "total": arr.points,
-        "lines": [ln.to_json() for ln in count_lines(arr, GUILIN_RULES)],
-    }
+    names = GUILIN_RULES.names
+    lines = [
+        {
+            "code": "zp-" + names.get(m.kind, m.kind),
+            "points": m.points(),
+            "op": "+",
+            "params": {"cards": [token(c) for c in m.cards]},
+        }
+        for m in arr.melds
+    ]
+    lines.append({"code": "zp-huxi", "points": arr.points, "op": "=", "params": {"min": 10}})
+    assert json.loads(json.dumps(out["count"])) == {"total": arr.points, "lines": lines}
 
 
 def test_concealed_groups_given_as_melds_join_the_hand() -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from app.engine.core.actions import Action
+from app.engine.core.game import IllegalAction
 from app.engine.zipai.cards import parse_cards, tokens
+from app.engine.zipai.machine import apply, legal_actions
 from app.engine.zipai.samples import position
 from app.engine.zipai.serial import from_json
-from app.engine.zipai.state import IllegalAction, State, apply, legal_actions
+from app.engine.zipai.state import State
 
 
 def chi_state(hand: str, card: str, variant: str = "hunan") -> State:

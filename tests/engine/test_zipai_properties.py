@@ -4,37 +4,32 @@ from __future__ import annotations
 
 import contextlib
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.engine.core.actions import Action
+from app.engine.core.game import IllegalAction
 from app.engine.zipai.cards import TOKENS, cards_of
+from app.engine.zipai.deal import deal
 from app.engine.zipai.decompose import arrange, waits
-from app.engine.zipai.play import to_move
+from app.engine.zipai.machine import apply, find_legal, legal_actions
+from app.engine.zipai.offers import to_move
 from app.engine.zipai.reasons import REASON_CODES
-from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules, with_options
+from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules
 from app.engine.zipai.samples import random_complete_hand
 from app.engine.zipai.serial import from_json, to_json
-from app.engine.zipai.state import (
-    IllegalAction,
-    State,
-    apply,
-    check_invariants,
-    deal,
-    find_legal,
-    legal_actions,
-)
+from app.engine.zipai.state import State, check_invariants
 
 GAMES = st.sampled_from(
     [
         HUNAN_RULES,
         GUILIN_RULES,
-        with_options(
-            HUNAN_RULES,
+        HUNAN_RULES.with_options(
             {"yiwushi": "on", "win_on_discard": "on", "chou_hu": "off", "min_huxi": "6"},
         ),
-        with_options(GUILIN_RULES, {"yiwushi": "on", "xing": "gen"}),
+        GUILIN_RULES.with_options({"yiwushi": "on", "xing": "gen"}),
     ]
 )
 SEEDS = st.integers(0, 2**32 - 1)
@@ -76,11 +71,11 @@ def test_every_wait_completes_the_hand(seed: int, yiwushi: bool) -> None:
     hand[removed] -= 1
     found = waits(hand, (), yiwushi)
     assert removed in [c for c, _ in found] or arrange(full, (), yiwushi) is None
-    for card, arr in found:
+    for card, points in found:
         hand[card] += 1
         best = arrange(hand, (), yiwushi)
         hand[card] -= 1
-        assert best is not None and best.points == arr.points
+        assert best is not None and best.points == points
 
 
 @settings(max_examples=60, deadline=None)
@@ -171,9 +166,9 @@ JSON = st.recursive(
 @given(JSON, st.sampled_from(["hunan", "guilin"]))
 def test_options_never_crashes_on_junk(doc: object, variant: str) -> None:
     from app.engine.core.errors import EngineError
-    from app.engine.zipai.position import options_json
+    from app.engine.core.registry import find_game
 
-    base = HUNAN_RULES if variant == "hunan" else GUILIN_RULES
+    game = find_game(variant)
     seats = [{"hand": "x1 x2"}, {"hand": "d3"}, {"hand": ""}]
     for position in (
         doc,
@@ -184,7 +179,22 @@ def test_options_never_crashes_on_junk(doc: object, variant: str) -> None:
         if not isinstance(position, dict):
             continue
         with contextlib.suppress(EngineError):
-            options_json(base, position, {})
+            _options(game, position)
+
+
+def _options(game: Any, position: dict[str, Any]) -> None:
+    """What the ``options`` verb asks of a game (reading the position may be refused)."""
+    state = game.read_position(position, {})
+    for seat in range(game.seats(state)):
+        if not game.legal_actions(state, seat):
+            game.no_action_reason(state, seat)
+    game.describe(state)
+    assert game.decode(game.encode(state)) == state
+    trial = position.get("try")
+    if isinstance(trial, dict) and "kind" in trial and "seat" in trial:
+        with contextlib.suppress(TypeError, ValueError, AttributeError):
+            action = Action.from_json(trial)
+            game.why_illegal(state, action)
 
 
 def _all_groups(yiwushi: bool) -> list[tuple[tuple[int, ...], int]]:
@@ -246,5 +256,5 @@ def test_decomposition_matches_brute_force(seed: int, pair: bool, yiwushi: bool)
     if max(counts) > 3:
         return
     expected = _brute(list(counts), groups, 0, pair)
-    got = decomposer(yiwushi).best(pack(counts), pair)
-    assert (None if got is None else got[0]) == expected
+    got = decomposer(yiwushi).points(pack(counts), pair)
+    assert (None if got < 0 else got) == expected

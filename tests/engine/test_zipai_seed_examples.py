@@ -8,11 +8,15 @@ from typing import Any
 import pytest
 
 from app.engine.core.actions import Action
+from app.engine.core.game import IllegalAction
 from app.engine.zipai.cards import full_deck, parse_cards
+from app.engine.zipai.deal import deal
+from app.engine.zipai.machine import apply, legal_actions
+from app.engine.zipai.offers import decider
 from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules
 from app.engine.zipai.samples import position
 from app.engine.zipai.serial import from_json
-from app.engine.zipai.state import IllegalAction, State, apply, deal, decider, legal_actions
+from app.engine.zipai.state import State
 
 X2 = parse_cards("x2")[0]
 

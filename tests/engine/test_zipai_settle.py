@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine.zipai.cards import parse_cards
-from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, with_options
+from app.engine.zipai.cards import counts_of, parse_cards
+from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES
 from app.engine.zipai.settle import WinContext, mingtang, scores, settle, xing_matches
 
 BLACK7 = "x1 x3 x4 x5 x6 x8 x9"  # seven black cards
 
 
 def cards(red: int, total: int = 21) -> list[int]:
+    """A winner's holding (counts per kind) with ``red`` red cards."""
     reds = parse_cards("x2 x7 x10 d2 d7 d10 " * 4)[:red]
     blacks = list(parse_cards((BLACK7 + " ") * 4))[: total - red]
-    return list(reds) + blacks
+    return counts_of(list(reds) + blacks)
 
 
 @pytest.mark.parametrize(("huxi", "tun"), [(15, 1), (17, 1), (18, 2), (21, 3), (24, 4), (30, 6)])
@@ -45,12 +46,12 @@ def test_hunan_mingtang(red: int, code: str | None, factor: int) -> None:
 
 
 def test_hunan_options() -> None:
-    plain = with_options(HUNAN_RULES, {"mingtang": "none"})
+    plain = HUNAN_RULES.with_options({"mingtang": "none"})
     assert settle(21, cards(0), plain, WinContext()).total == 3
-    yixi = with_options(HUNAN_RULES, {"tun": "yixi", "mingtang": "none"})
+    yixi = HUNAN_RULES.with_options({"tun": "yixi", "mingtang": "none"})
     count = settle(21, cards(0), yixi, WinContext())
     assert count.total == 21 and "zp-tun-yixi" in [ln.code for ln in count.lines]
-    ten = with_options(HUNAN_RULES, {"min_huxi": "10", "mingtang": "none"})
+    ten = HUNAN_RULES.with_options({"min_huxi": "10", "mingtang": "none"})
     assert settle(13, cards(3), ten, WinContext()).total == 2
 
 
@@ -62,7 +63,7 @@ def test_guilin_duo(hu: int, duo: int) -> None:
 
 
 def test_guilin_extras_itemized() -> None:
-    holding = list(parse_cards("x4 x4 x6 d5 x1 x2 x3"))
+    holding = counts_of(parse_cards("x4 x4 x6 d5 x1 x2 x3"))
     ctx = WinContext(zimo=True, specials=("dihu",), xing_card=parse_cards("x5")[0])
     count = settle(16, holding, GUILIN_RULES, ctx)
     codes = [(ln.code, ln.points) for ln in count.lines]
@@ -89,7 +90,7 @@ def test_guilin_extras_itemized() -> None:
     ],
 )
 def test_xing(turned: str, mode: str, n: int) -> None:
-    holding = list(parse_cards("x4 x4 x6 d5 x9 x2"))
+    holding = counts_of(parse_cards("x4 x4 x6 d5 x9 x2"))
     assert xing_matches(parse_cards(turned)[0], holding, mode) == n
 
 

@@ -8,20 +8,16 @@ from typing import Any
 import pytest
 
 from app.engine.core.actions import Action
+from app.engine.core.game import IllegalAction
 from app.engine.zipai.cards import parse_cards, tokens
+from app.engine.zipai.deal import deal
+from app.engine.zipai.machine import apply, legal_actions
+from app.engine.zipai.offers import decider
 from app.engine.zipai.reasons import why_illegal
 from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES
 from app.engine.zipai.samples import position
 from app.engine.zipai.serial import from_json, to_json
-from app.engine.zipai.state import (
-    IllegalAction,
-    State,
-    apply,
-    deal,
-    decider,
-    legal_actions,
-    next_dealer,
-)
+from app.engine.zipai.state import State, next_dealer
 
 # Seat 1 waits: 跑 拾 (9) + 碰 玖 (3) on the table; 一二三 壹贰叁 四五六 / 坎 五 ...
 WAIT_D5 = (
@@ -274,7 +270,7 @@ def test_huang_and_next_dealer() -> None:
 
 
 def test_state_json_round_trip_during_play() -> None:
-    from app.engine.zipai.play import to_move
+    from app.engine.zipai.offers import to_move
     from app.engine.zipai.players import SimplePlayer
 
     rng = random.Random(5)
@@ -306,7 +302,11 @@ def test_options_verb(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None
     out = json.loads(capsys.readouterr().out)
     assert out["to_move"] == 0 and out["stage"] == "chi"
     assert out["try"]["legal"] is False and out["try"]["reason"]["code"] == "must-bi"
-    assert out["seats"][1]["reason"]["code"] in ("zp-not-your-turn", "lower-priority")
+    assert out["seats"][1]["reason"]["code"] in (
+        "zp-not-your-turn",
+        "lower-priority",
+        "zp-no-claim",
+    )
     assert main(["options", "hunan", "--position", str(path), "--lang", "zh"]) == 0
     capsys.readouterr()
     path.write_text('{"seats": 3}', encoding="utf-8")
@@ -387,7 +387,7 @@ def test_guilin_saochuan_that_completes_the_hand_wins() -> None:
 
 
 def test_view_hides_what_a_seat_cannot_see() -> None:
-    from app.engine.zipai.serial import view_json
+    from app.engine.zipai.view import view
 
     st = make(
         ["d5 d5 x7 x8", "x1 x2", "d4"],
@@ -395,20 +395,21 @@ def test_view_hides_what_a_seat_cannot_see() -> None:
         offer=("d5", 0, "draw"),
         stock="x3 x4",
     )
-    v1 = view_json(st, 1)
-    assert v1["seats"][1]["hand"] == ["x1", "x2"]
-    assert v1["seats"][0]["hand"] == ["?"] * 4
-    assert v1["seats"][0]["melds"][0]["cards"] == ["?"] * 3  # 偎 lies face down
-    assert v1["seats"][1]["melds"][0]["cards"] == ["x9"] * 3
-    assert v1["stock"] == ["?", "?"]
-    assert v1["offer"]["card"] == "?"  # drawn into a forced 偎, never shown
-    v0 = view_json(st, 0)
-    assert v0["offer"]["card"] == "d5"
-    assert v0["seats"][0]["hand"] == ["x7", "x8", "d5", "d5"]
+    v1 = view(st, 1)
+    assert v1.seats[1].hand == ("x1", "x2")
+    assert v1.seats[0].hand is None and v1.seats[0].hand_size == 4
+    w = v1.seats[0].melds[0]
+    assert w.cards == () and w.hidden == 3  # 偎 lies face down
+    assert v1.seats[1].melds[0].cards == ("x9",) * 3
+    assert v1.stock is None and v1.stock_size == 2
+    assert v1.offer is not None and v1.offer.card is None  # drawn into a forced 偎, never shown
+    v0 = view(st, 0)
+    assert v0.offer is not None and v0.offer.card == "d5"
+    assert v0.seats[0].hand == ("x7", "x8", "d5", "d5")
 
 
 def test_winner_deals_next() -> None:
-    from app.engine.zipai.state import is_legal
+    from app.engine.zipai.machine import is_legal
 
     st = make(["d7 d8", WAIT_D5[0], "d4"], [(), WAIT_D5[1], ()], offer=("d5", 2, "draw"), streak=2)
     assert is_legal(st, Action("hu", 1, ("d5",)))

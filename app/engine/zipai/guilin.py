@@ -1,10 +1,16 @@
-"""桂林大字牌 · Guilin Dazipai: the default rule set (10 胡, wins on discards too) and the CLI hooks."""
+"""桂林大字牌 · Guilin Dazipai: 10 胡, wins on discards too, 舵 and 醒."""
 
 from __future__ import annotations
 
-from app.engine.zipai import hooks
-from app.engine.zipai.rules import GUILIN_RULES as RULES
+from app.engine.core.registry import find_variant
+from app.engine.zipai.game import ZipaiGame
+from app.engine.zipai.rules import GUILIN_RULES, ZipaiRules
 
-__all__ = ["RULES", "cli_analyze", "cli_waits", "cli_selfplay", "cli_options"]
 
-cli_analyze, cli_waits, cli_selfplay, cli_options = hooks.bound(RULES)
+class GuilinGame(ZipaiGame):
+    info = find_variant("guilin")
+    default_rules: ZipaiRules = GUILIN_RULES
+
+
+GAME = GuilinGame()
+RULES = GUILIN_RULES

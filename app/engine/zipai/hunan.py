@@ -1,10 +1,16 @@
-"""湖南跑胡子 · Hunan Paohuzi: the default rule set (15 胡息, wins on stock cards only) and the CLI hooks."""
+"""湖南跑胡子 · Hunan Paohuzi: 15 胡息, wins on stock cards only, 臭胡, 囤 and 名堂."""
 
 from __future__ import annotations
 
-from app.engine.zipai import hooks
-from app.engine.zipai.rules import HUNAN_RULES as RULES
+from app.engine.core.registry import find_variant
+from app.engine.zipai.game import ZipaiGame
+from app.engine.zipai.rules import HUNAN_RULES, ZipaiRules
 
-__all__ = ["RULES", "cli_analyze", "cli_waits", "cli_selfplay", "cli_options"]
 
-cli_analyze, cli_waits, cli_selfplay, cli_options = hooks.bound(RULES)
+class HunanGame(ZipaiGame):
+    info = find_variant("hunan")
+    default_rules: ZipaiRules = HUNAN_RULES
+
+
+GAME = HunanGame()
+RULES = HUNAN_RULES

@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.engine.core.errors import EngineError
+from app.engine.zipai.cards import KINDS as CARD_KINDS
 from app.engine.zipai.cards import Card, is_big, parse_cards, token, value
+from app.engine.zipai.rules import GUILIN_NAMES as _GUILIN_NAMES
 
 #: 一句话 a run of three consecutive values of one size (in the concealed hand)
 SHUN = "shun"
@@ -51,8 +53,10 @@ TI = "ti"
 KINDS = (SHUN, JIAO, JIANG, KAN, CHI, PENG, WEI, CHOUWEI, PAO, TI)
 QUADS = frozenset({PAO, TI})
 TRIPLES = frozenset({KAN, PENG, WEI, CHOUWEI})
+#: cards per group kind
+SIZES = {JIANG: 2, **{k: 3 for k in TRIPLES | {SHUN, JIAO, CHI}}, **{k: 4 for k in QUADS}}
 #: Guilin's own names for four groups
-GUILIN_NAMES = {WEI: "sao", CHOUWEI: "guosao", PAO: "kaiduo", TI: "saochuan"}
+GUILIN_NAMES = _GUILIN_NAMES
 
 KIND_ALIASES: dict[str, str] = {k: k for k in KINDS}
 KIND_ALIASES.update({v: k for k, v in GUILIN_NAMES.items()})
@@ -108,8 +112,20 @@ def chi_shape(cards: Sequence[Card], yiwushi: bool = False) -> bool:
     return value(a) == value(b) == value(c) and is_big(a) != is_big(c)
 
 
+def _scoring_runs(yiwushi: bool) -> frozenset[tuple[Card, ...]]:
+    """The runs that score, as sorted cards: 一二三, 二七十 (一五十), small and big."""
+    shapes = [(0, 1, 2), (1, 6, 9)] + ([(0, 4, 9)] if yiwushi else [])
+    return frozenset(tuple(base + c for c in g) for g in shapes for base in (0, 10))
+
+
+_SCORING = {yiwushi: _scoring_runs(yiwushi) for yiwushi in (False, True)}
+
+
 def run_points(cards: Sequence[Card], yiwushi: bool = False) -> int:
     """胡息 of a 吃-shaped group: 一二三 / 二七十 (and 一五十 with the option) score."""
+    key = tuple(cards)
+    if len(key) == 3 and key[0] <= key[1] <= key[2]:  # sorted: one look-up
+        return (6 if is_big(key[0]) else 3) if key in _SCORING[yiwushi] else 0
     vals = sorted(value(c) for c in cards)
     sizes = {is_big(c) for c in cards}
     if len(sizes) != 1:
@@ -189,3 +205,22 @@ def meld_of(kind_name: str, text: str, yiwushi: bool = False) -> Meld:
     if not valid(kind, cards, yiwushi):
         raise EngineError("bad-meld", kind=kind_name, cards=text.strip())
     return Meld.make(kind, cards)
+
+
+def every_meld() -> list[Meld]:
+    """Every group the engine can make (一五十 runs included), each once."""
+    alike = [
+        Meld(k, (c,) * SIZES[k])
+        for k in (JIANG, KAN, PENG, WEI, CHOUWEI, PAO, TI)
+        for c in range(CARD_KINDS)
+    ]
+    shapes = [
+        (a, b, c)
+        for a in range(CARD_KINDS)
+        for b in range(a, CARD_KINDS)
+        for c in range(b, CARD_KINDS)
+        if chi_shape((a, b, c), True)
+    ]
+    runs = [Meld(SHUN, g) for g in shapes if is_big(g[0]) == is_big(g[2])]
+    jiao = [Meld(JIAO, g) for g in shapes if is_big(g[0]) != is_big(g[2])]
+    return alike + runs + jiao + [Meld(CHI, g) for g in shapes]

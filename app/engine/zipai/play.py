@@ -6,27 +6,14 @@ import random
 from typing import Any
 
 from app.engine.core.selfplay import DealResult, InvariantViolation, run_selfplay
+from app.engine.zipai.deal import deal
+from app.engine.zipai.machine import do, legal_actions
+from app.engine.zipai.offers import to_move
 from app.engine.zipai.players import SimplePlayer
 from app.engine.zipai.rules import ZipaiRules
-from app.engine.zipai.state import (
-    SEATS,
-    State,
-    _do,
-    check_invariants,
-    deal,
-    decider,
-    legal_actions,
-)
+from app.engine.zipai.state import SEATS, State, check_invariants, next_dealer
 
-
-def to_move(state: State) -> int | None:
-    """The seat whose action is due, or None when the deal is over."""
-    if state.phase == "over":
-        return None
-    if state.phase == "offer":
-        d = decider(state)
-        return None if d is None else d[1]
-    return state.turn
+MAX_ACTIONS = 1000
 
 
 def play_deal(
@@ -36,7 +23,10 @@ def play_deal(
     streak: int = 0,
     check: bool = True,
 ) -> tuple[State, int]:
-    """Play one deal to its end; returns the final state and the number of actions."""
+    """Play one deal to its end; returns the final state and the number of actions.
+
+    With ``check``, after every action all 80 cards are accounted for and every chosen
+    action was legal; at the end every group is valid and the scores sum to zero."""
     players = [SimplePlayer(rng) for _ in range(SEATS)]
     state = deal(rules, rng, dealer, streak)
     steps = 0
@@ -50,13 +40,13 @@ def play_deal(
         action = players[seat].choose(state, seat, acts)
         if action not in acts:
             raise InvariantViolation(f"seat {seat} chose an action that is not legal: {action}")
-        state = _do(state, action)
+        state = do(state, action)
         steps += 1
         if check:
             problem = check_invariants(state, melds=state.phase == "over")
             if problem:
                 raise InvariantViolation(problem)
-        if steps > 1000:
+        if steps > MAX_ACTIONS:
             raise InvariantViolation("deal did not end")
     return state, steps
 
@@ -66,13 +56,10 @@ def selfplay(rules: ZipaiRules, games: int, seed: int, check: bool = True) -> di
     table = {"dealer": 0, "streak": 0}
 
     def one(rng: random.Random, _i: int) -> DealResult:
-        from app.engine.zipai.state import next_dealer
-
         state, steps = play_deal(rules, rng, table["dealer"], table["streak"], check)
         table["dealer"], table["streak"] = next_dealer(state)
         res = state.result
         assert res is not None
         return DealResult(res.winner, steps, res.scores)
 
-    out = run_selfplay(rules.game, SEATS, games, seed, one)
-    return out
+    return run_selfplay(rules.game, SEATS, games, seed, one)

@@ -12,20 +12,43 @@ import random
 from collections.abc import Sequence
 
 from app.engine.core.actions import Action
-from app.engine.zipai.cards import KINDS, TOKEN_INDEX, Card, card_from_json
-from app.engine.zipai.decompose import RELATED
+from app.engine.zipai.bi import chi_shapes
+from app.engine.zipai.cards import KINDS, TOKEN_INDEX, Card
+from app.engine.zipai.decompose import BITS, GUARD, ONE, RELATED, low_card
+from app.engine.zipai.machine import legal_actions
 from app.engine.zipai.melds import KIND_ALIASES, PENG
-from app.engine.zipai.state import SEATS, State, legal_actions
+from app.engine.zipai.state import SEATS, State
+
+#: per card, the other kinds it could form a group with, as a bit mask
+_RELATED_MASK = tuple(sum(1 << r for r in RELATED[c] if r != c) for c in range(KINDS))
+
+
+def free_cards(hand: Sequence[int]) -> tuple[int, int]:
+    """The free cards of a hand (not in a 坎): as a bit mask of kinds, and packed."""
+    mask = key = 0
+    for c, n in enumerate(hand):
+        if 0 < n < 3:
+            mask |= 1 << c
+            key += n * ONE[c]
+    return mask, key
+
+
+def connection(hand: Sequence[int], free: int, c: Card) -> int:
+    """How many other free kinds free card ``c`` could form a group with (a pair counts
+    two more)."""
+    return (free & _RELATED_MASK[c]).bit_count() + (2 if hand[c] == 2 else 0)
 
 
 def connections(hand: Sequence[int]) -> list[int]:
-    """For each free card: how many other free kinds it could form a group with."""
+    """:func:`connection` for each free card (0 for the others)."""
+    free = free_cards(hand)[0]
     out = [0] * KINDS
-    for c in range(KINDS):
-        n = hand[c]
-        if n == 0 or n >= 3:
-            continue
-        out[c] = sum(1 for r in RELATED[c] if r != c and 0 < hand[r] < 3) + (2 if n == 2 else 0)
+    rest = free
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
+        out[c] = connection(hand, free, c)
+        rest ^= low
     return out
 
 
@@ -35,84 +58,92 @@ def shape(hand: Sequence[int]) -> int:
     return sum(6 for n in hand if n >= 3) + sum(min(c, 3) for c in conn)
 
 
-def _visible(state: State) -> list[int]:
-    seen = [0] * KINDS
+def _visible(state: State) -> list[Card]:
+    """Every card on the table: the piles and the groups."""
+    seen: list[Card] = []
     for seat in state.seats:
-        for c in seat.pile:
-            seen[c] += 1
+        seen += seat.pile
         for m in seat.melds:
-            for c in m.cards:
-                seen[c] += 1
+            seen += m.cards
     return seen
 
 
 _LOOSE: dict[int, int] = {}
-_SHAPES_FROM: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
 
 
-def _shapes() -> list[list[tuple[int, tuple[tuple[int, int], ...]]]]:
-    if not _SHAPES_FROM:
-        from app.engine.zipai.bi import chi_shapes
+def _shape_deltas() -> tuple[tuple[int, ...], ...]:
+    """Per lowest card, the packed 吃-shaped groups starting at it."""
+    return tuple(
+        tuple(sum(ONE[c] for c in g) for g in chi_shapes(low, False) if g[0] == low)
+        for low in range(KINDS)
+    )
 
-        for low in range(KINDS):
-            out = []
-            for g in chi_shapes(low, False):
-                if g[0] != low:
-                    continue
-                need: dict[int, int] = {}
-                for c in g:
-                    need[c] = need.get(c, 0) + 1
-                out.append(
-                    (sum(1 << (2 * c) for c in g), tuple((2 * c, n) for c, n in need.items()))
-                )
-            _SHAPES_FROM.append(out)
-    return _SHAPES_FROM
+
+_SHAPES = _shape_deltas()
 
 
 def loose(key: int) -> int:
-    """Free cards (packed two bits per kind) left over by the best grouping: three-card
-    groups cost nothing, a pair costs one, a lone card one."""
+    """Free cards (packed as in :mod:`.decompose`) left over by the best grouping:
+    three-card groups cost nothing, a pair costs one, a lone card one."""
     if key == 0:
         return 0
-    got = _LOOSE.get(key)
+    memo = _LOOSE
+    got = memo.get(key)
     if got is not None:
         return got
-    if len(_LOOSE) > 300_000:
-        _LOOSE.clear()
-    low = ((key & -key).bit_length() - 1) >> 1
-    bit = 1 << (2 * low)
-    best = 1 + loose(key - bit)
-    if (key >> (2 * low)) & 3 >= 2 and best > 1:
-        best = min(best, 1 + loose(key - 2 * bit))
-    for delta, checks in _shapes()[low]:
-        if best == 0:
-            break
-        for sh, n in checks:
-            if (key >> sh) & 3 < n:
-                break
-        else:
-            sub = loose(key - delta)
-            if sub < best:
-                best = sub
-    _LOOSE[key] = best
+    if len(memo) > 300_000:
+        memo.clear()
+    low = low_card(key)
+    one = ONE[low]
+    rest = key - one
+    sub = memo.get(rest)
+    best = 1 + (loose(rest) if sub is None else sub)  # the lowest card alone
+    if best > 1 and (key >> (BITS * low)) & 2:  # two or more of it: a pair
+        rest -= one
+        sub = memo.get(rest)
+        sub = 1 + (loose(rest) if sub is None else sub)
+        if sub < best:
+            best = sub
+    if best:
+        kg = key | GUARD
+        for delta in _SHAPES[low]:
+            if (kg - delta) & GUARD == GUARD:
+                rest = key - delta
+                sub = memo.get(rest)
+                if sub is None:
+                    sub = loose(rest)
+                if sub < best:
+                    best = sub
+                    if not best:
+                        break
+    memo[key] = best
     return best
 
 
-def _free_key(hand: Sequence[int]) -> int:
-    key = 0
-    for c, n in enumerate(hand):
-        if 0 < n < 3:
-            key |= n << (2 * c)
-    return key
+def clear_memo() -> None:
+    _LOOSE.clear()
 
 
 class SimplePlayer:
     """Prefer winning, keep 坎, avoid feeding the next seat."""
 
+    name = "simple"
+
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
 
-    def choose(self, state: State, seat: int, actions: Sequence[Action] | None = None) -> Action:
+    def choose(
+        self,
+        state: State,
+        seat: int,
+        actions: Sequence[Action] | None = None,
+        rng: random.Random | None = None,
+    ) -> Action:
+        """One of ``actions`` (the seat's legal actions as the engine gives them, cards as
+        canonical tokens; worked out when not given); ``rng`` (else the player's own)
+        breaks near-ties between discards."""
+        if rng is not None:
+            self.rng = rng
         acts = list(actions) if actions is not None else legal_actions(state, seat)
         if len(acts) == 1:
             return acts[0]
@@ -130,17 +161,20 @@ class SimplePlayer:
 
     def _discard(self, state: State, seat: int, discards: Sequence[Action]) -> Action:
         hand = state.seats[seat].hand
-        conn = connections(hand)
-        key = _free_key(hand)
+        free, key = free_cards(hand)
         nxt = state.seats[(seat + 1) % SEATS]
-        seen = _visible(state)
+        avoided = nxt.thrown | nxt.chou  # the next seat may not eat these
+        seen = _visible(state).count
         # only the loosest few cards are worth a full look
-        ranked = sorted(discards, key=lambda a: conn[_card_of(a.cards[0])])[:5]
-        best, best_score = ranked[0], -1e9
-        for a in ranked:
-            c: Card = _card_of(a.cards[0])
-            score = -10.0 * loose(key - (1 << (2 * c))) - 1.0 * conn[c] + 0.5 * seen[c]
-            if (nxt.thrown | nxt.chou) >> c & 1:
+        cards = [
+            (connection(hand, free, TOKEN_INDEX[a.cards[0]]), TOKEN_INDEX[a.cards[0]], a)
+            for a in discards
+        ]
+        cards.sort(key=lambda t: t[0])
+        best, best_score = cards[0][2], -1e9
+        for conn, c, a in cards[:5]:
+            score = -10.0 * loose(key - ONE[c]) - 1.0 * conn + 0.5 * seen(c)
+            if avoided >> c & 1:
                 score += 2.0
             score += self.rng.random() * 0.1
             if score > best_score:
@@ -151,33 +185,26 @@ class SimplePlayer:
         self, state: State, seat: int, takes: Sequence[Action], passing: Action | None
     ) -> Action:
         hand = list(state.seats[seat].hand)
-        before = loose(_free_key(hand))
+        before = loose(free_cards(hand)[1])
         offer = state.offer
         card = offer.card if offer is not None else -1
         best: Action | None = None
         best_gain = -1e9
         for a in takes:
             kind = KIND_ALIASES.get(a.kind, a.kind)
-            used = [_card_of(x) for x in a.cards]
+            used = [TOKEN_INDEX[x] for x in a.cards]
             if card in used:
                 used.remove(card)
             for g in a.params.get("bi", ()):
-                used.extend(_card_of(x) for x in g)
+                used.extend(TOKEN_INDEX[x] for x in g)
             after = list(hand)
             for c in used:
                 after[c] -= 1
             # after taking, a discard removes the loosest card
-            tighter = before - max(0, loose(_free_key(after)) - 1)
+            tighter = before - max(0, loose(free_cards(after)[1]) - 1)
             gain = 10.0 * tighter + (3.0 if kind == PENG else 0.0) + 0.1 * shape(after)
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None and (passing is None or best_gain >= 0):
             return best
         return passing or takes[0]
-
-
-def _card_of(x: object) -> Card:
-    if isinstance(x, int):
-        return x
-    c = TOKEN_INDEX.get(x) if isinstance(x, str) else None
-    return c if c is not None else card_from_json(x)

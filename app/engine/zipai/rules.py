@@ -1,24 +1,31 @@
-"""Rule options of the two 字牌 games, as documented frozen dataclasses.
+"""Rule options of the two 字牌 games, as frozen rule sets (:class:`~app.engine.core.rules.RuleSet`).
 
-Each game module builds its default :class:`ZipaiRules`; the CLI's
-``--option name=value`` and a position's ``"options"`` object override fields by
-name (see ``docs/engine.md (字牌)``).
+:class:`ZipaiRules` holds every field the shared engine reads; :class:`HunanRules` and
+:class:`GuilinRules` give each game its defaults and the options a table may change
+(the others are ``FIXED``: a Guilin ``--option min_huxi=15`` is ``bad-option``). The
+CLI's ``--option name=value``, a position's ``"options"`` object and a position code
+override fields by name (see ``docs/engine.md (字牌)``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
-from app.engine.core.errors import EngineError
+from app.engine.core.rules import RuleSet
 
 HUNAN = "hunan"
 GUILIN = "guilin"
+#: Guilin's own names for four groups (扫, 过扫, 开舵, 扫穿)
+GUILIN_NAMES = {"wei": "sao", "chouwei": "guosao", "pao": "kaiduo", "ti": "saochuan"}
+_NO_NAMES: dict[str, str] = {}
+
+_SHARED_FIXED = frozenset({"game", "chou_blocks_peng", "peng_pao_any_draw", "wei_pao_on_discard"})
 
 
 @dataclass(frozen=True, slots=True)
-class ZipaiRules:
+class ZipaiRules(RuleSet):
     """The rule set of one 字牌 table.
 
     - ``game``: ``hunan`` (跑胡子) or ``guilin`` (大字牌).
@@ -39,89 +46,63 @@ class ZipaiRules:
     - ``xing``: Guilin's 醒: ``shangxia`` (上醒/下醒, default), ``gen`` (跟醒) or ``none``.
     """
 
-    game: str
-    min_huxi: int
+    game: str = HUNAN
+    min_huxi: int = field(default=15, metadata={"choices": (6, 10, 15, 18)})
     yiwushi: bool = False
     win_on_discard: bool = False
     chou_hu: bool = True
     chou_blocks_peng: bool = True
     peng_pao_any_draw: bool = True
     wei_pao_on_discard: bool = True
-    tun: str = "standard"
-    mingtang: str = "changde"
-    xing: str = "shangxia"
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> ZipaiRules:
-        return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
+    tun: str = field(default="standard", metadata={"choices": ("standard", "yixi")})
+    mingtang: str = field(default="changde", metadata={"choices": ("changde", "none")})
+    xing: str = field(default="shangxia", metadata={"choices": ("shangxia", "gen", "none")})
 
     @property
     def names(self) -> dict[str, str]:
         """Output names of group kinds for this game."""
-        from app.engine.zipai.melds import GUILIN_NAMES
+        return GUILIN_NAMES if self.game == GUILIN else _NO_NAMES
 
-        return GUILIN_NAMES if self.game == GUILIN else {}
+    def settable(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.option_fields())
 
-
-HUNAN_RULES = ZipaiRules(HUNAN, 15)
-GUILIN_RULES = ZipaiRules(
-    GUILIN,
-    10,
-    win_on_discard=True,
-    chou_hu=False,
-    chou_blocks_peng=False,
-    peng_pao_any_draw=False,
-    wei_pao_on_discard=False,
-)
-
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "tun": ("standard", "yixi"),
-    "mingtang": ("changde", "none"),
-    "xing": ("shangxia", "gen", "none"),
-}
-_BOOLS = {
-    "1": True,
-    "true": True,
-    "yes": True,
-    "on": True,
-    "0": False,
-    "false": False,
-    "no": False,
-    "off": False,
-}
-_SETTABLE = {
-    HUNAN: ("min_huxi", "yiwushi", "win_on_discard", "chou_hu", "tun", "mingtang"),
-    GUILIN: ("yiwushi", "xing"),
-}
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ZipaiRules:
+        """A rule set from a full dump (``to_json``), fixed fields included; the game's
+        class by ``game``, unknown keys ignored, values validated."""
+        kind: type[ZipaiRules] = GuilinRules if data.get("game") == GUILIN else HunanRules
+        by_name = {f.name: f for f in fields(kind) if f.name != "game"}
+        values = {k: kind.parse_value(by_name[k], v) for k, v in data.items() if k in by_name}
+        return kind(**values)
 
 
-def with_options(base: ZipaiRules, options: Mapping[str, Any]) -> ZipaiRules:
-    """``base`` with named options overridden; unknown names or values raise ``bad-option``."""
-    changes: dict[str, Any] = {}
-    for name, raw in options.items():
-        if name not in _SETTABLE[base.game]:
-            raise EngineError("bad-option", option=name, value=str(raw))
-        text = str(raw).strip().lower()
-        if name == "min_huxi":
-            if text not in ("6", "10", "15", "18"):
-                raise EngineError("bad-option", option=name, value=str(raw))
-            changes[name] = int(text)
-        elif name in _CHOICES:
-            if text not in _CHOICES[name]:
-                raise EngineError("bad-option", option=name, value=str(raw))
-            changes[name] = text
-        else:
-            if isinstance(raw, bool):
-                changes[name] = raw
-            elif text in _BOOLS:
-                changes[name] = _BOOLS[text]
-            else:
-                raise EngineError("bad-option", option=name, value=str(raw))
-    return replace(base, **changes)
+@dataclass(frozen=True, slots=True)
+class HunanRules(ZipaiRules):
+    """跑胡子: 15 胡息, wins on stock cards only, 臭胡, 囤 and the 常德 名堂."""
+
+    FIXED: ClassVar[frozenset[str]] = _SHARED_FIXED | {"xing"}
 
 
-def settable(game: str) -> tuple[str, ...]:
-    return _SETTABLE[game]
+@dataclass(frozen=True, slots=True)
+class GuilinRules(ZipaiRules):
+    """大字牌: 10 胡, wins on discards too, 舵 and 醒."""
+
+    FIXED: ClassVar[frozenset[str]] = _SHARED_FIXED | {
+        "min_huxi",
+        "win_on_discard",
+        "chou_hu",
+        "tun",
+        "mingtang",
+    }
+
+    game: str = GUILIN
+    min_huxi: int = field(default=10, metadata={"choices": (10,)})
+    win_on_discard: bool = True
+    chou_hu: bool = False
+    chou_blocks_peng: bool = False
+    peng_pao_any_draw: bool = False
+    wei_pao_on_discard: bool = False
+
+
+HUNAN_RULES: ZipaiRules = HunanRules()
+GUILIN_RULES: ZipaiRules = GuilinRules()

@@ -17,8 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.engine.core.actions import Count, CountLine
-from app.engine.zipai.cards import Card, is_big, is_red, token, value
-from app.engine.zipai.rules import ZipaiRules
+from app.engine.zipai.cards import KINDS, Card, is_big, is_red, token, value
+from app.engine.zipai.melds import Meld
+from app.engine.zipai.rules import GUILIN, ZipaiRules
+from app.engine.zipai.state import Result
 
 #: Hunan 名堂 by red count: (code, factor)
 MINGTANG_CODES = ("zp-honghu", "zp-dianhu", "zp-hongwu", "zp-heihu")
@@ -70,8 +72,12 @@ def mingtang(red: int) -> tuple[str, int] | None:
     return None
 
 
-def red_count(cards: Sequence[Card]) -> int:
-    return sum(1 for c in cards if is_red(c))
+RED_KINDS: tuple[Card, ...] = tuple(c for c in range(KINDS) if is_red(c))
+
+
+def red_count(counts: Sequence[int]) -> int:
+    """Red cards (二七十 / 贰柒拾) in a count vector."""
+    return sum(counts[c] for c in RED_KINDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +89,7 @@ class WinContext:
     xing_card: Card | None = None  # Guilin: the card turned for 醒
 
 
-def settle_hunan(huxi: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinContext) -> Count:
+def settle_hunan(huxi: int, counts: Sequence[int], rules: ZipaiRules, ctx: WinContext) -> Count:
     lines = [CountLine("zp-huxi", huxi, {"min": rules.min_huxi}, "info")]
     for sp in ctx.specials:
         lines.append(CountLine(f"zp-{sp}", 0, {}, "info"))
@@ -92,7 +98,7 @@ def settle_hunan(huxi: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinCo
     lines.append(CountLine(code, tun, {"huxi": huxi, "min": rules.min_huxi}, "="))
     total = tun
     if rules.mingtang == "changde":
-        red = red_count(cards)
+        red = red_count(counts)
         mt = mingtang(red)
         if mt is not None:
             lines.append(CountLine(mt[0], mt[1], {"red": red}, "x"))
@@ -101,17 +107,18 @@ def settle_hunan(huxi: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinCo
     return Count.of(lines, total)
 
 
-def xing_matches(card: Card, holding: Sequence[Card], mode: str) -> int:
-    """How many of the winner's cards the turned ``card`` wakes (醒)."""
+def xing_matches(card: Card, counts: Sequence[int], mode: str) -> int:
+    """How many of the winner's cards (a count vector) the turned ``card`` wakes (醒)."""
     if mode == "none":
         return 0
     v = value(card)
     # 跟醒: the same value; else one above and one below, 10 and 1 adjoining
     targets = {v} if mode == "gen" else {v % 10 + 1, (v - 2) % 10 + 1}
-    return sum(1 for c in holding if is_big(c) == is_big(card) and value(c) in targets)
+    base = 10 if is_big(card) else 0
+    return sum(counts[base + t - 1] for t in targets)
 
 
-def settle_guilin(hu: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinContext) -> Count:
+def settle_guilin(hu: int, counts: Sequence[int], rules: ZipaiRules, ctx: WinContext) -> Count:
     lines = [CountLine("zp-huxi", hu, {"min": rules.min_huxi}, "info")]
     duo = 1 + max(0, hu - rules.min_huxi) // 5
     lines.append(CountLine("zp-duo", duo, {"hu": hu}, "="))
@@ -120,7 +127,7 @@ def settle_guilin(hu: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinCon
         lines.append(CountLine("zp-zimo", 1))
         total += 1
     if ctx.xing_card is not None:
-        n = xing_matches(ctx.xing_card, cards, rules.xing)
+        n = xing_matches(ctx.xing_card, counts, rules.xing)
         lines.append(CountLine("zp-xing", n, {"card": token(ctx.xing_card), "mode": rules.xing}))
         total += n
     for sp in ctx.specials:
@@ -130,12 +137,46 @@ def settle_guilin(hu: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinCon
     return Count.of(lines, total)
 
 
-def settle(huxi: int, cards: Sequence[Card], rules: ZipaiRules, ctx: WinContext) -> Count:
-    if rules.game == "guilin":
-        return settle_guilin(huxi, cards, rules, ctx)
-    return settle_hunan(huxi, cards, rules, ctx)
+def settle(huxi: int, counts: Sequence[int], rules: ZipaiRules, ctx: WinContext) -> Count:
+    """The count of a win of ``huxi`` with the winner's cards ``counts`` (per kind)."""
+    if rules.game == GUILIN:
+        return settle_guilin(huxi, counts, rules, ctx)
+    return settle_hunan(huxi, counts, rules, ctx)
 
 
 def scores(winner: int, total: int, seats: int = 3) -> tuple[int, ...]:
     """Each other seat pays the winner the total (zero-sum)."""
     return tuple(total * (seats - 1) if s == winner else -total for s in range(seats))
+
+
+def win_result(
+    rules: ZipaiRules,
+    winner: int,
+    holding: Sequence[int],
+    melds: Sequence[Meld],
+    *,
+    how: str = "hu",
+    card: Card | None = None,
+    specials: tuple[str, ...] = (),
+    zimo: bool = False,
+    stock: Sequence[Card] = (),
+) -> Result:
+    """The :class:`Result` of a win: the 胡息 of ``melds``, the count (Guilin turns the
+    next stock card for 醒) and what each seat pays. ``holding`` is every card of the
+    winner per kind. The same facts always give the same result (the position code
+    stores only the facts)."""
+    huxi = sum(m.points(rules.yiwushi) for m in melds)
+    xing = stock[0] if rules.game == GUILIN and rules.xing != "none" and stock else None
+    count = settle(huxi, holding, rules, WinContext(zimo, specials, xing))
+    return Result(
+        winner,
+        how,
+        scores(winner, count.total),
+        huxi,
+        tuple(melds),
+        count,
+        card,
+        xing,
+        zimo,
+        specials,
+    )
