@@ -137,9 +137,10 @@ def test_demo_deal_accounts_for_every_card(family_id, n):
     assert used == len(family(family_id).deck_list())
 
 
-def test_a_table_has_three_or_four_seats():
-    with pytest.raises(ValueError, match="3 or 4 seats"):
-        Table("zipai", [Seat("a"), Seat("b")], stock=0)
+def test_a_table_has_two_to_seven_seats():
+    with pytest.raises(ValueError, match="2 to 7 seats"):
+        Table("zipai", [Seat("a")], stock=0)
+    assert len(Table("chuanpai", [Seat(str(i)) for i in range(7)], stock=0).seats) == 7
 
 
 MACROS = '{% from "components/cards.html" import card, hand, meld, discards, stock, table %}'

@@ -24,7 +24,7 @@ def test_every_data_folder_is_installed():
                 continue
             if any(f.is_file() and f.suffix != ".pyc" for f in folder.iterdir()):
                 needed.add(folder.relative_to(ROOT).as_posix())
-    assert needed <= listed, f"add to [tool.setuptools.data-files]: {sorted(needed - listed)}"
+    assert needed <= listed, f"run scripts/data_files.py (missing: {sorted(needed - listed)})"
 
 
 def test_catalogs_are_compiled_when_only_po_files_exist(tmp_path: Path):

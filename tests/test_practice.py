@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.practice.service import parse_melds
-from app.practice.variants import FORMS, KIND_LABELS
+from app.practice.variants import FORMS
+from app.ui.text import KIND_LABELS
 
 HUNAN_WIN = "一二三 壹贰叁 二七十 四五六 d4 d5 d6 x8 x8 x8 d9 d9 d9"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.extensions import db
@@ -118,9 +118,9 @@ class Position(db.Model):  # type: ignore[name-defined,misc]
     author_id: Mapped[int | None] = mapped_column(
         ForeignKey("users.id", ondelete="SET NULL"), default=None, index=True
     )
-    rating: Mapped[float] = mapped_column(default=1500.0)
-    rd: Mapped[float] = mapped_column(default=350.0)
-    vol: Mapped[float] = mapped_column(default=0.06)
+    rating: Mapped[float] = mapped_column(Float, default=1500.0)
+    rd: Mapped[float] = mapped_column(Float, default=350.0)
+    vol: Mapped[float] = mapped_column(Float, default=0.06)
     plays: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -136,8 +136,8 @@ class Rating(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
     )
     game: Mapped[str] = mapped_column(String(32))
-    rating: Mapped[float] = mapped_column(default=1500.0)
-    rd: Mapped[float] = mapped_column(default=350.0)
-    vol: Mapped[float] = mapped_column(default=0.06)
+    rating: Mapped[float] = mapped_column(Float, default=1500.0)
+    rd: Mapped[float] = mapped_column(Float, default=350.0)
+    vol: Mapped[float] = mapped_column(Float, default=0.06)
     plays: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)

@@ -107,8 +107,10 @@ def next_position(game: str):  # type: ignore[no-untyped-def]
     if practice.theme(game, theme) is None:
         abort(404)
     found = positions.next_for(current_profile(), game, theme)
-    if found is None:
-        abort(503)
+    if found is None:  # the engine found none in this run of deals: say so, offer a retry
+        return render_template(
+            "practice/none_found.html", game=game, theme=practice.theme(game, theme)
+        )
     code, seat = found
     return redirect(_position_url(game, theme, seat, code), code=303)
 

@@ -145,6 +145,12 @@ def meld_view(meld: Meld, rules: ZipaiRules) -> _View:
 # --------------------------------------------------------------------------- analyze
 
 
+def size_gap(h: Holding, rules: ZipaiRules) -> int:
+    """Cards the holding lacks to be a whole hand (0: ``analyze``, 1: ``waits``)."""
+    counts, table = _data(h, rules)
+    return expected_size(table, counts) - (sum(counts) + sum(len(m.cards) for m in table))
+
+
 def analyze(h: Holding, rules: ZipaiRules) -> Analysis:
     """The ``analyze`` answer for a holding (see the CLI contract and the docs)."""
     counts, table = _data(h, rules)

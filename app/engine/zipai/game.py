@@ -42,6 +42,9 @@ class ZipaiGame(Game[State, ZipaiRules]):
     ) -> Holding:
         return analysis.read(hand, melds, rules or self.default_rules)
 
+    def size_gap(self, holding: Holding, rules: ZipaiRules) -> int | None:
+        return analysis.size_gap(holding, rules)
+
     def analyze(self, holding: Holding, rules: ZipaiRules) -> Analysis:
         return analysis.analyze(holding, rules)
 
