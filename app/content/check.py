@@ -190,9 +190,15 @@ EXTRA_CHECKS: list[Callable[[], Iterator[str]]] = []  # practice positions, quiz
 
 
 def check() -> list[str]:
+    """Every problem, one line each; a file that cannot even be read is one problem, not
+    a traceback."""
     problems: list[str] = []
     for fn in (*CHECKS, *EXTRA_CHECKS):
-        problems.extend(fn())
+        try:
+            problems.extend(fn())
+        except (yaml.YAMLError, ValidationError, ValueError, OSError) as exc:
+            first = str(exc).strip().splitlines()
+            problems.append(f"content: {fn.__name__.strip('_')}: {first[0] if first else exc}")
     return problems
 
 

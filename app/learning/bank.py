@@ -54,7 +54,7 @@ class QueryDoc(_Strict):
 class ExerciseDoc(_Strict):
     """One exercise as written in a content file."""
 
-    id: str = Field(pattern=ID_PATTERN)
+    id: str | None = Field(default=None, pattern=ID_PATTERN)  # lessons and quizzes derive it
     kind: Literal["pick-cards", "choose-action", "number", "choice", "order", "true-false"]
     skills: list[str] = Field(min_length=1)
     prompt: TextDoc
@@ -83,7 +83,9 @@ class ExerciseDoc(_Strict):
             }
         return value
 
-    def exercise(self, game: str, source: str) -> Exercise:
+    def exercise(self, game: str, source: str, exercise_id: str | None = None) -> Exercise:
+        if not (exercise_id or self.id):
+            raise ValueError(f"{source}: an exercise needs an id")
         q = self.query
         query = None
         if isinstance(q, str):
@@ -95,7 +97,7 @@ class ExerciseDoc(_Strict):
             query = Query(q.name, args)
         melds = tuple(_meld(m) for m in self.melds)
         return Exercise(
-            id=self.id,
+            id=exercise_id or str(self.id),
             game=game,
             kind=self.kind,
             prompt=self.prompt.text(),

@@ -45,3 +45,32 @@ def terms() -> dict[str, TermDoc]:
 
 def term(term_id: str) -> TermDoc | None:
     return terms().get(term_id)
+
+
+@cache
+def _first_links() -> dict[str, str]:
+    """Term id → the first lesson step (in each game's path order) whose prose links it."""
+    import re
+
+    from app.engine.core.registry import all_variants
+    from app.learning.lessons import path_of
+
+    link = re.compile(r"\[\[([a-z0-9-]+)")
+    out: dict[str, str] = {}
+    for v in all_variants():
+        for lesson in path_of(v.id):
+            for step in lesson.steps:
+                if step.text is None:
+                    continue
+                for tid in link.findall(step.text.en + " " + step.text.zh):
+                    out.setdefault(tid, step.ref)
+    return out
+
+
+def taught_in(term_id: str) -> str | None:
+    """The lesson step that teaches a term: the glossary's own ``taught_in``, else the
+    first step whose prose links the term."""
+    t = term(term_id)
+    if t is not None and t.taught_in:
+        return t.taught_in
+    return _first_links().get(term_id)

@@ -49,7 +49,13 @@ def quiz_files() -> list[Path]:
 def read_quiz_file(path: Path) -> dict[str, list[Exercise]]:
     doc = QuizFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
     rel = str(path.relative_to(ROOT))
-    return {unit: [e.exercise(doc.game, rel) for e in items] for unit, items in doc.units.items()}
+    return {
+        unit: [
+            e.exercise(doc.game, rel, e.id or f"quiz.{doc.game}.{unit}.{n}")
+            for n, e in enumerate(items, start=1)
+        ]
+        for unit, items in doc.units.items()
+    }
 
 
 @cache

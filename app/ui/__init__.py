@@ -8,6 +8,7 @@ from flask import Flask
 
 
 def init_app(app: Flask) -> None:
+    from app.learning.glossary import taught_in
     from app.ui import markup, pictures, text
 
     app.jinja_env.globals.update(
@@ -21,6 +22,7 @@ def init_app(app: Flask) -> None:
         action_name=text.action_label,
         term_hanzi=markup.term_hanzi,
         step_url=markup.step_url,
+        term_taught_in=taught_in,
         misconception_text=text.misconception_text,
         prompt_of=text.prompt_of,
         answer_words=text.answer_words,
