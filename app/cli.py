@@ -99,3 +99,7 @@ def _factory() -> Flask:
 
 def main() -> None:
     FlaskGroup(create_app=_factory, add_default_commands=True, help="Long Card Academy")()
+
+
+if __name__ == "__main__":
+    main()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.messages import chuanpai, core, learning, nantong, zipai
+from app.messages import chuanpai, core, learning, mc_chuanpai, mc_nantong, mc_zipai, nantong, zipai
 
 LANGS = ("en", "zh")
 
@@ -27,6 +27,9 @@ for _table in (
     chuanpai.MESSAGES,
     nantong.MESSAGES,
     learning.MESSAGES,
+    mc_zipai.MESSAGES,
+    mc_chuanpai.MESSAGES,
+    mc_nantong.MESSAGES,
 ):
     for _code, _texts in _table.items():
         if _code in MESSAGES and MESSAGES[_code] != _texts:

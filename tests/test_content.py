@@ -1,0 +1,81 @@
+"""The built-in content: valid, engine-checked, complete (shared/contracts/content-cli.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from app.config import ROOT
+from app.content.check import check, checklist_files, stats
+from app.engine.core.registry import all_variants
+from app.learning import bank, lessons
+from app.learning.exercise import KINDS
+
+GAMES = [v.id for v in all_variants()]
+
+
+def test_content_check_finds_no_problem():
+    assert check() == []
+
+
+def test_content_check_command_exits_zero():
+    out = subprocess.run(
+        [sys.executable, "-m", "app.cli", "content", "check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_stats_keep_the_contract():
+    data = stats()
+    assert set(data) >= {"games", "glossary_terms", "locales"}
+    assert sorted(data["locales"]) == ["en", "zh"]
+    assert set(data["games"]) == set(GAMES)
+    for g in data["games"].values():
+        assert {
+            "lessons",
+            "lesson_steps",
+            "exercises",
+            "skills",
+            "misconceptions",
+            "practice_positions",
+            "practice_themes",
+            "practice_theme_counts",
+            "quiz_items",
+        } <= set(g)
+        assert set(g["exercises"]) == set(KINDS)
+        assert set(g["quiz_items"]) == {"authored", "generators"}
+
+
+def test_stats_command_prints_json():
+    out = subprocess.run(
+        [sys.executable, "-m", "app.cli", "content", "stats"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0
+    assert json.loads(out.stdout)["games"]["hunan"]["skills"] > 0
+
+
+def test_the_demo_set_has_ten_of_every_kind():
+    counts = bank.kinds_count(bank.demo_set())
+    assert all(n >= 10 for n in counts.values()), counts
+
+
+@pytest.mark.parametrize("path", checklist_files(), ids=lambda p: p.stem)
+def test_every_rule_point_names_the_step_that_teaches_it(path):
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    game = data["game"]
+    if not lessons.path_of(game):
+        pytest.skip(f"{game} has no lessons yet")
+    missing = [p["id"] for p in data["points"] if not p.get("taught_in")]
+    assert not missing, f"{len(missing)} rule points of {game} are taught nowhere: {missing[:10]}"
+    for p in data["points"]:
+        assert lessons.step_of(p["taught_in"]) is not None, (p["id"], p["taught_in"])
