@@ -105,9 +105,9 @@ def test_each_game_has_a_catalog_of_misconceptions_with_messages(game):
 
 
 def _examples():
-    from app.learning.misconceptions import chuanpai, nantong, zipai
+    from app.learning.misconceptions import chuanpai, chuanpai_tricks, guilin, hunan, nantong
 
-    for module in (zipai, chuanpai, nantong):
+    for module in (hunan, guilin, chuanpai, chuanpai_tricks, nantong):
         yield from getattr(module, "EXAMPLES", ())
 
 

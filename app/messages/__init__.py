@@ -16,7 +16,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.messages import chuanpai, core, learning, mc_chuanpai, mc_nantong, mc_zipai, nantong, zipai
+from app.messages import (
+    chuanpai,
+    core,
+    learning,
+    mc_chuanpai,
+    mc_chuanpai_tricks,
+    mc_guilin,
+    mc_hunan,
+    mc_nantong,
+    nantong,
+    zipai,
+)
 
 LANGS = ("en", "zh")
 
@@ -27,8 +38,10 @@ for _table in (
     chuanpai.MESSAGES,
     nantong.MESSAGES,
     learning.MESSAGES,
-    mc_zipai.MESSAGES,
+    mc_hunan.MESSAGES,
+    mc_guilin.MESSAGES,
     mc_chuanpai.MESSAGES,
+    mc_chuanpai_tricks.MESSAGES,
     mc_nantong.MESSAGES,
 ):
     for _code, _texts in _table.items():

@@ -1,3 +1,3 @@
-"""Messages of the chuanpai games' misconceptions (codes in app/learning/misconceptions/chuanpai.py)."""
+"""Messages of the chuanpai misconceptions (codes in app/learning/misconceptions/chuanpai.py)."""
 
 MESSAGES: dict[str, dict[str, str]] = {}

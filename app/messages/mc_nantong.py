@@ -1,3 +1,3 @@
-"""Messages of the nantong games' misconceptions (codes in app/learning/misconceptions/nantong.py)."""
+"""Messages of the nantong misconceptions (codes in app/learning/misconceptions/nantong.py)."""
 
 MESSAGES: dict[str, dict[str, str]] = {}

@@ -34,22 +34,21 @@ Diagnosis = Callable[[Exercise, Solution, str], Reason | None]
 
 #: game id → its catalog, code → misconception
 CATALOGS: dict[str, dict[str, Misconception]] = {}
-#: game family → its diagnosis (tried before the generic fallbacks)
+#: game → its diagnosis (tried before the generic fallbacks)
 DIAGNOSES: dict[str, Diagnosis] = {}
-#: engine reason code (an illegal action) → misconception code, per family
+#: engine reason code (an illegal action) → misconception code, per game
 REASONS: dict[str, dict[str, str]] = {}
 
 
 def register(
-    family: str,
-    catalogs: dict[str, tuple[Misconception, ...]],
+    game: str,
+    catalog: tuple[Misconception, ...],
     diagnosis: Diagnosis,
     reasons: dict[str, str],
 ) -> None:
-    for game, items in catalogs.items():
-        CATALOGS.setdefault(game, {}).update({m.code: m for m in items})
-    DIAGNOSES[family] = diagnosis
-    REASONS[family] = reasons
+    CATALOGS[game] = {m.code: m for m in catalog}
+    DIAGNOSES[game] = diagnosis
+    REASONS[game] = reasons
 
 
 def catalog(game: str) -> dict[str, Misconception]:
@@ -59,13 +58,19 @@ def catalog(game: str) -> dict[str, Misconception]:
 
 def _load() -> None:
     if not DIAGNOSES:
-        from app.learning.misconceptions import chuanpai, nantong, zipai  # noqa: F401
+        from app.learning.misconceptions import (  # noqa: F401
+            chuanpai,
+            chuanpai_tricks,
+            guilin,
+            hunan,
+            nantong,
+        )
 
 
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     """The misconception a wrong ``answer`` reveals, or the exact fallback."""
     _load()
-    specific = DIAGNOSES.get(ex.family)
+    specific = DIAGNOSES.get(ex.game)
     if specific is not None:
         found = specific(ex, sol, answer)
         if found is not None:
@@ -87,7 +92,7 @@ def action_reason(ex: Exercise, sol: Solution, cid: str) -> Reason | None:
     if note is None:
         return None
     if not note.legal and note.reason is not None:
-        code = REASONS.get(ex.family, {}).get(note.reason.code, "mc-illegal-action")
+        code = REASONS.get(ex.game, {}).get(note.reason.code, "mc-illegal-action")
         return Reason(code, {"action": note.action.text(), **dict(note.reason.params)})
     if ex.query is not None and ex.query.name == "forced":
         forced = [n for n in sol.proof.notes if n.choice in sol.accepted]

@@ -1,4 +1,4 @@
-"""Misconceptions of the nantong games: the catalog per game and the diagnosis."""
+"""Misconceptions of nantong: the catalog and the diagnosis (buggy models)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ from app.learning.exercise import Exercise
 from app.learning.misconceptions import Misconception, register
 from app.learning.verdict import Solution
 
-CATALOGS: dict[str, tuple[Misconception, ...]] = {}
+CATALOG: tuple[Misconception, ...] = ()
+#: engine reason code of a refused action → misconception code
 REASONS: dict[str, str] = {}
+#: (code, exercise id, wrong answer): one real wrong answer per code, judged in the tests
+EXAMPLES: tuple[tuple[str, str, str], ...] = ()
 
 
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     return None
 
 
-register("nantong", CATALOGS, diagnose, REASONS)
+register("nantong", CATALOG, diagnose, REASONS)

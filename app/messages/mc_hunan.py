@@ -1,0 +1,3 @@
+"""Messages of the hunan misconceptions (codes in app/learning/misconceptions/hunan.py)."""
+
+MESSAGES: dict[str, dict[str, str]] = {}
