@@ -1,9 +1,9 @@
 """Misconceptions: what a wrong answer reveals, as a code with parameters.
 
 One catalog per game (:data:`CATALOGS`), each code with the skill it belongs to and,
-once the lessons exist, the lesson step that teaches it; the messages live in
-:mod:`app.messages.misconceptions` (both languages). A game family's module
-(``zipai``, ``chuanpai``, ``nantong``) diagnoses answers with "buggy models": it
+the lesson step that teaches it; the messages live in ``app/messages/mc_<game>.py``
+(both languages). A game's module here (``hunan``, ``guilin``, ``chuanpai``,
+``chuanpai_tricks``, ``nantong``) diagnoses answers with "buggy models": it
 recomputes the answer the way a learner holding a wrong belief would, and names the
 belief whose answer equals the learner's. What no buggy model explains falls back to a
 plain, still exact, code (``mc-count-high``/``-low``, ``mc-missed-waits`` with
@@ -25,7 +25,7 @@ from app.learning.verdict import Solution
 
 @dataclass(frozen=True, slots=True)
 class Misconception:
-    code: str  # "mc-..." (its message in app.messages.misconceptions)
+    code: str  # "mc-..." (its message in app/messages/mc_<game>.py)
     skill: str
     lesson: str | None = None  # "<lesson-id>#<step-id>"
 
