@@ -279,6 +279,17 @@ QUERIES: dict[str, Callable[[Ctx, Exercise], Solution]] = {
 }
 
 
+def _load_game_queries() -> None:
+    """Each game may add queries of its own (``app/learning/queries_<game>.py``)."""
+    from app.learning import (  # noqa: F401
+        queries_chuanpai,
+        queries_chuanpai_tricks,
+        queries_guilin,
+        queries_hunan,
+        queries_nantong,
+    )
+
+
 _SOLVED: dict[str, tuple[Exercise, Solution]] = {}
 _SOLVED_MAX = 4096
 
@@ -302,6 +313,9 @@ def _solve(ex: Exercise) -> Solution:
             raise BadExercise(f"{ex.id}: neither a query nor an authored answer")
         return Solution((ex.answer,), ex.answer, Proof())
     fn = QUERIES.get(ex.query.name)
+    if fn is None:
+        _load_game_queries()
+        fn = QUERIES.get(ex.query.name)
     if fn is None:
         raise BadExercise(f"{ex.id}: unknown query {ex.query.name!r}")
     try:
