@@ -31,6 +31,22 @@ def test_engine_imports_no_web_library():
                 assert n.split(".")[0] not in BANNED, f"{path}: imports {n}"
 
 
+def test_no_game_or_core_module_holds_prose():
+    """Only the CLI edge renders codes into sentences: nothing else imports app.messages."""
+    for path in (ROOT / "app" / "engine").rglob("*.py"):
+        if path.name == "cli.py" and path.parent.name == "engine":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for n in names:
+                assert not n.startswith("app.messages"), f"{path}: imports {n}"
+
+
 def test_importing_the_engine_loads_no_flask():
     code = "import sys, app.engine, app.engine.cli; print('flask' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
