@@ -50,6 +50,7 @@ class Question:
     choices: tuple[Choice, ...] = ()
     prompt_params: dict[str, Any] | None = None
     rating: float = 1500.0  # the estimated difficulty
+    pool: str = "hand"  # pick-cards: from the hand or the whole deck
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +114,7 @@ def exercise(theme_id: str, seat: int, code: str) -> Exercise | None:
         kind=q.kind,
         prompt=q.prompt,
         skills=q.skills,
-        setup=Setup(position=code, seat=seat),
+        setup=Setup(position=code, seat=seat, pool=q.pool),
         query=q.query,
         choices=q.choices,
         source=f"practice:{theme_id}",

@@ -34,7 +34,8 @@ def _waits(game: Any, state: Any, seat: int) -> Question | None:
         return None
     rules = game.rules_of(state)
     try:
-        if game.size_gap(h, rules) != 1:
+        gap = game.size_gap(h, rules)
+        if gap not in (1, None) or (gap is None and game.analyze(h, rules).complete):
             return None
         waits = game.waits(h, rules)
     except EngineError:
@@ -50,6 +51,7 @@ def _waits(game: Any, state: Any, seat: int) -> Question | None:
         Query("waits"),
         ("waits",),
         rating=1350 + 60 * len(waits),
+        pool="deck",
     )
 
 

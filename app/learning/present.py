@@ -118,7 +118,7 @@ def _setup(ex: Exercise) -> tuple[list[str], list[tuple[str, list[str]]], Table 
     c = queries.read(ex)
     hand: list[str] = []
     melds: list[tuple[str, list[str]]] = []
-    if c.holding is not None:
+    if c.holding is not None and c.state is None:  # a position's table shows its own groups
         hand = list(c.holding.hand)
         melds = [(kind_label(m.kind), list(m.cards)) for m in c.holding.melds]
     table = None
@@ -141,10 +141,16 @@ def _pool(ex: Exercise, hand: list[str]) -> list[tuple[str, int]]:
     if ex.setup.pool == "hand":
         return [(t, 1) for t in fam.sort(hand)]
     game = find_game(ex.game)
-    rules = game.rules(ex.rules)
-    deck = Counter(game.deck(rules))
-    held = Counter(hand)
-    return [(t, deck[t] - held[t]) for t in fam.tokens if deck[t] - held[t] > 0]
+    c = queries.read(ex)
+    deck = Counter(game.deck(c.rules))
+    if c.state is not None:  # a position: the copies the seat has not seen yet
+        view = game.view(
+            c.state, ex.setup.seat if ex.setup.seat is not None else game.to_act(c.state)
+        )
+        seen = Counter({t: queries.visible_copies(view, t) for t in deck})
+    else:
+        seen = Counter(hand)
+    return [(t, deck[t] - seen[t]) for t in fam.tokens if deck[t] - seen[t] > 0]
 
 
 def _choices(ex: Exercise, locale: str, seat: int) -> list[ChoiceView]:

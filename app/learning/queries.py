@@ -65,6 +65,9 @@ def read(ex: Exercise) -> Ctx:
             rules = game.rules_of(state)
         if ex.setup.hand or ex.setup.melds:
             holding = game.holding(ex.setup.hand, ex.setup.melds, ex.setup.context, rules)
+        elif state is not None:  # a position: the seat's own cards are the holding
+            seat = ex.setup.seat if ex.setup.seat is not None else game.to_act(state)
+            holding = game.seat_holding(state, seat) if seat is not None else None
     except EngineError as exc:
         raise BadExercise(f"{ex.id}: {exc.code} {exc.params}") from None
     return Ctx(game, rules, holding, state, ex.setup.seat)
