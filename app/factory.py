@@ -91,12 +91,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
         locale = str(get_locale() or app.config["BABEL_DEFAULT_LOCALE"])
         texts = game_texts(locale)
+        from app.ui.catalog import families
         from app.ui.text import EXERCISE_KINDS
 
         return {
             "nav_games": [(g["id"], texts[g["id"]]["name"]) for g in games_structure()],
             "game_names": {g["id"]: texts[g["id"]]["name"] for g in games_structure()},
             "kind_names": {k: str(v) for k, v in EXERCISE_KINDS.items()},
+            "family_names": {k: v.title.get(locale) for k, v in families().items()},
             "locale": locale,
             "html_lang": i18n.html_lang(locale),
             "languages": i18n.LANGUAGE_NAMES,

@@ -179,7 +179,21 @@ def _misconception_problems() -> Iterator[str]:
                 yield f"app/learning/misconceptions: {code}: lesson {mc.lesson!r} is not a step"
 
 
+def _compare_problems() -> Iterator[str]:
+    from app.learning.compare import COMPARE, point_ids, table
+
+    known = point_ids()
+    games = {v.id for v in all_variants()}
+    for aspect in table().aspects:
+        for game, cell in aspect.cells.items():
+            if game not in games:
+                yield f"{_rel(COMPARE)}: {aspect.id}: unknown game {game!r}"
+            if cell.point not in known:
+                yield f"{_rel(COMPARE)}: {aspect.id}.{game}: unknown rule point {cell.point!r}"
+
+
 CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
+    _compare_problems,
     _exercise_problems,
     _lesson_problems,
     _glossary_problems,

@@ -179,6 +179,10 @@ def get(exercise_id: str) -> Exercise | None:
         from app.learning.generators import provide
 
         PROVIDERS["gen"] = provide
+    if prefix == "read" and "read" not in PROVIDERS:
+        from app.learning.reading import provide as provide_reading
+
+        PROVIDERS["read"] = provide_reading
     if prefix == "pos" and "pos" not in PROVIDERS:
         from app.learning.practice import provide as provide_position
 

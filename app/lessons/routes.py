@@ -81,3 +81,54 @@ def step(game: str, lesson_id: str, step_id: str):  # type: ignore[no-untyped-de
 def glossary():  # type: ignore[no-untyped-def]
     items = sorted(terms().values(), key=lambda t: t.pinyin.lower())
     return render_template("lessons/glossary.html", terms=items)
+
+
+@bp.get("/compare")
+def compare():  # type: ignore[no-untyped-def]
+    from app.learning.compare import rows
+
+    return render_template("lessons/compare.html", games=GAMES, rows=rows(list(GAMES), _locale()))
+
+
+# -- reading trainers ---------------------------------------------------------------------
+
+FAMILIES = ("zipai", "chuanpai", "nantong")
+
+
+def _after_reading(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+    family_id, _, mode = ref.partition(":")
+    return url_for("lessons.trainer", family_id=family_id, mode=mode)
+
+
+flow.CONTINUE["trainer"] = _after_reading
+
+
+@bp.get("/train/")
+def trainer_index():  # type: ignore[no-untyped-def]
+    return render_template("lessons/trainers.html", families=FAMILIES)
+
+
+@bp.get("/train/<family_id>")
+def trainer(family_id: str):  # type: ignore[no-untyped-def]
+    import random
+
+    from app.learning import reading
+    from app.profiles import current_profile
+
+    if family_id not in FAMILIES:
+        abort(404)
+    mode = request.args.get("mode", "name")
+    if mode not in reading.MODES:
+        mode = "name"
+    ex = reading.next_item(family_id, mode, random.Random())
+    assert ex is not None
+    blk = flow.block(ex, "trainer", f"{family_id}:{mode}", done=request.args.get("done"))
+    stats = reading.card_stats(current_profile(), family_id)
+    return page(
+        "lessons/trainer.html",
+        "lessons/_trainer.html",
+        family_id=family_id,
+        mode=mode,
+        b=blk,
+        stats=stats[:12],
+    )

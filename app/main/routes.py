@@ -13,7 +13,16 @@ from app.redirects import safe_next
 
 @bp.get("/")
 def home():  # type: ignore[no-untyped-def]
-    return render_template("main/home.html", games=games_for_page(str(get_locale())))
+    from app.learning.lessons import path_of
+
+    firsts = {}
+    for g in games_for_page(str(get_locale())):
+        lessons = path_of(g["id"])
+        if lessons:
+            firsts[g["id"]] = lessons[0]
+    return render_template(
+        "main/home.html", games=games_for_page(str(get_locale())), first_lessons=firsts
+    )
 
 
 @bp.get("/about/cards")

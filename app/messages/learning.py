@@ -89,6 +89,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Not this order. The rules serve {first} first.",
         "zh": "顺序不对：按规则应先轮到 {first}。",
     },
+    "mc-read-wrong": {
+        "en": "That is {given_card}. The card asked for is {card}.",
+        "zh": "那是{given_card}。要找的是{card}。",
+    },
     "mc-wrong": {
         "en": "Not right. See the explanation below.",
         "zh": "不对。请看下面的讲解。",

@@ -101,6 +101,9 @@ def action_reason(ex: Exercise, sol: Solution, cid: str) -> Reason | None:
 
 
 def fallback(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    if ex.source.startswith("reading:"):  # the reading trainer: name both cards
+        given = [t for t in answer.split() if t != sol.shown] or answer.split()
+        return Reason("mc-read-wrong", {"card": sol.shown, "given_card": given[0] if given else ""})
     chosen = _choice(ex, answer.split()[0]) if answer.split() else None
     if ex.kind == "choice" and chosen is not None and chosen.misconception:
         return Reason(chosen.misconception, {})
