@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from app.extensions import db
@@ -103,6 +103,30 @@ def game_progress(profile: LearnerProfile | None, game: str, history: int = 20) 
         )
     )
     return GameProgress(game, rows, int(ex[0]), int(ex[1]), int(counts[0]), int(counts[1]), recent)
+
+
+def accuracy_by_day(
+    profile: LearnerProfile | None, game: str, days: int = 30
+) -> list[tuple[Any, int, int]]:
+    """(day, right, total) for each of the last ``days`` days with answers, oldest first
+    (days end at 04:00 in the learner's zone, like the review's)."""
+    if profile is None or profile.id is None:
+        return []
+    since = now() - timedelta(days=days)
+    rows = db.session.execute(
+        db.select(Attempt.created_at, Attempt.correct)
+        .filter_by(profile_id=profile.id, game=game)
+        .where(Attempt.created_at >= since)
+    ).all()
+    tz = skills.zone(profile.timezone)
+    by_day: dict[Any, list[int]] = {}
+    for at, correct in rows:
+        local = at.replace(tzinfo=UTC).astimezone(tz)
+        day = (local - timedelta(hours=skills.DAY_STARTS_AT)).date()
+        tally = by_day.setdefault(day, [0, 0])
+        tally[0] += 1 if correct else 0
+        tally[1] += 1
+    return [(d, r, t) for d, (r, t) in sorted(by_day.items())]
 
 
 def sections(profile: LearnerProfile | None, game: str) -> list[tuple[str, dict[str, Any]]]:

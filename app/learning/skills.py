@@ -104,12 +104,16 @@ def review(profile: LearnerProfile, ex: Exercise, rating: Rating, now: datetime)
             state.lapses += 1
 
 
+def zone(tz_name: str | None) -> ZoneInfo:
+    try:
+        return ZoneInfo(tz_name or DEFAULT_TZ)
+    except (KeyError, ValueError):
+        return ZoneInfo(DEFAULT_TZ)
+
+
 def day_end(now: datetime, tz_name: str | None) -> datetime:
     """The end of the learner's day (the next 04:00 in their zone), as naive UTC."""
-    try:
-        tz = ZoneInfo(tz_name or DEFAULT_TZ)
-    except (KeyError, ValueError):
-        tz = ZoneInfo(DEFAULT_TZ)
+    tz = zone(tz_name)
     local = _aware(now).astimezone(tz)
     end = local.replace(hour=DAY_STARTS_AT, minute=0, second=0, microsecond=0)
     if local >= end:

@@ -4,7 +4,7 @@ from flask import abort, render_template
 
 from app.engine.core.registry import all_variants
 from app.learning import bank
-from app.learning.progress import game_progress, sections
+from app.learning.progress import accuracy_by_day, game_progress, sections
 from app.profiles import current_profile
 from app.progress import bp
 
@@ -25,8 +25,15 @@ def game(game: str):  # type: ignore[no-untyped-def]
     profile = current_profile()
     gp = game_progress(profile, game)
     titles = {a.exercise_id: _title(a.exercise_id) for a in gp.history}
+    from app.learning.review import forecast
+
     return render_template(
-        "progress/game.html", gp=gp, sections=sections(profile, game), titles=titles
+        "progress/game.html",
+        gp=gp,
+        sections=sections(profile, game),
+        titles=titles,
+        days=accuracy_by_day(profile, game),
+        forecast=forecast(profile),
     )
 
 

@@ -9,7 +9,7 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     from app.learning.glossary import taught_in
-    from app.ui import markup, pictures, text
+    from app.ui import charts, markup, pictures, text
 
     app.jinja_env.globals.update(
         card_face=pictures.face,
@@ -28,4 +28,5 @@ def init_app(app: Flask) -> None:
         answer_words=text.answer_words,
         lesson_for=text.lesson_for,
         skill_name=text.skill_name,
+        accuracy_chart=charts.accuracy_chart,
     )
