@@ -156,3 +156,32 @@ def test_signin_merges_the_visitors_record(app, client, csrf, signup):
         state = db.session.scalar(db.select(ExerciseState))
         assert (state.solved, state.stars) == (True, 3)
         assert _count(SkillState) == 1
+
+
+def test_the_record_survives_a_restart(app, client, csrf, tmp_path):
+    from conftest import make_test_app
+
+    answer(client, csrf, "7")
+    again = make_test_app(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "again")
+    with again.app_context():
+        assert _count(Attempt) == 1 and _count(SkillState) == 1
+
+
+def test_a_missed_skill_comes_back_in_the_review_when_due(app, client, csrf):
+    from datetime import UTC, timedelta
+
+    assert 'class="exercise' not in client.get("/review").get_data(as_text=True)
+    answer(client, csrf, "7")  # wrong: FSRS "Again" on the skill
+    with app.app_context():
+        state = db.session.scalar(db.select(SkillState))
+        due, skill = state.due, state.skill
+    app.config["NOW"] = due.replace(tzinfo=UTC) - timedelta(days=2)
+    assert 'class="exercise' not in client.get("/review").get_data(as_text=True)
+    app.config["NOW"] = due.replace(tzinfo=UTC) + timedelta(minutes=1)
+    page = client.get("/review").get_data(as_text=True)
+    assert 'class="exercise' in page
+    from app.learning.skills import skill as skill_of
+
+    name = skill_of("nantong", skill).name
+    assert name.zh in page or name.en in page
+    app.config.pop("NOW")
