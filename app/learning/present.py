@@ -104,6 +104,15 @@ class ExerciseBlock:
         return "ex-" + "".join(c if c.isalnum() else "-" for c in exercise_id)
 
 
+def default_hint(ex: Exercise, locale: str) -> str:
+    """Hint step 1 for an exercise without one: the rule its engine query asks about."""
+    from app.messages import MESSAGES, render
+
+    name = ex.query.name.split(":")[-1] if ex.query else "authored"
+    code = f"hint-{name}" if f"hint-{name}" in MESSAGES else "hint-authored"
+    return render(code, {}, locale)
+
+
 def prompt_text(ex: Exercise, locale: str) -> str:
     """The question in ``locale``, its parameters filled in (cards named)."""
     from app.ui.text import humanize
@@ -292,7 +301,7 @@ def build(
         stars=(state.stars if state else 0),
         solved=solved,
         hints_shown=hints,
-        hint_rule=ex.hint.get(locale) if ex.hint else "",
+        hint_rule=ex.hint.get(locale) if ex.hint else default_hint(ex, locale),
         hint_cards=list(ex.hint_cards or sol.highlight),
         answer_shown=answer_words(ex, sol.shown, locale) if hints >= 3 else "",
         exam=exam,

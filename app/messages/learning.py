@@ -44,6 +44,51 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This answer form has expired. The question has been reloaded: answer again.",
         "zh": "答题表单已过期，题目已重新载入，请再答一次。",
     },
+    # -- hint step 1 when an exercise has no hint of its own: the rule its query asks about
+    "hint-points": {
+        "en": "Arrange every card into the game's groups, give each group its value from the table, and add them up.",
+        "zh": "把每张牌都组进牌组，每组按这个玩法的表算出数，再加起来。",
+    },
+    "hint-settlement": {
+        "en": "First the hand's own count, then the game's settlement: the unit paid and what multiplies it.",
+        "zh": "先算出这手牌本身的数，再按这个玩法的结算：付多少、什么会翻倍。",
+    },
+    "hint-win": {
+        "en": "A win needs two things: every card in a group, and the count reaching the table's minimum.",
+        "zh": "胡牌要两样都满足：每张牌都在牌组里，而且数够这桌的起胡数。",
+    },
+    "hint-waits": {
+        "en": "Try each card of the deck in turn: which ones let every card fall into a group?",
+        "zh": "把每种牌逐一放进来试试：哪几张能让所有的牌都组成牌组？",
+    },
+    "hint-legal": {
+        "en": "Check each action against the rules of this moment: whose turn it is, what is offered, what your hand allows.",
+        "zh": "对照此刻的规则逐个检查：轮到谁、桌上是什么牌、你的手牌允许做什么。",
+    },
+    "hint-forced": {
+        "en": "Some actions are not a choice: look for the one the rules make you take.",
+        "zh": "有些动作不由你选：找出规则要求你必须做的那一个。",
+    },
+    "hint-is-legal": {
+        "en": "Ask what the rules require for this action at this moment, and whether each requirement holds.",
+        "zh": "想一想此刻做这个动作规则要求什么，每一条是不是都满足。",
+    },
+    "hint-priority": {
+        "en": "When several seats want the same card, the kind of claim decides first, then the seating order.",
+        "zh": "几家都要同一张牌时，先看要牌的种类，再看座位顺序。",
+    },
+    "hint-cards-left": {
+        "en": "Count the copies you can see (your hand, every group on the table, the discards), and take them from the copies in the deck.",
+        "zh": "数一数你看得到的张数（手牌、桌上的牌组、打出的牌），用整副牌的张数减去它。",
+    },
+    "hint-action-cards": {
+        "en": "Work out exactly which cards this action takes from your hand.",
+        "zh": "算清楚这个动作要从你手里拿出哪几张牌。",
+    },
+    "hint-authored": {
+        "en": "Think back to the rule this question is about, then check each answer against it.",
+        "zh": "回想一下这道题考的是哪条规则，再拿它去逐个检查答案。",
+    },
     # -- misconceptions every game shares ------------------------------------------------
     "mc-count-high": {
         "en": "{given} is too many: some group is counted higher than it is worth.",
