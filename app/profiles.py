@@ -3,8 +3,9 @@
 A profile is created on the first answer (never on a page view, so crawlers fill
 nothing); a visitor's is found again by a cookie. Signing up attaches the visitor's
 profile to the new account; signing in merges it into the account's own profile:
-attempts move over (each kept once), exercise states keep the best stars, and of two
-states of one skill the more recently reviewed one is kept.
+attempts, quiz runs and played deals move over (each kept once), exercise states keep
+the best stars, of two states of one skill the more recently reviewed one is kept, and
+of two practice ratings the one resting on more positions.
 """
 
 from __future__ import annotations
@@ -68,11 +69,30 @@ def adopt_visitor_profile(user: User) -> None:
 
 def merge_profiles(source: LearnerProfile, target: LearnerProfile) -> None:
     """Move ``source``'s record into ``target`` and delete ``source``."""
-    from app.learning.models import Attempt, ExerciseState, SkillState
-
-    db.session.execute(
-        db.update(Attempt).where(Attempt.profile_id == source.id).values(profile_id=target.id)
+    from app.learning.models import (
+        Attempt,
+        ExerciseState,
+        PlayDeal,
+        QuizSession,
+        Rating,
+        SkillState,
     )
+
+    for model in (Attempt, QuizSession, PlayDeal):  # rows that simply change hands
+        db.session.execute(
+            db.update(model).where(model.profile_id == source.id).values(profile_id=target.id)
+        )
+    ratings = {
+        r.game: r for r in db.session.scalars(db.select(Rating).filter_by(profile_id=target.id))
+    }
+    for r in db.session.scalars(db.select(Rating).filter_by(profile_id=source.id)).all():
+        kept = ratings.get(r.game)
+        if kept is None:
+            r.profile_id = target.id
+        else:  # the rating that rests on more positions is the better estimate
+            if r.plays > kept.plays:
+                kept.rating, kept.rd, kept.vol, kept.plays = r.rating, r.rd, r.vol, r.plays
+            db.session.delete(r)
     mine = {
         s.exercise_id: s
         for s in db.session.scalars(db.select(ExerciseState).filter_by(profile_id=target.id))

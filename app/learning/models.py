@@ -141,3 +141,36 @@ class Rating(db.Model):  # type: ignore[name-defined,misc]
     vol: Mapped[float] = mapped_column(Float, default=0.06)
     plays: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class PlayDeal(db.Model):  # type: ignore[name-defined,misc]
+    """A whole deal a learner plays against the engine's players, kept on the server.
+
+    ``id`` is opaque (the deal's URL); ``code`` is the full position code of the current
+    moment, never sent to the page before the deal ends. ``seed`` and ``dealer`` make the
+    same cards again ("play this deal again", "the same deal for everyone"). ``moves``
+    is the log: every action with its seat, whether it was forced, and for the learner's
+    decisions what the engine would have done. ``assignment_id`` links a deal played
+    for an assignment (classes).
+    """
+
+    __tablename__ = "play_deals"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
+    )
+    game: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seed: Mapped[int] = mapped_column(Integer)
+    dealer: Mapped[int] = mapped_column(Integer, default=0)
+    seat: Mapped[int] = mapped_column(Integer, default=0)
+    strength: Mapped[str] = mapped_column(String(16), default="simple")
+    coach: Mapped[bool] = mapped_column(Boolean, default=False)
+    code: Mapped[str] = mapped_column(Text)
+    moves: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    status: Mapped[str] = mapped_column(String(12), default="active")  # active | over
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    assignment_id: Mapped[int | None] = mapped_column(Integer, default=None, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
