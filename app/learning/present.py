@@ -94,9 +94,17 @@ class ExerciseBlock:
     unit: str = ""
     continue_url: str | None = None  # where "Continue" leads (the next step, question …)
     rating_change: tuple[float, float] | None = None  # practice: the learner's rating moved
+    # where the forms post (default: /exercises/<id>/answer and /hint); an exam addresses
+    # its items by opaque ids instead, so no position code shows in the page
+    answer_url: str | None = None
+    hint_url: str | None = None
 
     @property
     def dom_id(self) -> str:
+        if self.exam:  # an exam item's id may hold its position: the page shows a digest
+            from app.learning.record import token_key
+
+            return "ex-" + token_key(self.ex, "exam")
         return self.anchor(self.ex.id)
 
     @staticmethod
