@@ -144,8 +144,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- practice positions opened by link --------------------------------------------------
     "practice-bad-code": {
-        "en": "This link does not hold a readable position code (the engine says: {detail}).",
-        "zh": "这个链接里的局面代码读不出来（引擎提示：{detail}）。",
+        "en": "This position code cannot be read (the engine says: {detail}).",
+        "zh": "这个局面代码读不出来（引擎提示：{detail}）。",
     },
     "practice-wrong-game": {
         "en": "This code is a position of another game ({variant}).",

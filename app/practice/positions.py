@@ -134,3 +134,99 @@ def answer_key(ex: Exercise) -> str:
 
 def next_for(profile: LearnerProfile | None, game: str, theme_id: str) -> tuple[str, int] | None:
     return practice.next_position(profile, game, theme_id, random.Random())
+
+
+# -- the position editor ------------------------------------------------------------------
+
+
+@dataclass
+class EditorView:
+    code: str = ""
+    table: Any = None
+    to_act: int | None = None
+    moves: list[tuple[str, str]] = None  # type: ignore[assignment]  # (label, next code)
+    seats: int = 0
+    theme: str = ""
+    seat: int | None = None
+    fits: bool | None = None
+    why_not: str = ""
+    error: str = ""
+    pasted: str = ""
+    themes: list[tuple[str, str]] = None  # type: ignore[assignment]
+    over: bool = False
+
+
+def editor_view(
+    game_id: str, code: str, seed: str | None, theme_id: str, seat_text: str, locale: str
+) -> EditorView:
+    from app.messages import render
+    from app.ui.tables import from_view
+    from app.ui.text import action_label, cards_text
+
+    game = find_game(game_id)
+    ed = EditorView(
+        moves=[], themes=[(t.id, t.title.get(locale)) for t in practice.themes(game_id).values()]
+    )
+    try:
+        if code:
+            state = game.decode(code)
+        else:
+            rng = random.Random(int(seed) if seed and seed.isdigit() else None)
+            state = game.new_deal(
+                game.default_rules, rng, rng.randrange(game.table_size(game.default_rules))
+            )
+    except EngineError as exc:
+        ed.error = render(
+            "practice-bad-code", {"detail": exc.params.get("detail", exc.code)}, locale
+        )
+        state = game.new_deal(game.default_rules, random.Random(), 0)
+    ed.code = game.encode(state)
+    ed.table = from_view(game.view(state, None), game.info.family)
+    ed.seats = game.seats(state)
+    ed.over = game.is_over(state)
+    ed.to_act = game.to_act(state)
+    if ed.to_act is not None:
+        for a in game.legal_actions(state, ed.to_act):
+            label = f"{action_label(a.kind)} {cards_text(game.info.family, list(a.cards), locale)}".strip()
+            ed.moves.append((label, game.encode(game.apply(state, a))))
+    if theme_id:
+        ed.theme = theme_id
+        try:
+            ed.seat = int(seat_text) if seat_text else ed.to_act
+        except ValueError:
+            ed.seat = ed.to_act
+        problem = position_error(game_id, theme_id, ed.seat if ed.seat is not None else 0, ed.code)
+        ed.fits = problem is None
+        if problem is not None:
+            ed.why_not = render(problem[0], problem[1], locale)
+    return ed
+
+
+def read_pasted(game_id: str, text: str, locale: str) -> tuple[str, str]:
+    """(code, "") for a pasted code or position JSON, or ("", the engine's error)."""
+    import json
+
+    from app.messages import render
+
+    game = find_game(game_id)
+    text = text.strip()
+    try:
+        if text.startswith("{"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as exc:
+                return "", render(
+                    "bad-position", {"detail": f"JSON line {exc.lineno}: {exc.msg}"}, locale
+                )
+            if not isinstance(data, dict):
+                return "", render("bad-position", {"detail": "not an object"}, locale)
+            state = game.read_position(data, {})
+        else:
+            state = game.decode(text)
+    except EngineError as exc:
+        if exc.code in ("bad-code", "bad-position"):
+            return "", render("practice-bad-code", {"detail": exc.params.get("detail", "")}, locale)
+        return "", render(exc.code, dict(exc.params), locale)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        return "", render("practice-bad-code", {"detail": type(exc).__name__}, locale)
+    return game.encode(state), ""

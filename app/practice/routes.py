@@ -158,3 +158,61 @@ def worksheet(game: str):  # type: ignore[no-untyped-def]
             (ex, flow.block(ex, "practice", ex.source), positions.answer_key(ex)) for ex in items
         ],
     )
+
+
+# -- the position editor ----------------------------------------------------------------
+
+
+@bp.get("/<game>/editor")
+def editor(game: str):  # type: ignore[no-untyped-def]
+    """Build a position: start from a fresh deal (or a pasted code) and play it forward
+    move by move, every move checked by the engine; then check it as a practice theme,
+    get its code and link, and save it (signed in)."""
+    _game(game)
+    code = request.args.get("code", "")
+    theme_id = request.args.get("theme", "")
+    seat_text = request.args.get("seat", "")
+    ed = positions.editor_view(game, code, request.args.get("seed"), theme_id, seat_text, _locale())
+    status = 422 if ed.error else 200
+    return page("practice/editor.html", "practice/_editor.html", status=status, ed=ed, game=game)
+
+
+@bp.post("/<game>/editor")
+def editor_read(game: str):  # type: ignore[no-untyped-def]
+    """A pasted code or position JSON: read by the engine, or refused with its reason."""
+    from flask import redirect, url_for
+
+    _game(game)
+    text = request.form.get("position", "")[:20000]
+    code, error = positions.read_pasted(game, text, _locale())
+    if error:
+        ed = positions.editor_view(game, "", None, "", "", _locale())
+        ed.error, ed.pasted = error, text
+        return page("practice/editor.html", "practice/_editor.html", status=422, ed=ed, game=game)
+    return redirect(url_for("practice.editor", game=game, code=code), code=303)
+
+
+@bp.post("/<game>/editor/save")
+def editor_save(game: str):  # type: ignore[no-untyped-def]
+    from flask import redirect
+    from flask_login import current_user
+
+    from app.extensions import db
+
+    _game(game)
+    if not current_user.is_authenticated:
+        abort(403)
+    theme, code = request.form.get("theme", ""), request.form.get("code", "")
+    try:
+        seat = int(request.form.get("seat", ""))
+    except ValueError:
+        abort(422)
+    if positions.position_error(game, theme, seat, code) is not None:
+        abort(422)
+    ex = practice.exercise(theme, seat, code)
+    assert ex is not None
+    row = practice.position_row(game, theme, seat, code, source="author", author_id=current_user.id)
+    if row.author_id is None:
+        row.author_id = current_user.id
+    db.session.commit()
+    return redirect(_position_url(game, theme, seat, code), code=303)
