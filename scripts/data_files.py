@@ -1,6 +1,6 @@
 """Rewrite pyproject's [tool.setuptools.data-files] from the folders the app reads.
 
-    python scripts/data_files.py     (tests/test_packaging.py checks the list is complete)
+python scripts/data_files.py     (tests/test_packaging.py checks the list is complete)
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ def folders() -> dict[str, list[str]]:
         for folder in sorted([ROOT / root, *(p for p in (ROOT / root).rglob("*") if p.is_dir())]):
             if "__pycache__" in folder.parts:
                 continue
-            exts = sorted({f.suffix for f in folder.iterdir() if f.is_file() and f.suffix != ".pyc"})
+            exts = sorted(
+                {f.suffix for f in folder.iterdir() if f.is_file() and f.suffix != ".pyc"}
+            )
             if exts:
                 rel = folder.relative_to(ROOT).as_posix()
                 out[rel] = [f"{rel}/*{e}" if e else f"{rel}/*" for e in exts]

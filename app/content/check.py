@@ -192,15 +192,6 @@ def _compare_problems() -> Iterator[str]:
                 yield f"{_rel(COMPARE)}: {aspect.id}.{game}: unknown rule point {cell.point!r}"
 
 
-CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
-    _compare_problems,
-    _exercise_problems,
-    _lesson_problems,
-    _glossary_problems,
-    _checklist_problems,
-    _misconception_problems,
-)
-EXTRA_CHECKS: list[Callable[[], Iterator[str]]] = []  # practice positions, quizzes, ...
 
 
 def check() -> list[str]:
@@ -220,7 +211,7 @@ STATS: list[Callable[[dict[str, dict[str, Any]]], None]] = []  # more areas add 
 
 
 def stats() -> dict[str, Any]:
-    from app.learning import bank, skills
+    from app.learning import bank, generators, quizzes, skills
     from app.learning.exercise import KINDS
     from app.learning.glossary import terms
     from app.learning.lessons import path_of
@@ -239,14 +230,51 @@ def stats() -> dict[str, Any]:
             "skills": len(skills.taxonomy().get(v.id, {})),
             "misconceptions": len(catalog(v.id)),
             "rule_points": _rule_points(v.id),
-            "practice_positions": 0,
-            "practice_themes": 0,
-            "practice_theme_counts": {},
-            "quiz_items": {"authored": 0, "generators": 0},
+            **_practice_stats(v.id),
+            "quiz_items": {
+                "authored": len(quizzes.quiz_items(v.id)),
+                "generators": len(generators.of_game(v.id)),
+            },
         }
     for add in STATS:
         add(games)
     return {"games": games, "glossary_terms": len(terms()), "locales": list(LOCALES)}
+
+
+def _practice_stats(game: str) -> dict[str, Any]:
+    from collections import Counter
+
+    from app.learning import practice
+
+    items = practice.library().get(game, [])
+    counts = Counter(i.theme for i in items)
+    return {
+        "practice_positions": len(items),
+        "practice_themes": len(practice.themes(game)),
+        "practice_theme_counts": {t: counts.get(t, 0) for t in practice.themes(game)},
+    }
+
+
+def _practice_problems() -> Iterator[str]:
+    from app.learning import practice
+
+    for path in practice.library_files():
+        try:
+            doc = practice.LibraryFile.model_validate(
+                yaml.safe_load(path.read_text(encoding="utf-8"))
+            )
+        except ValidationError as exc:
+            yield f"{_rel(path)}: -: {exc.errors()[0]['msg']}"
+            continue
+        for i, item in enumerate(doc.positions):
+            if practice.exercise(item.theme, item.seat, item.code) is None:
+                yield f"{_rel(path)}: positions.{i}: does not fit theme {item.theme!r}"
+
+
+def _quiz_problems() -> Iterator[str]:
+    from app.learning import quizzes
+
+    yield from _schema_problems(quizzes.read_quiz_file, quizzes.quiz_files())
 
 
 def _rule_points(game: str) -> int:
@@ -254,3 +282,16 @@ def _rule_points(game: str) -> int:
     if not path.exists():
         return 0
     return len((yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("points", []))
+
+
+CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
+    _compare_problems,
+    _practice_problems,
+    _quiz_problems,
+    _exercise_problems,
+    _lesson_problems,
+    _glossary_problems,
+    _checklist_problems,
+    _misconception_problems,
+)
+EXTRA_CHECKS: list[Callable[[], Iterator[str]]] = []  # more areas add theirs

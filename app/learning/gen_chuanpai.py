@@ -1,3 +1,4 @@
-"""Exercise generators of the chuanpai games (besides the five every game has)."""
+"""Exercise generators of chuanpai (besides the five every game has; see
+app/learning/generators.py)."""
 
 from __future__ import annotations

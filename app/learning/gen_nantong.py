@@ -1,3 +1,4 @@
-"""Exercise generators of the nantong games (besides the five every game has)."""
+"""Exercise generators of nantong (besides the five every game has; see
+app/learning/generators.py)."""
 
 from __future__ import annotations

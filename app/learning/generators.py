@@ -7,7 +7,7 @@ the skills it trains; the review queue draws from the generators of a due skill.
 
 Five generators work for every game through the :class:`Game` interface (they play
 deals with the engine's players and stop at a moment that fits); each game family adds
-its own in ``app/learning/gen_<family>.py``.
+its own in ``app/learning/gen_<game>.py``.
 """
 
 from __future__ import annotations
@@ -52,7 +52,13 @@ def _load() -> None:
         for make in GENERIC:
             if whole_hands or make not in HAND_GENERATORS:
                 register(make(v.id))
-    from app.learning import gen_chuanpai, gen_nantong, gen_zipai  # noqa: F401
+    from app.learning import (  # noqa: F401
+        gen_chuanpai,
+        gen_chuanpai_tricks,
+        gen_guilin,
+        gen_hunan,
+        gen_nantong,
+    )
 
 
 def of_game(game: str) -> dict[str, Generator]:

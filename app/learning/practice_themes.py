@@ -1,5 +1,5 @@
 """The practice themes: a few every game has (through the Game interface), then each
-family's own (``app/learning/themes_<family>.py``)."""
+game's own (``app/learning/themes_<game>.py``)."""
 
 from __future__ import annotations
 
@@ -92,4 +92,10 @@ def _generic(game_id: str) -> None:
 for _v in all_variants():
     _generic(_v.id)
 
-from app.learning import themes_chuanpai, themes_nantong, themes_zipai  # noqa: E402,F401
+from app.learning import (  # noqa: E402,F401
+    themes_chuanpai,
+    themes_chuanpai_tricks,
+    themes_guilin,
+    themes_hunan,
+    themes_nantong,
+)

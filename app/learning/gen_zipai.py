@@ -1,3 +1,0 @@
-"""Exercise generators of the zipai games (besides the five every game has)."""
-
-from __future__ import annotations

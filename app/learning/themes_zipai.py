@@ -1,3 +1,0 @@
-"""Practice themes of the zipai games (besides the ones every game has)."""
-
-from __future__ import annotations

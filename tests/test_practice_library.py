@@ -1,0 +1,40 @@
+"""The practice library: every stored position decodes, still fits its theme, and is
+solved again by the engine; each game has enough of them (issue 13)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from app.engine.core.registry import all_variants
+from app.learning import practice
+from app.learning.queries import solve
+
+GAMES = [v.id for v in all_variants()]
+MIN_THEMES = {"chuanpai-tricks": 6}
+
+
+def _items():
+    for game, items in sorted(practice.library().items()):
+        for i, item in enumerate(items):
+            yield pytest.param(game, item, id=f"{game}-{item.theme}-{i}")
+
+
+@pytest.mark.parametrize(("game", "item"), list(_items()))
+def test_every_library_position_is_re_validated_and_re_solved(game, item):
+    ex = practice.exercise(item.theme, item.seat, item.code)
+    assert ex is not None, f"{game}: a {item.theme} position no longer fits its theme"
+    assert ex.game == game
+    assert solve(ex).accepted
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_its_themes_and_two_hundred_positions(game):
+    themes = practice.themes(game)
+    assert len(themes) >= MIN_THEMES.get(game, 12), sorted(themes)
+    items = practice.library().get(game, [])
+    assert len({(i.theme, i.seat, i.code) for i in items}) >= 200
+    per_theme = Counter(i.theme for i in items)
+    thin = {t: per_theme.get(t, 0) for t in themes if per_theme.get(t, 0) < 10}
+    assert not thin, thin
