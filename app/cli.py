@@ -73,12 +73,21 @@ def setup() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--debug/--no-debug", default=False)
+@click.option("--prod", is_flag=True, help="gunicorn with sync workers (production)")
+@click.option("--workers", type=int, default=None, help="with --prod: default cores + 1")
+@click.option("--timeout", type=int, default=30, show_default=True, help="with --prod")
 @with_appcontext
-def serve(host: str, port: int, debug: bool) -> None:
-    """Serve the app (development server; use gunicorn 'app:create_app()' in production)."""
+def serve(host: str, port: int, debug: bool, prod: bool, workers: int | None, timeout: int) -> None:
+    """Serve the app: the development server, or with --prod gunicorn's sync workers
+    (one per core plus one by default; threads measured worse here)."""
     from flask import current_app
     from werkzeug.serving import run_simple
 
+    if prod:
+        from app.wsgi_server import run_gunicorn
+
+        run_gunicorn(host, port, workers, timeout)
+        return
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     app.debug = debug
     click.echo(f"Long Card Academy on http://{host}:{port}/  (Ctrl+C to stop)")

@@ -19,6 +19,14 @@
 ``PASSWORD_HASH_SLOTS`` Password hashes at once on this host (all workers), default
                        half the cores (at least 1). Beyond: "busy, try again" at once.
 ``PASSWORD_MIN_SCORE`` zxcvbn score (0-4) a new password needs, default ``3``.
+``REDIS_URL``          One Redis for the rate limiter (and anything shared between
+                       workers): ``RATELIMIT_STORAGE_URI`` follows it when unset.
+``PROXY_HOPS``         Reverse proxies in front (nginx: ``1``): trust that many
+                       ``X-Forwarded-*`` headers. Default ``0``: trust none.
+``DB_POOL_SIZE``       PostgreSQL connections kept per worker process (default 5), plus
+                       ``DB_MAX_OVERFLOW`` (default 5) in a burst; ``DB_TIMEOUT`` seconds
+                       to wait for one (default 5), then a 503.
+``ACCESS_LOG``         ``1``: one JSON line per request (request id, status, ms).
 =====================  ==========================================================
 """
 
@@ -95,13 +103,29 @@ def _int(name: str, default: int) -> int:
         raise ValueError(f"{name} must be a whole number, not {raw!r}") from None
 
 
+def engine_options(url: str) -> dict[str, Any]:
+    """Connection pool: checked before use; sized per worker for PostgreSQL, with a
+    short wait for a free connection (then a 503) and a statement timeout."""
+    opts: dict[str, Any] = {"pool_pre_ping": True}
+    if url.startswith("postgresql"):
+        opts.update(
+            pool_size=_int("DB_POOL_SIZE", 5),
+            max_overflow=_int("DB_MAX_OVERFLOW", 5),
+            pool_timeout=_int("DB_TIMEOUT", 5),
+            pool_recycle=1800,
+            connect_args={"connect_timeout": _int("DB_TIMEOUT", 5)},
+        )
+    return opts
+
+
 def from_env(instance_path: Path) -> dict[str, Any]:
     secure = _truthy(os.environ.get("SECURE_COOKIES"))
     db_url = os.environ.get("DATABASE_URL") or f"sqlite:///{instance_path / 'academy.sqlite3'}"
+    redis_url = os.environ.get("REDIS_URL", "")
     return {
         "SECRET_KEY": secret_key(instance_path),
         "SQLALCHEMY_DATABASE_URI": normalize_db_url(db_url),
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "SQLALCHEMY_ENGINE_OPTIONS": engine_options(normalize_db_url(db_url)),
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": secure,
@@ -115,7 +139,11 @@ def from_env(instance_path: Path) -> dict[str, Any]:
         "LANGUAGES": ("zh", "en"),
         "WTF_CSRF_TIME_LIMIT": None,
         "WTF_CSRF_HEADERS": ["X-CSRFToken"],
-        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI")
+        or redis_url
+        or "memory://",
+        "PROXY_HOPS": _int("PROXY_HOPS", 0),
+        "ACCESS_LOG": _truthy(os.environ.get("ACCESS_LOG")),
         "RATELIMIT_HEADERS_ENABLED": True,
         # A true moving window: no double burst across the turn of a fixed window.
         "RATELIMIT_STRATEGY": "moving-window",

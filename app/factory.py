@@ -10,7 +10,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 
 from app import config as cfg
-from app import hashing, i18n, profiles, security, ui
+from app import hashing, i18n, ops, profiles, security, ui
 from app.extensions import babel, csrf, db, htmx, limiter, login_manager, migrate
 from app.redirects import current_path
 
@@ -49,6 +49,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     hashing.init_app(app)
     profiles.init_app(app)
     ui.init_app(app)
+    ops.init_app(app)
 
     from app.accounts import bp as accounts_bp
     from app.accounts.service import load_user

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import current_app, request
+from flask import current_app, g, request
 from flask_login import current_user
 
 LANG_COOKIE = "lang"
@@ -19,7 +19,13 @@ def supported() -> tuple[str, ...]:
 
 def choose_locale() -> str:
     langs = supported()
-    if current_user and current_user.is_authenticated and current_user.locale in langs:
+    # when the database is down (g.no_database) the account is not asked
+    if (
+        not g.get("no_database")
+        and current_user
+        and current_user.is_authenticated
+        and current_user.locale in langs
+    ):
         return str(current_user.locale)
     chosen = request.cookies.get(LANG_COOKIE)
     if chosen in langs:

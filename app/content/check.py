@@ -192,8 +192,6 @@ def _compare_problems() -> Iterator[str]:
                 yield f"{_rel(COMPARE)}: {aspect.id}.{game}: unknown rule point {cell.point!r}"
 
 
-
-
 def check() -> list[str]:
     """Every problem, one line each; a file that cannot even be read is one problem, not
     a traceback."""

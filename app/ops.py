@@ -1,0 +1,174 @@
+"""Running the academy for real: the proxy in front, health, the access log, static
+files with fingerprinted addresses, and a clear notice when the database is not set up.
+
+- ``PROXY_HOPS`` (default 0): how many reverse proxies stand in front; with 1 (nginx),
+  the client address, scheme and host come from that proxy's ``X-Forwarded-*`` headers
+  (werkzeug's ProxyFix with an explicit hop count: never trusted without the setting).
+- Every response carries an ``X-Request-Id`` (the proxy's, when it sends one); with
+  ``ACCESS_LOG=1`` each request is logged as one JSON line (id, method, path, status,
+  milliseconds, user or visitor) on the ``academy.access`` logger.
+- ``url_for('static', …)`` adds ``?v=<content hash>``: nginx may cache ``/static/`` for a
+  year, and a changed file gets a new address.
+- ``/api/health`` and ``/healthz``: the database and Redis (when configured) answer; no
+  secrets, no versions.
+- An unmigrated database gives every page a localized 503 saying to run
+  ``academy setup``, instead of a 500.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+import time
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, current_app, g, render_template, request
+from sqlalchemy import inspect, text
+from sqlalchemy.exc import OperationalError, ProgrammingError
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from app.extensions import db
+
+access_log = logging.getLogger("academy.access")
+
+
+@cache
+def _file_hash(path: str) -> str:
+    p = Path(path)
+    try:
+        return hashlib.sha1(p.read_bytes()).hexdigest()[:10]
+    except OSError:
+        return ""
+
+
+def check_database() -> bool:
+    try:
+        db.session.execute(text("SELECT 1"))
+        return True
+    except Exception:
+        db.session.rollback()
+        return False
+
+
+def check_redis(url: str) -> bool | None:
+    """``None`` when no Redis is configured (memory storage)."""
+    if not url.startswith(("redis://", "rediss://")):
+        return None
+    try:
+        import redis
+
+        client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+        return bool(client.ping())
+    except Exception:
+        return False
+
+
+def migrated() -> bool:
+    """Whether the schema is there (the alembic version table and the users table)."""
+    try:
+        names = set(inspect(db.engine).get_table_names())
+    except OperationalError:
+        return True  # the database is unreachable: that is a 503 of its own kind
+    return {"alembic_version", "users"} <= names
+
+
+def init_app(app: Flask) -> None:
+    if app.config.get("ACCESS_LOG") and not access_log.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        access_log.addHandler(handler)
+        access_log.setLevel(logging.INFO)
+        access_log.propagate = False
+    hops = int(app.config.get("PROXY_HOPS", 0) or 0)
+    if hops > 0:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops
+        )
+
+    @app.url_defaults
+    def _fingerprint(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values and "v" not in values:
+            folder = app.static_folder or ""
+            digest = _file_hash(str(Path(folder) / values["filename"]))
+            if digest:
+                values["v"] = digest
+
+    @app.before_request
+    def _start() -> Response | None:
+        g.request_id = (request.headers.get("X-Request-Id") or secrets.token_hex(8))[:64]
+        g.started = time.perf_counter()
+        if request.endpoint in ("static", "api.health", "ops.healthz"):
+            return None
+        if not current_app.config.get("_MIGRATED"):
+            if not migrated():
+                return _standalone(503, "not-set-up")
+            current_app.config["_MIGRATED"] = True
+        return None
+
+    @app.after_request
+    def _finish(response: Response) -> Response:
+        rid = g.get("request_id")
+        if rid:
+            response.headers["X-Request-Id"] = rid
+        if current_app.config.get("ACCESS_LOG") and rid:
+            ms = (time.perf_counter() - g.get("started", time.perf_counter())) * 1000
+            from flask_login import current_user
+
+            who = f"user:{current_user.id}" if current_user.is_authenticated else "visitor"
+            access_log.info(
+                json.dumps(
+                    {
+                        "id": rid,
+                        "method": request.method,
+                        "path": request.path,
+                        "status": response.status_code,
+                        "ms": round(ms, 1),
+                        "who": who,
+                        "ip": request.remote_addr,
+                    }
+                )
+            )
+        return response
+
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(ProgrammingError)
+    def _database_down(exc: Exception) -> Response:
+        """The database went away (or the schema is missing): a localized 503 at once,
+        nothing half-written (the session is rolled back)."""
+        db.session.rollback()
+        current_app.config.pop("_MIGRATED", None)
+        return _standalone(503, "unavailable")
+
+    from flask import Blueprint, jsonify
+
+    bp = Blueprint("ops", __name__)
+
+    @bp.get("/healthz")
+    def healthz():  # type: ignore[no-untyped-def]
+        return health_response(jsonify)
+
+    app.register_blueprint(bp)
+
+
+def _standalone(status: int, which: str) -> Response:
+    """A page that needs no database (no account, no layout): the database is down or
+    not set up. Localized from the language cookie or the browser."""
+    g.no_database = True
+    resp = Response(render_template("errors/standalone.html", which=which, status=status), status)
+    resp.headers["Retry-After"] = "10"
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+def health_response(jsonify: Any) -> Any:
+    database = check_database()
+    redis_ok = check_redis(str(current_app.config.get("RATELIMIT_STORAGE_URI", "")))
+    ok = database and redis_ok is not False
+    body = {"status": "ok" if ok else "degraded", "database": database}
+    if redis_ok is not None:
+        body["redis"] = redis_ok
+    return jsonify(body), 200 if ok else 503

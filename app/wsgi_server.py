@@ -1,0 +1,51 @@
+"""``academy serve --prod``: gunicorn in this process's place, sync workers.
+
+One worker per core plus one by default (``--workers`` or ``WEB_CONCURRENCY`` override);
+each worker builds its own app (``app:create_app()``), so nothing a learner does lives in
+one worker's memory: the record is in the database, limits in Redis (``REDIS_URL``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from gunicorn.app.base import BaseApplication
+
+
+def default_workers() -> int:
+    return (os.cpu_count() or 1) + 1
+
+
+class _Server(BaseApplication):  # type: ignore[misc]
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self) -> Any:
+        from app import create_app
+
+        return create_app()
+
+
+def run_gunicorn(host: str, port: int, workers: int | None, timeout: int = 30) -> None:
+    n = workers or int(os.environ.get("WEB_CONCURRENCY", 0) or 0) or default_workers()
+    print(f"Long Card Academy (gunicorn, {n} sync workers) on http://{host}:{port}/")
+    _Server(
+        {
+            "bind": f"{host}:{port}",
+            "workers": n,
+            "worker_class": "sync",
+            "timeout": timeout,
+            "graceful_timeout": 20,
+            "max_requests": 5000,  # a worker is replaced now and then: flat memory
+            "max_requests_jitter": 500,
+            "accesslog": None,  # the app's own JSON access log (ACCESS_LOG=1)
+            "errorlog": "-",
+            "preload_app": False,
+        }
+    ).run()
