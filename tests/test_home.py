@@ -56,12 +56,16 @@ def test_about_cards(client, lang, text):
 
 
 def test_no_dead_links(client):
-    seen, todo = set(), ["/"]
+    """Every same-site link answers. Each path is followed with at most two different
+    queries (the editor and the trainers link to endlessly many positions)."""
+    seen, todo, per_path = set(), ["/"], {}
     while todo:
         url = todo.pop()
-        if url in seen:
+        path = url.split("?", 1)[0]
+        if url in seen or per_path.get(path, 0) >= 2:
             continue
         seen.add(url)
+        per_path[path] = per_path.get(path, 0) + 1
         r = client.get(url)
         if r.status_code in (302, 303):  # "next position" and the like: a same-site target
             assert r.headers["Location"].startswith("/"), url

@@ -43,7 +43,7 @@ def parse_cards(ex: Exercise, text: str) -> list[str]:
     """Tokens from typed text (any accepted spelling); an unknown card is named."""
     game = find_game(ex.game)
     try:
-        return list(game.parse_cards(text[:MAX_ANSWER]))
+        return list(game.parse_cards(text[:MAX_ANSWER], game.rules(ex.rules)))
     except EngineError as exc:
         if exc.code in ("unknown-card", "too-many-copies"):
             raise AnswerError(exc.code, exc.params) from None

@@ -23,6 +23,7 @@ from app.ui.catalog import Family, family
 PREFIX = "read"
 MODES = ("name", "pick")
 GAME_OF = {"zipai": "hunan", "chuanpai": "chuanpai", "nantong": "nantong"}
+RULES_OF = {"nantong": {"xi": "yes"}}  # the deck with every card the gallery shows
 
 
 def _confusable(fam: Family, token: str, rng: random.Random, n: int = 3) -> list[str]:
@@ -62,6 +63,7 @@ def exercise(family_id: str, mode: str, token: str, seed: int) -> Exercise | Non
             Text("这张牌叫什么？", "What is this card called?"),
             ("cards",),
             Setup(hand=token),
+            rules=RULES_OF.get(family_id, {}),
             answer=answer,
             choices=choices,
             median_ms=4000,
@@ -74,6 +76,7 @@ def exercise(family_id: str, mode: str, token: str, seed: int) -> Exercise | Non
         Text("找出这张牌：{card}", "Find this card: {card}"),
         ("cards",),
         Setup(hand=" ".join(options)),
+        rules=RULES_OF.get(family_id, {}),
         answer=token,
         median_ms=4000,
         source="reading:pick",

@@ -123,10 +123,11 @@ class Game(ABC, Generic[S, R]):
             cards.append(view.offer.card)
         return tuple(sorted(cards))
 
-    def parse_cards(self, text: str) -> tuple[str, ...]:
-        """Canonical tokens of ``text`` (any accepted spelling, in order); ``unknown-card``
-        names the offending token, ``too-many-copies`` a card the deck has fewer of."""
-        return self.holding(text).hand
+    def parse_cards(self, text: str, rules: R | None = None) -> tuple[str, ...]:
+        """Canonical tokens of ``text`` (any accepted spelling, in order) under ``rules``
+        (the default ones if none); ``unknown-card`` names the offending token,
+        ``too-many-copies`` a card the deck has fewer of."""
+        return self.holding(text, (), None, rules).hand
 
     def size_gap(self, holding: Holding, rules: R) -> int | None:
         """How many cards ``holding`` lacks to be judged as a whole hand: 0 for the
