@@ -6,6 +6,7 @@ academy content load                              load the built-in content
 academy content check                             validate content, recompute answers
 academy content stats                             count content per game (JSON)
 academy setup                                     db upgrade + content load
+academy export FILE / academy import FILE         all user data to one file, and back
 """
 
 from __future__ import annotations
@@ -94,7 +95,40 @@ def serve(host: str, port: int, debug: bool, prod: bool, workers: int | None, ti
     run_simple(host, port, app, use_reloader=debug, use_debugger=debug, threaded=True)
 
 
+@click.command("export")
+@click.argument("path", type=click.Path(dir_okay=False, writable=True))
+@with_appcontext
+def export_cmd(path: str) -> None:
+    """Write all user data to one versioned file (.json or .json.gz)."""
+    from pathlib import Path
+
+    from app.backup import export
+
+    counts = export(Path(path))
+    click.echo(f"exported {sum(counts.values())} rows of {len(counts)} tables to {path}")
+
+
+@click.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@with_appcontext
+def import_cmd(path: str) -> None:
+    """Restore a backup into an empty database (migrated to the backup's revision)."""
+    import sys
+    from pathlib import Path
+
+    from app.backup import BackupError, restore
+
+    try:
+        counts = restore(Path(path))
+    except BackupError as exc:
+        click.echo(f"import refused: {exc}", err=True)
+        sys.exit(1)
+    click.echo(f"imported {sum(counts.values())} rows of {len(counts)} tables from {path}")
+
+
 def init_app(app: Flask) -> None:
+    app.cli.add_command(export_cmd)
+    app.cli.add_command(import_cmd)
     app.cli.add_command(content_group)
     app.cli.add_command(setup)
     app.cli.add_command(serve)
