@@ -55,7 +55,8 @@ def test_export_import_round_trip_and_a_full_database_is_refused(
         assert db.session.scalar(db.select(Attempt.answer)) == "7"
     import gzip
 
-    assert json.loads(gzip.open(second, "rt").read())["tables"] == rows_of(first)
+    with gzip.open(second, "rt") as fh:
+        assert json.loads(fh.read())["tables"] == rows_of(first)
     _teardown_db(other)
 
 

@@ -93,7 +93,7 @@ def _lesson_problems() -> Iterator[str]:
             for loc in LOCALES:
                 texts = [step.text.get(loc)] if step.text else []
                 if step.deal:
-                    texts += [n.text.get(loc) for n in step.deal.notes]
+                    texts += [n.text.text().get(loc) for n in step.deal.notes]
                 for t in texts:
                     for tid in TERM.findall(t):
                         if tid not in known:

@@ -240,7 +240,18 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
     if verdict.correct:
         message = _("Right!")
     elif mc is not None:
-        message = reason_text(ex.family, mc.code, mc.params, locale)
+        params = dict(mc.params)
+        for key in ("first", "why"):  # choice ids in a message: their words
+            if isinstance(params.get(key), str) and params[key] in {c.id for c in ex.choices}:
+                params[key] = (
+                    answer_words(ex, params[key], locale)
+                    if ex.kind != "true-false"
+                    else next(
+                        (c.text.get(locale) for c in ex.choices if c.id == params[key] and c.text),
+                        params[key],
+                    )
+                )
+        message = reason_text(ex.family, mc.code, params, locale)
     else:
         message = _("Not right.")
     full = proof_view(ex, verdict.proof, locale) if (verdict.correct or show_solution) else None

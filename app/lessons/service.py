@@ -70,7 +70,7 @@ def step_page(lesson: Lesson, step: Step, locale: str, args: Any) -> StepPage:
         except (TypeError, ValueError):
             n = 0
         frame = frames[n]
-        notes = {nt.move: nt.text.get(locale) for nt in step.deal.notes}
+        notes = {nt.move: nt.text.text().get(locale) for nt in step.deal.notes}
         view = game.view(frame.state, step.deal.viewer)
         page.frame = {
             "n": n,

@@ -40,6 +40,7 @@ def _spellings() -> dict[str, Card]:
         table[BIG_ZH[v - 1]] = v + 9
         table[f"小{SMALL_ZH[v - 1]}"] = v - 1
         table[f"大{SMALL_ZH[v - 1]}"] = v + 9
+        table[f"大{BIG_ZH[v - 1]}"] = v + 9  # the name the card pictures carry: 大壹
     for ch, v in BIG_ALT.items():
         table[ch] = v + 9
     return table
