@@ -280,8 +280,13 @@ def _bi_pick_belief(ex: Exercise, sol: Solution, given: Counter[str]) -> Reason 
         return None
     right = Counter(sol.shown.split())
     if given and given < right:
+        from app.learning.queries import read
+
+        c = read(ex)
+        offer = c.game.view(c.state, None).offer if c.state is not None else None
         bi = [t for g in note.action.params["bi"] for t in g]
-        return Reason("mc-gl-missed-bi", {"cards": bi, "card": bi[0] if bi else ""})
+        card = offer.card if offer is not None and offer.card else bi[0]
+        return Reason("mc-gl-missed-bi", {"cards": bi, "card": card})
     return None
 
 
