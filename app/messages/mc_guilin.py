@@ -119,10 +119,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这一步没得选：扫、过扫、扫穿、开舵，牌（{card}）一来就必须做。",
     },
     "mc-gl-kaiduo-on-discard": {
-        "en": "A discarded {card} does not open this group. A 碰 opens only on its owner's "
-        "own draw, and a 扫 only on a card turned from the stock.",
-        "zh": "别人打出的 {card} 不能让这组开舵。碰要自己摸到第四张才开舵，"
-        "扫也只有墩上摸出第四张才开舵。",
+        "en": "This {card} does not open the group. A 碰 opens only when its owner draws "
+        "the fourth card himself, and a 扫 only on a card turned from the stock, never "
+        "on a discard.",
+        "zh": "这张 {card} 不能让这组开舵。碰要自己摸到第四张才开舵；"
+        "扫要墩上摸出第四张才开舵，打出来的不算。",
     },
     "mc-gl-chongduo-discards": {
         "en": "重舵: this is the seat's second four in play (扫穿 or 开舵), so it takes the "
@@ -153,6 +154,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-gl-chi-before-peng": {
         "en": "A 碰 comes before a 吃, whoever sits closer: 吃 is always served last.",
         "zh": "碰在吃前面，跟谁坐得近无关：吃永远排最后。",
+    },
+    "mc-gl-hu-wrong-seat": {
+        "en": "Between equal claims the turn order decides: the player who turned the card "
+        "first, then the players after him in turn; a discard goes first to the "
+        "discarder's next player (下家).",
+        "zh": "同一级的要求按座次来：摸牌的人先，然后按出牌顺序往下；打出来的牌先问打牌人的下家。",
     },
     "mc-gl-unseen-own-hand": {
         "en": "You counted the {count} {card} in your own hand as unseen. You see your own "

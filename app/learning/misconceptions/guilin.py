@@ -65,6 +65,7 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-gl-ate-own-discard", "guozhang", f"{L6}#own-discard"),
     Misconception("mc-gl-peng-before-hu", "priority", f"{L6}#order"),
     Misconception("mc-gl-chi-before-peng", "priority", f"{L6}#order"),
+    Misconception("mc-gl-hu-wrong-seat", "priority", f"{L6}#hu-seats"),
     Misconception("mc-gl-unseen-own-hand", "discard", f"{L6}#cards-left"),
 )
 
@@ -320,13 +321,17 @@ def _order_belief(ex: Exercise, sol: Solution, given: list[str]) -> Reason | Non
     first = offer.seat if offer is not None else 0
     claims = list(_claims(ex))
 
-    def order(ranks: dict[str, int]) -> list[str]:
-        key = {cid: (ranks.get(kind, 9), (seat - first) % 3) for cid, seat, kind in claims}
+    def order(ranks: dict[str, int], turn: int = 1) -> list[str]:
+        key = {cid: (ranks.get(kind, 9), turn * ((seat - first) % 3)) for cid, seat, kind in claims}
         return sorted(key, key=lambda cid: key[cid])
 
+    if given == sol.shown.split():
+        return None
     for code in ("mc-gl-peng-before-hu", "mc-gl-chi-before-peng"):
-        if order(RANKS[code]) == given and given != sol.shown.split():
+        if order(RANKS[code]) == given:
             return Reason(code, {})
+    if order(RANKS["right"], -1) == given:
+        return Reason("mc-gl-hu-wrong-seat", {})
     return None
 
 
