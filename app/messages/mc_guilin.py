@@ -40,9 +40,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- 舵 ------------------------------------------------------------------------------
     "mc-gl-hu-not-duo": {
-        "en": "{given} is the hand's 胡, not its 舵. A win is paid in 舵: {hu} 胡 must be "
-        "turned into 舵 first (10–14 is 1 舵, then one more for every 5 胡).",
-        "zh": "{given} 是胡数，不是舵数。结算按舵：先把 {hu} 胡折成舵"
+        "en": "{given} counts the hand's {hu} 胡 as if they were 舵. A win is paid in 舵: "
+        "turn the 胡 into 舵 first (10–14 is 1 舵, then one more for every 5 胡).",
+        "zh": "{given} 是把 {hu} 胡直接当成舵了。结算按舵：先把胡折成舵"
         "（十到十四胡一舵，以后每五胡加一舵）。",
     },
     "mc-gl-duo-every-five": {

@@ -180,14 +180,16 @@ def duo_of(hu: int, low: int = 10) -> int:
     return 1 + max(0, hu - low) // 5
 
 
-def duo_belief(hu: int, given: int) -> Reason | None:
-    """Wrong ways of turning 胡 into 舵."""
-    if given == hu:
-        return Reason("mc-gl-hu-not-duo", {"hu": hu, "given": given})
-    if given == hu // 5:
-        return Reason("mc-gl-duo-every-five", {"hu": hu, "given": given})
-    if given == max(0, hu - 10) // 5:
-        return Reason("mc-gl-duo-no-base", {"hu": hu, "given": given})
+def duo_belief(hu: int, given: int, extras: int = 0) -> Reason | None:
+    """Wrong ways of turning 胡 into 舵 (``extras``: the 舵 added for 自摸, 醒 and
+    special wins, which the learner may have added right)."""
+    params = {"hu": hu, "given": given}
+    if given in (hu, hu + extras):
+        return Reason("mc-gl-hu-not-duo", params)
+    if given - extras == hu // 5:
+        return Reason("mc-gl-duo-every-five", params)
+    if given - extras == max(0, hu - 10) // 5:
+        return Reason("mc-gl-duo-no-base", params)
     return None
 
 
@@ -204,9 +206,6 @@ def _count_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     right = int(sol.shown)
     base = duo_of(a.points, c.rules.min_huxi)
     extras = right - base
-    found = duo_belief(a.points, given - extras)
-    if found is not None:
-        return found
     if ctx.zimo and given == right - 1:
         return Reason("mc-gl-forgot-zimo", {"given": given})
     if ctx.specials and given == right - len(ctx.specials):
@@ -223,7 +222,7 @@ def _count_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
         other = _other_size_xing(ctx.xing_card, counts, c.rules.xing)
         if other and given == right + other:
             return Reason("mc-gl-xing-other-size", {"card": card, "count": woke + other})
-    return None
+    return duo_belief(a.points, given, extras)
 
 
 def _other_size_xing(card: int, counts: list[int], mode: str) -> int:
