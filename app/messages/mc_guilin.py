@@ -118,7 +118,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "({card}) comes.",
         "zh": "这一步没得选：扫、过扫、扫穿、开舵，牌（{card}）一来就必须做。",
     },
-    "mc-gl-kaiduo-on-discard": {
+    "mc-gl-opened-by-others": {
         "en": "This {card} does not open the group. A 碰 opens only when its owner draws "
         "the fourth card himself, and a 扫 only on a card turned from the stock, never "
         "on a discard.",
@@ -155,7 +155,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "A 碰 comes before a 吃, whoever sits closer: 吃 is always served last.",
         "zh": "碰在吃前面，跟谁坐得近无关：吃永远排最后。",
     },
-    "mc-gl-hu-wrong-seat": {
+    "mc-gl-seat-order": {
         "en": "Between equal claims the turn order decides: the player who turned the card "
         "first, then the players after him in turn; a discard goes first to the "
         "discarder's next player (下家).",

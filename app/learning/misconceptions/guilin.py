@@ -58,14 +58,14 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-gl-missed-bi", "chi-bi", f"{L4}#bi"),
     Misconception("mc-gl-broke-kan", "groups", f"{L2}#kan"),
     Misconception("mc-gl-forced-is-choice", "forced", f"{L5}#forced-list"),
-    Misconception("mc-gl-kaiduo-on-discard", "forced", f"{L5}#kaiduo-peng"),
+    Misconception("mc-gl-opened-by-others", "forced", f"{L5}#kaiduo-peng"),
     Misconception("mc-gl-chongduo-discards", "forced", f"{L7}#chongduo"),
     Misconception("mc-gl-ate-guozhang", "guozhang", f"{L6}#guozhang"),
     Misconception("mc-gl-guozhang-blocks-peng", "guozhang", f"{L6}#chi-only"),
     Misconception("mc-gl-ate-own-discard", "guozhang", f"{L6}#own-discard"),
     Misconception("mc-gl-peng-before-hu", "priority", f"{L6}#order"),
     Misconception("mc-gl-chi-before-peng", "priority", f"{L6}#order"),
-    Misconception("mc-gl-hu-wrong-seat", "priority", f"{L6}#hu-seats"),
+    Misconception("mc-gl-seat-order", "priority", f"{L6}#hu-seats"),
     Misconception("mc-gl-unseen-own-hand", "discard", f"{L6}#cards-left"),
 )
 
@@ -79,15 +79,46 @@ REASONS: dict[str, str] = {
     "zp-bad-bi": "mc-gl-missed-bi",
     "breaks-kan": "mc-gl-broke-kan",
     "zp-must-take-forced": "mc-gl-forced-is-choice",
-    "zp-pao-on-draw-only": "mc-gl-kaiduo-on-discard",
-    "zp-pao-own-draw-only": "mc-gl-kaiduo-on-discard",
+    "zp-pao-on-draw-only": "mc-gl-opened-by-others",
+    "zp-pao-own-draw-only": "mc-gl-opened-by-others",
     "zp-liang-dealer-only": "mc-gl-liang-others-win",
     "zp-below-minimum": "mc-gl-below-minimum",
     "zp-no-discard-needed": "mc-gl-chongduo-discards",
 }
 
 #: (code, exercise id, wrong answer): one real wrong answer per code, judged in the tests
-EXAMPLES: tuple[tuple[str, str, str], ...] = ()
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("mc-gl-big-as-small", f"{L8}.count-big", "7"),
+    ("mc-gl-kaiduo-as-saochuan", f"{L8}.count-kaiduo", "18"),
+    ("mc-gl-saochuan-as-kaiduo", f"{L8}.count-saochuan", "12"),
+    ("mc-gl-peng-as-kan", f"{L8}.count-peng", "15"),
+    ("mc-gl-kan-as-peng", f"{L8}.count-kan", "5"),
+    ("mc-gl-special-run-missed", f"{L8}.count-runs", "3"),
+    ("mc-gl-hu-not-duo", f"{L9}.duo-25", "25"),
+    ("mc-gl-duo-every-five", f"{L9}.duo-25", "5"),
+    ("mc-gl-duo-no-base", f"{L9}.duo-25", "3"),
+    ("mc-gl-forgot-zimo", f"{L9}.zimo-count", "2"),
+    ("mc-gl-forgot-xing", f"{L9}.xing-count", "1"),
+    ("mc-gl-xing-same-value", f"{L9}.xing-pick", "d5 d5"),
+    ("mc-gl-xing-other-size", f"{L9}.xing-pick", "x4 x4 x6 d4 d4 d6 d6"),
+    ("mc-gl-forgot-special", f"{L9}.special-count", "1"),
+    ("mc-gl-below-minimum", f"{L7}.below-ten", "true win"),
+    ("mc-gl-no-win-on-discard", f"{L7}.discard-win", "false stock"),
+    ("mc-gl-liang-others-win", f"{L3}.dangdi-hu", "true legal"),
+    ("mc-gl-shangjia-chi", f"{L4}.shangjia", "true legal"),
+    ("mc-gl-missed-bi", f"{L4}.bi-cards", "x7 x8"),
+    ("mc-gl-broke-kan", f"{L2}.kan-discard", "a"),
+    ("mc-gl-forced-is-choice", f"{L5}.sao-forced", "b"),
+    ("mc-gl-opened-by-others", f"{L5}.peng-discard", "true legal"),
+    ("mc-gl-chongduo-discards", f"{L7}.chongduo-yes", "true discard"),
+    ("mc-gl-ate-guozhang", f"{L6}.guozhang-chi", "true legal"),
+    ("mc-gl-guozhang-blocks-peng", f"{L6}.guozhang-peng", "false chou"),
+    ("mc-gl-ate-own-discard", f"{L6}.own-discard-chi", "true legal"),
+    ("mc-gl-peng-before-hu", f"{L6}.order-three", "c b a"),
+    ("mc-gl-chi-before-peng", f"{L6}.order-three", "b a c"),
+    ("mc-gl-seat-order", f"{L6}.two-wins", "a b"),
+    ("mc-gl-unseen-own-hand", f"{L6}.count-unseen", "4"),
+)
 
 # --------------------------------------------------------------------------- group values
 
@@ -330,7 +361,7 @@ def _order_belief(ex: Exercise, sol: Solution, given: list[str]) -> Reason | Non
         if order(RANKS[code]) == given:
             return Reason(code, {})
     if order(RANKS["right"], -1) == given:
-        return Reason("mc-gl-hu-wrong-seat", {})
+        return Reason("mc-gl-seat-order", {})
     return None
 
 
