@@ -99,7 +99,7 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-gl-duo-no-base", f"{L9}.duo-25", "3"),
     ("mc-gl-forgot-zimo", f"{L9}.zimo-count", "2"),
     ("mc-gl-forgot-xing", f"{L9}.xing-count", "1"),
-    ("mc-gl-xing-same-value", f"{L9}.xing-pick", "d5 d5"),
+    ("mc-gl-xing-same-value", f"{L9}.xing-pick", "x5 x5"),
     ("mc-gl-xing-other-size", f"{L9}.xing-pick", "x4 x4 x6 d4 d4 d6 d6"),
     ("mc-gl-forgot-special", f"{L9}.special-count", "1"),
     ("mc-gl-below-minimum", f"{L7}.below-ten", "true win"),
