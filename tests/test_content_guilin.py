@@ -78,7 +78,10 @@ def test_winning_cards_leave_out_completions_below_ten():
 
 
 def test_red_cards_need_a_red_card():
-    assert solve(make(id="t.red", kind="pick-cards", hand="x2 x3 d7", query="guilin:red-cards")).shown == "x2 d7"
+    assert (
+        solve(make(id="t.red", kind="pick-cards", hand="x2 x3 d7", query="guilin:red-cards")).shown
+        == "x2 d7"
+    )
     with pytest.raises(BadExercise):
         solve(make(id="t.nored", kind="pick-cards", hand="x3 d4", query="guilin:red-cards"))
 
@@ -141,7 +144,9 @@ def test_duo_beliefs_with_the_extras_added_right():
 
 
 def test_an_unexplained_wrong_answer_falls_back_to_the_shared_codes():
-    assert judge(bank.get("guilin-08-counting.count-big"), "40").misconception.code == "mc-count-high"
+    assert (
+        judge(bank.get("guilin-08-counting.count-big"), "40").misconception.code == "mc-count-high"
+    )
     v = judge(bank.get("guilin-03-turn.take-which"), "d")
     assert v.misconception.code == "mc-illegal-action"
 

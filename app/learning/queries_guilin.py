@@ -106,18 +106,23 @@ def _winning_cards(c: Ctx, ex: Exercise) -> Solution:
     return Solution((tokens_text(cards),), frozenset(cards), Proof(waits=waits), tuple(cards))
 
 
+def xing_picks(counts: list[int], turned: int, mode: str) -> Counter[str]:
+    """Every copy of the holding's cards (``counts`` per kind) that ``turned`` wakes."""
+    out: Counter[str] = Counter()
+    for k, n in enumerate(counts):
+        one = [0] * len(counts)
+        one[k] = 1
+        if n and xing_matches(turned, one, mode):
+            out[TOKENS[k]] += n
+    return out
+
+
 def _xing_cards(c: Ctx, ex: Exercise) -> Solution:
     turned = win_context(ex).xing_card
     if turned is None or c.holding is None:
         raise BadExercise(f"{ex.id}: the query needs a holding and a context xing card")
-    counts = all_cards(c)
-    picked: list[str] = []
-    for k, n in enumerate(counts):
-        one = [0] * len(counts)
-        one[k] = 1
-        if n and xing_matches(turned, one, c.rules.xing):
-            picked.extend([TOKENS[k]] * n)
-    cards = sorted(picked, key=_order_of(c.game))
+    picked = xing_picks(all_cards(c), turned, c.rules.xing)
+    cards = sorted(picked.elements(), key=_order_of(c.game))
     fact = Reason("fact-gl-xing", {"card": TOKENS[turned], "count": len(cards)})
     return Solution((tokens_text(cards),), Counter(cards), Proof(facts=(fact,)), tuple(cards))
 

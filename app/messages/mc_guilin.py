@@ -143,8 +143,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-gl-ate-own-discard": {
         "en": "This seat discarded {card} earlier: nobody eats a card he threw away, "
         "whoever turns it up later. He may still win on it.",
-        "zh": "这家以前打出过 {card}：自己打过的牌谁都不能再吃，不管后来是谁摸出来的；"
-        "但可以胡。",
+        "zh": "这家以前打出过 {card}：自己打过的牌谁都不能再吃，不管后来是谁摸出来的；但可以胡。",
     },
     "mc-gl-peng-before-hu": {
         "en": "A win comes before a 碰 or 开舵: the order is 扫穿/扫, then 胡, then 开舵/碰, "

@@ -266,30 +266,21 @@ def _other_size_xing(card: int, counts: list[int], mode: str) -> int:
 
 
 def _xing_pick_belief(ex: Exercise, given: Counter[str]) -> Reason | None:
+    """Picked the cards of 跟醒, or cards of both sizes."""
     from app.learning.queries import read
-    from app.learning.queries_guilin import all_cards, win_context
+    from app.learning.queries_guilin import all_cards, win_context, xing_picks
 
     c = read(ex)
     turned = win_context(ex).xing_card
     if turned is None:
         return None
     counts = all_cards(c)
-
-    def picks(card: int, mode: str) -> Counter[str]:
-        out: Counter[str] = Counter()
-        for k, n in enumerate(counts):
-            one = [0] * len(counts)
-            one[k] = 1
-            if n and xing_matches(card, one, mode):
-                out[TOKENS[k]] += n
-        return out
-
-    right = picks(turned, c.rules.xing)
+    right = xing_picks(counts, turned, c.rules.xing)
     card = TOKENS[turned]
-    if c.rules.xing != "gen" and given == picks(turned, "gen"):
+    if c.rules.xing != "gen" and given == xing_picks(counts, turned, "gen"):
         return Reason("mc-gl-xing-same-value", {"card": card, "count": sum(given.values())})
     twin = turned + 10 if turned < 10 else turned - 10
-    if given == right + picks(twin, c.rules.xing) and given != right:
+    if given != right and given == right + xing_picks(counts, twin, c.rules.xing):
         return Reason("mc-gl-xing-other-size", {"card": card, "count": sum(given.values())})
     return None
 
@@ -328,10 +319,22 @@ def _bi_pick_belief(ex: Exercise, sol: Solution, given: Counter[str]) -> Reason 
 RANKS = {
     "right": {"sao": 0, "saochuan": 0, "guosao": 0, "hu": 1, "kaiduo": 2, "peng": 2, "chi": 3},
     "mc-gl-peng-before-hu": {
-        "sao": 0, "saochuan": 0, "guosao": 0, "kaiduo": 1, "peng": 1, "hu": 2, "chi": 3,
+        "sao": 0,
+        "saochuan": 0,
+        "guosao": 0,
+        "kaiduo": 1,
+        "peng": 1,
+        "hu": 2,
+        "chi": 3,
     },  # fmt: skip
     "mc-gl-chi-before-peng": {
-        "sao": 0, "saochuan": 0, "guosao": 0, "hu": 1, "chi": 2, "kaiduo": 3, "peng": 3,
+        "sao": 0,
+        "saochuan": 0,
+        "guosao": 0,
+        "hu": 1,
+        "chi": 2,
+        "kaiduo": 3,
+        "peng": 3,
     },  # fmt: skip
 }
 
