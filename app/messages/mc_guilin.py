@@ -1,3 +1,174 @@
 """Messages of the guilin misconceptions (codes in app/learning/misconceptions/guilin.py)."""
 
-MESSAGES: dict[str, dict[str, str]] = {}
+MESSAGES: dict[str, dict[str, str]] = {
+    # -- counting 胡 -------------------------------------------------------------------
+    "mc-gl-big-as-small": {
+        "en": "{given} counts the big-card group {cards} at the small-card value. "
+        "Big cards are worth more: peng 3, kan and sao 6, kaiduo 9, saochuan 12, 壹贰叁 and 贰柒拾 6.",
+        "zh": "{given} 是把大字的 {cards} 按小字算了。大字分更高：碰三胡，坎和扫六胡，"
+        "开舵九胡，扫穿十二胡，壹贰叁、贰柒拾六胡。",
+    },
+    "mc-gl-kaiduo-as-saochuan": {
+        "en": "{given} counts the kaiduo {cards} as a saochuan. The fourth card came from another "
+        "player, so it is a kaiduo: 6 in small cards, 9 in big, not 9 / 12.",
+        "zh": "{given} 是把开舵 {cards} 当扫穿算了。第四张是别人那里来的，所以是开舵："
+        "小字六胡、大字九胡，不是九胡、十二胡。",
+    },
+    "mc-gl-saochuan-as-kaiduo": {
+        "en": "{given} counts {cards} as a kaiduo. Four alike you hold or drew yourself are a "
+        "saochuan: 9 in small cards, 12 in big.",
+        "zh": "{given} 是把 {cards} 当开舵算了。四张一样都是自己手里的或自己摸的，"
+        "就是扫穿：小字九胡，大字十二胡。",
+    },
+    "mc-gl-peng-as-kan": {
+        "en": "{given} counts the peng {cards} like a kan or sao. A peng took its third card from "
+        "another player, so it is worth less: 1 in small cards, 3 in big.",
+        "zh": "{given} 是把碰 {cards} 按坎或扫算了。碰的第三张是别人的，分要低："
+        "小字一胡，大字三胡。",
+    },
+    "mc-gl-kan-as-peng": {
+        "en": "{given} counts {cards} like a peng. Three alike that are all your own (a kan in "
+        "the hand, a sao, a guosao) are worth 3 in small cards and 6 in big.",
+        "zh": "{given} 是把 {cards} 按碰算了。三张都是自己的（手里的坎、扫、过扫）"
+        "小字三胡，大字六胡。",
+    },
+    "mc-gl-special-run-missed": {
+        "en": "{given} leaves out the run {cards}. 一二三 and 二七十 score 3, 壹贰叁 and "
+        "贰柒拾 score 6, held or eaten.",
+        "zh": "{given} 漏算了 {cards} 这一句。一二三、二七十算三胡，壹贰叁、贰柒拾算六胡，"
+        "手里的、吃来的都算。",
+    },
+    # -- 舵 ------------------------------------------------------------------------------
+    "mc-gl-hu-not-duo": {
+        "en": "{given} counts the hand's {hu} hu as if they were duo. A win is paid in duo: "
+        "turn the hu into duo first (10–14 is 1 duo, then one more for every 5 hu).",
+        "zh": "{given} 是把 {hu} 胡直接当成舵了。结算按舵：先把胡折成舵"
+        "（十到十四胡一舵，以后每五胡加一舵）。",
+    },
+    "mc-gl-duo-every-five": {
+        "en": "{given} divides {hu} hu by 5 from zero. The count starts at the minimum: "
+        "10–14 hu is 1 duo, 15–19 is 2, 20–24 is 3.",
+        "zh": "{given} 是把 {hu} 胡从零开始每五胡算一舵。其实要从起胡数算起："
+        "十到十四胡一舵，十五到十九胡两舵，二十到二十四胡三舵。",
+    },
+    "mc-gl-duo-no-base": {
+        "en": "{given} forgets the first duo: reaching 10 hu is already 1 duo, and {hu} hu adds "
+        "one more for every full 5 above 10.",
+        "zh": "{given} 少了打底的那一舵：够十胡就是一舵，{hu} 胡再按超过十胡的部分每五胡加一舵。",
+    },
+    "mc-gl-forgot-zimo": {
+        "en": "{given} leaves out zimo: a win on a card you turned up yourself adds 1 duo.",
+        "zh": "{given} 漏了自摸：胡自己摸出来的牌，加一舵。",
+    },
+    "mc-gl-forgot-xing": {
+        "en": "The xing is missing: the turned card {card} wakes {count} of the winner's cards, "
+        "1 duo each.",
+        "zh": "漏了醒：翻出的 {card} 醒了赢家的 {count} 张牌，每张加一舵。",
+    },
+    "mc-gl-xing-same-value": {
+        "en": "That counts matching xing, the winner's cards equal to {card}. These tables play upper xing "
+        "and lower xing: the cards one above and one below it, of the same size.",
+        "zh": "这是按跟醒数的，数了和 {card} 一样的牌。这桌打上醒、下醒："
+        "数同是大字或同是小字、比它大一和小一的牌。",
+    },
+    "mc-gl-xing-other-size": {
+        "en": "Only cards of the same size as {card} can be xing: a small card wakes small "
+        "cards, a big card big ones.",
+        "zh": "只有和 {card} 同是小字或同是大字的牌才算醒：小字醒小字，大字醒大字。",
+    },
+    "mc-gl-forgot-special": {
+        "en": "{given} leaves out the special win: tianhu, dihu, sanlong and wukan each add 1 duo.",
+        "zh": "{given} 漏了特殊胡：天胡、地胡、三笼、五坎，每种加一舵。",
+    },
+    # -- going out ----------------------------------------------------------------------
+    "mc-gl-below-minimum": {
+        "en": "Complete is not enough: with it the hand counts only {huxi} hu, and a win "
+        "needs at least {min}.",
+        "zh": "牌凑齐了还不够：这样只有 {huxi} 胡，胡牌至少要 {min} 胡。",
+    },
+    "mc-gl-no-win-on-discard": {
+        "en": "In Guilin you may win on a discard too, not only on a card turned from the "
+        "stock. That is a Hunan habit.",
+        "zh": "桂林别人打出来的牌也能胡，不是只能胡摸出来的牌；那是湖南的规矩。",
+    },
+    "mc-gl-liang-others-win": {
+        "en": "The dangdi {card} belongs to the dealer's hand: only the dealer can win with "
+        "it (tianhu).",
+        "zh": "挡底 {card} 是庄家的牌，只有庄家能拿它胡（天胡）。",
+    },
+    # -- actions, forced, memory, priority -------------------------------------------------
+    "mc-gl-shangjia-chi": {
+        "en": "Only the next player (xiajia) may eat {card}. From a discard the player before "
+        "(shangjia) can only peng; from the stock, the drawer eats first, then his xiajia.",
+        "zh": "{card} 只有下家能吃。别人打出的牌，上家只能碰不能吃；墩上摸出的牌，"
+        "摸牌的人先吃，然后才是下家。",
+    },
+    "mc-gl-missed-bi": {
+        "en": "Xiabi: every other {card} in the hand must come out with the chi, each in a run "
+        "or dazi of its own; without them the chi does not stand.",
+        "zh": "下比：手里其余的 {card} 都要跟着一起下，各配成顺子或搭子；不比，这次吃就不成立。",
+    },
+    "mc-gl-broke-kan": {
+        "en": "{cards} is part of a kan, three alike from the deal: it cannot be split up or "
+        "discarded; it waits for its fourth card.",
+        "zh": "{cards} 是坎里的牌，起手的三张一样不能拆、不能打，只能等第四张。",
+    },
+    "mc-gl-forced-is-choice": {
+        "en": "This is not a choice: sao, guosao, saochuan and kaiduo must be made as soon as the card "
+        "({card}) comes.",
+        "zh": "这一步没得选：扫、过扫、扫穿、开舵，牌（{card}）一来就必须做。",
+    },
+    "mc-gl-opened-by-others": {
+        "en": "This {card} does not open the group. A peng opens only when its owner draws "
+        "the fourth card himself, and a sao only on a card turned from the stock, never "
+        "on a discard.",
+        "zh": "这张 {card} 不能让这组开舵。碰要自己摸到第四张才开舵；"
+        "扫要墩上摸出第四张才开舵，打出来的不算。",
+    },
+    "mc-gl-chongduo-discards": {
+        "en": "Chongduo: this is the seat's second four in play (saochuan or kaiduo), so it takes the "
+        "card and does not discard.",
+        "zh": "重舵：这是打牌中第二次开舵或扫穿，进了牌不用打牌。",
+    },
+    "mc-gl-ate-guozhang": {
+        "en": "{card} is a guozhang for this seat: it could have eaten it before and let it go, "
+        "so it may not eat it now.",
+        "zh": "{card} 对这家是过张：上次能吃没吃，这次就不能再吃了。",
+    },
+    "mc-gl-guozhang-blocks-peng": {
+        "en": "In Guilin a guozhang only stops you eating {card}. A peng of it is still allowed "
+        "(Hunan's choupai stops both).",
+        "zh": "桂林的过张只是不能吃 {card}，碰还是可以的（湖南的臭牌才是吃碰都不行）。",
+    },
+    "mc-gl-ate-own-discard": {
+        "en": "This seat discarded {card} earlier: nobody eats a card he threw away, "
+        "whoever turns it up later. He may still win on it.",
+        "zh": "这家以前打出过 {card}：自己打过的牌谁都不能再吃，不管后来是谁摸出来的；但可以胡。",
+    },
+    "mc-gl-peng-before-hu": {
+        "en": "A win comes before a peng or kaiduo: the order is saochuan/sao, then hu, then kaiduo/peng, "
+        "then chi.",
+        "zh": "胡排在碰和开舵前面：先扫穿、扫，再胡，再开舵、碰，最后吃。",
+    },
+    "mc-gl-chi-before-peng": {
+        "en": "A peng comes before a chi, whoever sits closer: chi is always served last.",
+        "zh": "碰在吃前面，跟谁坐得近无关：吃永远排最后。",
+    },
+    "mc-gl-seat-order": {
+        "en": "Between equal claims the turn order decides: the player who turned the card "
+        "first, then the players after him in turn; a discard goes first to the "
+        "discarder's next player (xiajia).",
+        "zh": "同一级的要求按座次来：摸牌的人先，然后按出牌顺序往下；打出来的牌先问打牌人的下家。",
+    },
+    "mc-gl-unseen-own-hand": {
+        "en": "You counted the {count} {card} in your own hand as unseen. You see your own "
+        "hand: only the copies you cannot see are left for the others.",
+        "zh": "你把自己手里的 {count} 张 {card} 也算成了看不见的。自己的牌自己看得到，"
+        "只有看不到的才可能在别人手里或墩里。",
+    },
+    # -- facts of the guilin queries ----------------------------------------------------
+    "fact-gl-xing": {
+        "en": "The turned card {card} wakes {count} of the winner's cards.",
+        "zh": "翻出的 {card} 醒了赢家的 {count} 张牌。",
+    },
+}
