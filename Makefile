@@ -43,12 +43,14 @@ setup-db: compile
 run: setup-db
 	$(BIN)/academy serve --host $(HOST) --port $(PORT)
 
-# Debian's Chromium and a CJK font for the browser tests (Playwright's own download fails here).
+# Debian's Chromium and a CJK font for the browser tests (Playwright's own download fails
+# here), and nginx to check the deployment's site file.
 browser-deps:
-	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'wenquanyi'; then \
-		echo "Installing Debian's chromium and fonts-wqy-microhei for the browser tests"; \
+	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi 'wenquanyi' || [ ! -x /usr/sbin/nginx ]; then \
+		echo "Installing Debian's chromium, fonts-wqy-microhei and nginx for the tests"; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-wqy-microhei nginx-light >/dev/null; \
+		$$SUDO systemctl disable --now nginx >/dev/null 2>&1 || true; \
 	fi
 
 lint: install
