@@ -19,3 +19,10 @@ def health():  # type: ignore[no-untyped-def]
 def variants():  # type: ignore[no-untyped-def]
     """The games the engine knows, with their names in both languages."""
     return jsonify({"variants": [v.to_json() for v in all_variants()]})
+
+
+@bp.get("/ping")
+def ping():  # type: ignore[no-untyped-def]
+    """The bare endpoint: the app's whole stack, no database, no template (the load
+    benchmark measures every page against it in the same run)."""
+    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}

@@ -79,10 +79,17 @@ def generate(game: str, gen_id: str, seed: int) -> Exercise | None:
     gen = of_game(game).get(gen_id)
     if gen is None:
         return None
+    from app.learning.queries import BadExercise, solve
+
     for attempt in range(5):  # a seed whose deals never fit moves to the next seed
         ex = gen.make(random.Random(seed * 7919 + attempt), exercise_id(game, gen_id, seed))
-        if ex is not None:
-            return ex
+        if ex is None:
+            continue
+        try:
+            solve(ex)  # the engine must be able to answer what was made
+        except BadExercise:
+            continue
+        return ex
     return None
 
 
