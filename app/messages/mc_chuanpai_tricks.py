@@ -81,22 +81,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- memory ------------------------------------------------------------------------------
     "mc-tj-missed-threat": {
-        "en": "Not sure at all: you have not seen every {by_cards}, and {by_cards} in another "
-        "hand would beat {cards}.",
-        "zh": "没那么稳：{by_cards} 你还没见齐，要是在别人手里，就打得过 {cards}。",
+        "en": "Not sure at all: {by_cards} may still be in another hand, and that would beat "
+        "{cards}.",
+        "zh": "没那么稳：{by_cards} 可能还在别人手里，那就打得过 {cards}。",
     },
     "mc-tj-all-out": {
         "en": "It is sure: every card that could beat {cards} is in your hand or already in sight.",
         "zh": "这手是稳的：能打过 {cards} 的牌，要么在你手里，要么已经亮出来了。",
     },
     "mc-tj-forgot-own-cards": {
-        "en": "Count your own hand too: you hold {hand} {card}, so only {left} are out of "
-        "your sight.",
+        "en": "Count your own hand too: you hold {hand} of {card}, which leaves {left} you have "
+        "not seen.",
         "zh": "别忘了自己手里的：你手里就有 {hand} 张 {card}，你没见到的只剩 {left} 张。",
     },
     "mc-tj-forgot-piles": {
-        "en": "Count what is in sight too: {laid} {card} laid out, {table} face up on the "
-        "table. Only {left} are out of your sight.",
+        "en": "Count what is in sight too ({laid} laid out, {table} face up on the table): that "
+        "leaves {left} of {card} you have not seen.",
         "zh": "亮出来的牌也要算：{card} 门前摆了 {laid} 张，桌上翻着 {table} 张，你没见到的只剩 {left} 张。",
     },
     # -- counting a pile ---------------------------------------------------------------------
@@ -129,6 +129,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{cards}: three of a black card are no 翻. A black card needs all four; three "
         "are enough only for a red card.",
         "zh": "{cards}：三张黑牌不算翻。黑牌要四张齐了才算，三张就够的只有红牌。",
+    },
+    "mc-tj-no-fan-table": {
+        "en": "This table plays without 翻: only the number of cards laid out decides, so "
+        "the pile is worth {value}, not {given}.",
+        "zh": "这一桌不算翻，只看摆出的张数，所以是 {value}，不是 {given}。",
     },
     "mc-tj-red-card-list": {
         "en": "{cards}: a red pip does not make a 红牌. For 翻 only 天, 地, 人, 红九, 三四 "
@@ -186,9 +191,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "没人打得过 {cards}：能打过它的牌都在你手里，或者已经亮出来了。",
     },
     "tj-fact-can-be-beaten": {
-        "en": "{cards} can be beaten: you have not seen every {by_cards}, and {by_cards} would "
-        "beat it.",
-        "zh": "{cards} 可能被打：{by_cards} 你还没见齐，{by_cards} 就打得过它。",
+        "en": "{cards} can be beaten: {by_cards} may still be in another hand.",
+        "zh": "{cards} 可能被打：{by_cards} 也许还在别人手里。",
     },
     "tj-fact-score": {
         "en": "Seat {seat} ends the deal with {score}.",

@@ -11,6 +11,7 @@ the learner's is the diagnosis, with its parameters (the cards, the count).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -51,6 +52,7 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-tj-fan-added", "counting", "tj-09-fan#doubling"),
     Misconception("mc-tj-fan-uncapped", "counting", "tj-09-fan#cap"),
     Misconception("mc-tj-three-black", "counting", "tj-09-fan#fan-rule"),
+    Misconception("mc-tj-no-fan-table", "counting", "tj-09-fan#no-fan"),
     Misconception("mc-tj-red-card-list", "counting", "tj-09-fan#red-cards"),
     Misconception("mc-tj-tuoshou-needs-five", "going-out", "tj-08-winning#tuoshou"),
     Misconception("mc-tj-forgot-baopai", "settlement", "tj-09-fan#baopai"),
@@ -67,7 +69,37 @@ REASONS: dict[str, str] = {
 }
 
 #: (code, exercise id, wrong answer): one real wrong answer per code, judged in the tests
-EXAMPLES: tuple[tuple[str, str, str], ...] = ()
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("mc-tj-rank-by-pips", "tj-02-civil.order-mixed", "a c b d"),
+    ("mc-tj-misranked", "tj-03-military.order-black", "d c a b"),
+    ("mc-tj-colour-mix", "tj-03-military.colour-ex", "true a"),
+    ("mc-tj-dianzi-vs-civil", "tj-03-military.suit-ex", "true a"),
+    ("mc-tj-equal-beats", "tj-02-civil.tie-ex", "true a"),
+    ("mc-tj-wrong-shape", "tj-04-pairs-combos.shape-ex", "true a"),
+    ("mc-tj-mixed-pair", "tj-04-pairs-combos.pair-ex", "true a"),
+    ("mc-tj-wrong-combo-partner", "tj-04-pairs-combos.partner-ex", "true a"),
+    ("mc-tj-combo-by-pips", "tj-04-pairs-combos.combo-order", "b a d c"),
+    ("mc-tj-not-a-lead", "chuanpai-tricks.act-lead", "b"),
+    ("mc-tj-covered-when-able", "tj-06-beating.must-beat-ex", "true a"),
+    ("mc-tj-beat-lead-only", "tj-06-beating.trap-ex", "26"),
+    ("mc-tj-wrong-count", "tj-06-beating.count-ex", "true a"),
+    ("mc-tj-played-hard-card", "tj-01-deck.pick-hard", "24"),
+    ("mc-tj-first-lead-top", "tj-05-deal.forbid-ex", "true a"),
+    ("mc-tj-missed-threat", "tj-07-memory.sure-ex2", "true a"),
+    ("mc-tj-all-out", "tj-07-memory.sure-ex1", "false b"),
+    ("mc-tj-forgot-own-cards", "tj-07-memory.left-ex2", "3"),
+    ("mc-tj-forgot-piles", "tj-07-memory.left-ex1", "4"),
+    ("mc-tj-forgot-hard-cards", "tj-08-winning.sixteen-ex", "a"),
+    ("mc-tj-level-thresholds", "tj-08-winning.levels-ex", "b"),
+    ("mc-tj-forgot-fan", "tj-09-fan.value-ex", "2"),
+    ("mc-tj-fan-added", "tj-09-fan.value-ex", "3"),
+    ("mc-tj-fan-uncapped", "tj-09-fan.fan-ex", "3"),
+    ("mc-tj-three-black", "tj-09-fan.value-ex", "8"),
+    ("mc-tj-no-fan-table", "tj-09-fan.no-fan-ex", "2"),
+    ("mc-tj-red-card-list", "tj-09-fan.red-ex", "11 13 14 34 44 66"),
+    ("mc-tj-tuoshou-needs-five", "tj-08-winning.short-ex", "b"),
+    ("mc-tj-forgot-baopai", "tj-09-fan.baopai-ex", "-1"),
+)
 
 
 # -- plays compared ----------------------------------------------------------------------
@@ -212,6 +244,15 @@ def _count_diagnosis(ex: Exercise, sol: Solution, given: int, what: str) -> Reas
         wrong = pile_count(pile, rules.fan, model)[index]
         if wrong == given and wrong != right:
             return _count_reason(code, pile, given, rules.fan)
+    if rules.fan == "none" and given == pile_count(pile, "sets")[index] != right:
+        return _count_reason("mc-tj-no-fan-table", pile, given, rules.fan)
+    value, fan, level = pile_count(pile, rules.fan)
+    if (
+        what == "value"
+        and level
+        and given in {other * 2**fan for other in (1, 2, 4) if other != level}
+    ):
+        return _count_reason("mc-tj-level-thresholds", pile, given, rules.fan)
     return None
 
 
@@ -338,9 +379,9 @@ def _cards_of(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     from app.learning.queries_chuanpai_tricks import CLASSES
 
     kind = str(ex.query.args.get("kind", "")) if ex.query else ""
-    given, right = answer.split(), sol.shown.split()
-    extra = [t for t in given if t not in right]
-    missing = [t for t in right if t not in given]
+    given, right = Counter(answer.split()), Counter(sol.shown.split())
+    extra = sorted((given - right).elements())
+    missing = sorted((right - given).elements())
     if kind == "hard" and missing:
         return Reason("mc-tj-played-hard-card", {"card": missing[0]})
     if kind == "red-card" and extra and all(is_red(t) for t in extra):
@@ -406,10 +447,17 @@ def _score(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     from app.learning.queries import read
 
     c = read(ex)
-    if c.state is None or c.state.baopai is None or c.seat is None:
+    if c.state is None or c.seat is None:
         return None
     out = c.game.outcome(c.state)
-    if out is None or out.winner is None or out.winner == c.state.baopai:
+    if out is None or out.winner is None:
+        return None
+    if c.state.baopai is None or out.winner == c.state.baopai:
+        pile = list(c.state.piles[out.winner])
+        share = 1 if c.seat != out.winner else -(len(out.scores) - 1)
+        for model, code in MODELS:
+            if given == -share * pile_count(pile, c.rules.fan, model)[0] != out.scores[c.seat]:
+                return _count_reason(code, pile, given, c.rules.fan)
         return None
     value = out.scores[out.winner] // 2
     if c.seat != out.winner and given == -value:
