@@ -58,6 +58,7 @@ from app.learning.queries import (
     BadExercise,
     Ctx,
     _order_of,
+    _state,
     _true_false,
     resolve,
     tokens_text,
@@ -125,15 +126,6 @@ def level_tag(a: Analysis) -> str:
 
 def _fan_cards(a: Analysis) -> tuple[str, ...]:
     return tuple(t for m in a.melds for t in m.cards)
-
-
-def _position(c: Ctx, ex: Exercise) -> tuple[TrickState, int]:
-    if c.state is None:
-        raise BadExercise(f"{ex.id}: the query needs a position")
-    seat = c.seat if c.seat is not None else c.game.to_act(c.state)
-    if seat is None:
-        raise BadExercise(f"{ex.id}: nobody acts in this position; name the seat")
-    return c.state, seat
 
 
 def _arg(ex: Exercise, name: str) -> str:
@@ -233,7 +225,7 @@ def _does_beat(c: Ctx, ex: Exercise) -> Solution:
 
 
 def _beaters(c: Ctx, ex: Exercise) -> Solution:
-    state, seat = _position(c, ex)
+    state, seat = _state(c, ex)
     beats = [a for a in c.game.legal_actions(state, seat) if a.kind == "beat"]
     if not beats:
         raise BadExercise(f"{ex.id}: seat {seat} cannot beat the best play")
@@ -257,7 +249,7 @@ def seen_by(state: TrickState, seat: int) -> Counter[str]:
 
 
 def _cards_left(c: Ctx, ex: Exercise) -> Solution:
-    state, seat = _position(c, ex)
+    state, seat = _state(c, ex)
     card = play_cards(c, _arg(ex, "card"))
     if len(card) != 1:
         raise BadExercise(f"{ex.id}: name one card")
@@ -288,7 +280,7 @@ def possible_beaters(unseen: Counter[str], lead: Play) -> list[tuple[str, ...]]:
 
 
 def _sure(c: Ctx, ex: Exercise) -> Solution:
-    state, seat = _position(c, ex)
+    state, seat = _state(c, ex)
     if state.trick:
         raise BadExercise(f"{ex.id}: the position must be a lead")
     wanted = Action("lead", seat, play_cards(c, _arg(ex, "action")))

@@ -467,51 +467,50 @@ def _score(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     return None
 
 
-def _number(answer: str) -> int | None:
-    try:
-        return int(answer)
-    except ValueError:
-        return None
+def _numeric(diagnosis: Any) -> Any:
+    """A diagnosis of a number answer (``None`` when the answer is not a number)."""
+
+    def run(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+        try:
+            given = int(answer)
+        except ValueError:
+            return None
+        return diagnosis(ex, sol, given)
+
+    return run
+
+
+def _compared_as(name: str) -> Any:
+    return lambda ex, sol, answer: _compared(ex, sol, answer, name)
+
+
+#: query name → the diagnosis of a wrong answer to it (the game's queries without prefix)
+BY_QUERY: dict[str, Any] = {
+    "is-legal": _is_legal,
+    "action-cards": _picked_play,
+    "points": _numeric(lambda ex, sol, n: _points_diagnosis(ex, n)),
+    "value": _numeric(lambda ex, sol, n: _count_diagnosis(ex, sol, n, "value")),
+    "fan": _numeric(lambda ex, sol, n: _count_diagnosis(ex, sol, n, "fan")),
+    "cards-left": _numeric(_cards_left),
+    "score": _numeric(_score),
+    "level": _level_diagnosis,
+    "beaters": _picked_play,
+    "cards-of": _cards_of,
+    "sure": _sure,
+    "rank-order": _rank_order,
+    "beats": _compared_as("beats"),
+    "does-beat": _compared_as("does-beat"),
+}
 
 
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     from app.learning.queries_chuanpai_tricks import PREFIX
 
-    q = ex.query.name if ex.query else ""
-    name = q.removeprefix(PREFIX)
     if ex.kind == "choose-action":
         return _choose_action(ex, sol, answer)
-    if q == "is-legal":
-        return _is_legal(ex, sol, answer)
-    if q == "action-cards":
-        return _picked_play(ex, sol, answer)
-    if q == "points":
-        n = _number(answer)
-        return None if n is None else _points_diagnosis(ex, n)
-    if not q.startswith(PREFIX):
-        return None
-    if name in ("value", "fan", "cards-left", "score"):
-        n = _number(answer)
-        if n is None:
-            return None
-        if name == "cards-left":
-            return _cards_left(ex, sol, n)
-        if name == "score":
-            return _score(ex, sol, n)
-        return _count_diagnosis(ex, sol, n, name)
-    if name == "level":
-        return _level_diagnosis(ex, sol, answer)
-    if name == "beaters":
-        return _picked_play(ex, sol, answer)
-    if name == "cards-of":
-        return _cards_of(ex, sol, answer)
-    if name == "sure":
-        return _sure(ex, sol, answer)
-    if name == "rank-order":
-        return _rank_order(ex, sol, answer)
-    if name in ("beats", "does-beat"):
-        return _compared(ex, sol, answer, name)
-    return None
+    name = (ex.query.name if ex.query else "").removeprefix(PREFIX)
+    found = BY_QUERY.get(name)
+    return found(ex, sol, answer) if found is not None else None
 
 
 def _compared(ex: Exercise, sol: Solution, answer: str, name: str) -> Reason | None:
