@@ -484,32 +484,31 @@ def _compared_as(name: str) -> Any:
     return lambda ex, sol, answer: _compared(ex, sol, answer, name)
 
 
-#: query name → the diagnosis of a wrong answer to it (the game's queries without prefix)
+P = "chuanpai-tricks:"  # the game's own queries (app/learning/queries_chuanpai_tricks.py)
+
+#: query name → the diagnosis of a wrong answer to it
 BY_QUERY: dict[str, Any] = {
     "is-legal": _is_legal,
     "action-cards": _picked_play,
     "points": _numeric(lambda ex, sol, n: _points_diagnosis(ex, n)),
-    "value": _numeric(lambda ex, sol, n: _count_diagnosis(ex, sol, n, "value")),
-    "fan": _numeric(lambda ex, sol, n: _count_diagnosis(ex, sol, n, "fan")),
-    "cards-left": _numeric(_cards_left),
-    "score": _numeric(_score),
-    "level": _level_diagnosis,
-    "beaters": _picked_play,
-    "cards-of": _cards_of,
-    "sure": _sure,
-    "rank-order": _rank_order,
-    "beats": _compared_as("beats"),
-    "does-beat": _compared_as("does-beat"),
+    P + "value": _numeric(lambda ex, sol, n: _count_diagnosis(ex, sol, n, "value")),
+    P + "fan": _numeric(lambda ex, sol, n: _count_diagnosis(ex, sol, n, "fan")),
+    P + "cards-left": _numeric(_cards_left),
+    P + "score": _numeric(_score),
+    P + "level": _level_diagnosis,
+    P + "beaters": _picked_play,
+    P + "cards-of": _cards_of,
+    P + "sure": _sure,
+    P + "rank-order": _rank_order,
+    P + "beats": _compared_as("beats"),
+    P + "does-beat": _compared_as("does-beat"),
 }
 
 
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
-    from app.learning.queries_chuanpai_tricks import PREFIX
-
     if ex.kind == "choose-action":
         return _choose_action(ex, sol, answer)
-    name = (ex.query.name if ex.query else "").removeprefix(PREFIX)
-    found = BY_QUERY.get(name)
+    found = BY_QUERY.get(ex.query.name if ex.query else "")
     return found(ex, sol, answer) if found is not None else None
 
 
