@@ -1,3 +1,201 @@
-"""Messages of the chuanpai-tricks misconceptions (codes in app/learning/misconceptions/chuanpai_tricks.py)."""
+"""Messages of the chuanpai-tricks misconceptions (codes in app/learning/misconceptions/chuanpai_tricks.py),
+and of the facts its engine queries state in a proof (``tj-fact-…``,
+app/learning/queries_chuanpai_tricks.py). Placeholders ending in ``card``/``cards`` are
+shown as card names."""
 
-MESSAGES: dict[str, dict[str, str]] = {}
+MESSAGES: dict[str, dict[str, str]] = {
+    # -- ranks ---------------------------------------------------------------------------
+    "mc-tj-rank-by-pips": {
+        "en": "Pips do not decide rank in this game: compare {cards} with {table_cards} by the "
+        "rank table, not by counting spots.",
+        "zh": "打天九不按点数比大小：{cards} 和 {table_cards} 要按大小顺序来比，不是数点子。",
+    },
+    "mc-tj-misranked": {
+        "en": "{cards} ranks below {table_cards}. Go over the rank table once more.",
+        "zh": "{cards} 比 {table_cards} 小。再把大小顺序过一遍。",
+    },
+    "mc-tj-colour-mix": {
+        "en": "{cards}: red and black 点子 are kept apart. A card of one colour never beats a card "
+        "of the other, however big it is.",
+        "zh": "{cards}：红点子和黑点子分开打，一种颜色的牌再大也打不了另一种颜色的牌。",
+    },
+    "mc-tj-dianzi-vs-civil": {
+        "en": "{cards}: the civil cards (正门, 文) and the military cards (点子, 武) are two separate "
+        "suits; neither ever beats the other.",
+        "zh": "{cards}：正门（文牌）和点子（武牌）是两路牌，互相打不着。",
+    },
+    "mc-tj-equal-beats": {
+        "en": "{cards} only ties with {table_cards}. An equal rank does not beat: the play made "
+        "first stays the best.",
+        "zh": "{cards} 和 {table_cards} 一样大。一样大不算打过，先出的那手还是最大。",
+    },
+    # -- shapes ----------------------------------------------------------------------------
+    "mc-tj-wrong-shape": {
+        "en": "{cards} is not the same shape as {table_cards}: a single is beaten only by a "
+        "single, a pair by a pair, a combination by a combination.",
+        "zh": "{cards} 和 {table_cards} 牌型不一样：单张只能用单张打，对子用对子，组合用组合。",
+    },
+    "mc-tj-mixed-pair": {
+        "en": "{cards} is not a pair. A pair is two identical cards; two different cards of "
+        "the same rank do not make one.",
+        "zh": "{cards} 不是对子。对子得是两张一模一样的牌，两张不同的牌就算一样大也不行。",
+    },
+    "mc-tj-wrong-combo-partner": {
+        "en": "{cards} is not a combination: {card} combines only with {partner_cards}.",
+        "zh": "{cards} 不成组合：{card} 只能配 {partner_cards}。",
+    },
+    "mc-tj-combo-by-pips": {
+        "en": "Combinations do not rank by the pips they add up to: 天九 beats 地八, 地八 "
+        "beats 人七, 人七 beats 和五, always.",
+        "zh": "组合不看加起来多少点：永远是天九最大，然后地八、人七，和五最小。",
+    },
+    "mc-tj-not-a-lead": {
+        "en": "{cards} is not a play: lead one card, a pair of identical cards, or a combination.",
+        "zh": "{cards} 出不了：只能出一张、一对相同的牌，或者一个组合。",
+    },
+    # -- playing to a trick ----------------------------------------------------------------
+    "mc-tj-covered-when-able": {
+        "en": "You can beat the best play, so you must: {cards} beats it. Cover only when "
+        "nothing in your hand beats it.",
+        "zh": "你打得过桌上最大的牌，就必须打：{cards} 就打得过。只有什么都打不过时才能盖牌。",
+    },
+    "mc-tj-beat-lead-only": {
+        "en": "{cards} beats the lead, {lead_cards}, but the best play now is {best_cards}: "
+        "that is the one to beat, or else you cover.",
+        "zh": "{cards} 打得过首家的 {lead_cards}，可是现在桌上最大的是 {best_cards}：要打就得打过它，"
+        "打不过就盖牌。",
+    },
+    "mc-tj-wrong-count": {
+        "en": "Put down as many cards as were led: {expected}, not {count}, whether you beat "
+        "or cover.",
+        "zh": "首家出几张，你就出几张：要 {expected} 张，不是 {count} 张；压牌、盖牌都一样。",
+    },
+    "mc-tj-played-hard-card": {
+        "en": "{card} is a 硬张: it goes straight onto your laid-out pile and is never played.",
+        "zh": "{card} 是硬张：一拿到就摆到门前，从来不拿来出。",
+    },
+    "mc-tj-first-lead-top": {
+        "en": "At this table the first lead of the deal may not contain 天牌, 红九 or 黑九: "
+        "{cards}.",
+        "zh": "这一桌的规矩：一局的第一手不许出天牌、红九、黑九：{cards}。",
+    },
+    # -- memory ------------------------------------------------------------------------------
+    "mc-tj-missed-threat": {
+        "en": "Not sure at all: {by_cards} may still be in another hand, and that would beat "
+        "{cards}.",
+        "zh": "没那么稳：{by_cards} 可能还在别人手里，那就打得过 {cards}。",
+    },
+    "mc-tj-all-out": {
+        "en": "It is sure: every card that could beat {cards} is in your hand or already in sight.",
+        "zh": "这手是稳的：能打过 {cards} 的牌，要么在你手里，要么已经亮出来了。",
+    },
+    "mc-tj-forgot-own-cards": {
+        "en": "Count your own hand too: you hold {hand} of {card}, which leaves {left} you have "
+        "not seen.",
+        "zh": "别忘了自己手里的：你手里就有 {hand} 张 {card}，你没见到的只剩 {left} 张。",
+    },
+    "mc-tj-forgot-piles": {
+        "en": "Count what is in sight too ({laid} laid out, {table} face up on the table): that "
+        "leaves {left} of {card} you have not seen.",
+        "zh": "亮出来的牌也要算：{card} 门前摆了 {laid} 张，桌上翻着 {table} 张，你没见到的只剩 {left} 张。",
+    },
+    # -- counting a pile ---------------------------------------------------------------------
+    "mc-tj-forgot-hard-cards": {
+        "en": "{given} leaves out the 硬张 ({cards}): they count among your laid-out cards, "
+        "which number {count}.",
+        "zh": "{given} 漏了硬张（{cards}）：硬张也算摆出的牌，一共是 {count} 张。",
+    },
+    "mc-tj-level-thresholds": {
+        "en": "{count} cards laid out. The levels: 16 to 20 is 小胡 (1), 21 or 22 is 一甲 (2), "
+        "23 or more is 两甲 (4).",
+        "zh": "摆了 {count} 张。分档是：十六到二十张小胡（1），二十一、二十二张一甲（2），"
+        "二十三张以上两甲（4）。",
+    },
+    "mc-tj-forgot-fan": {
+        "en": "{given} forgets the 翻: this pile has {fan} 翻, each doubling the win, so it is "
+        "worth {value}.",
+        "zh": "{given} 忘了算翻：这堆牌有 {fan} 翻，每翻一次乘二，应该是 {value}。",
+    },
+    "mc-tj-fan-added": {
+        "en": "A 翻 doubles the win, it does not add 1 to it: {value}, not {given}.",
+        "zh": "翻是乘二，不是加一：应该是 {value}，不是 {given}。",
+    },
+    "mc-tj-fan-uncapped": {
+        "en": "翻 are capped by the cards beyond 16: with {count} laid out you count at most "
+        "{cap} 翻.",
+        "zh": "翻数不能超过十六张以外多出的张数：摆了 {count} 张，最多只算 {cap} 翻。",
+    },
+    "mc-tj-three-black": {
+        "en": "{cards}: three of a black card are no 翻. A black card needs all four; three "
+        "are enough only for a red card.",
+        "zh": "{cards}：三张黑牌不算翻。黑牌要四张齐了才算，三张就够的只有红牌。",
+    },
+    "mc-tj-no-fan-table": {
+        "en": "This table plays without 翻: only the number of cards laid out decides, so "
+        "the pile is worth {value}, not {given}.",
+        "zh": "这一桌不算翻，只看摆出的张数，所以是 {value}，不是 {given}。",
+    },
+    "mc-tj-red-card-list": {
+        "en": "{cards}: a red pip does not make a 红牌. For 翻 only 天, 地, 人, 红九, 三四 "
+        "and 红五 are red.",
+        "zh": "{cards}：有红点不等于是红牌。算翻时只有天、地、人、红九、三四、红五是红牌。",
+    },
+    "mc-tj-tuoshou-needs-five": {
+        "en": "脱手 needs exactly 15 cards laid out and 5 left in hand: here {count} are laid "
+        "out and {in_hand} in hand.",
+        "zh": "脱手要门前正好十五张、手里正好五张：现在摆了 {count} 张，手里 {in_hand} 张。",
+    },
+    "mc-tj-forgot-baopai": {
+        "en": "Seat {seat} is 包牌: it alone pays the winner for both losers (twice {value}), "
+        "and the other loser pays nothing.",
+        "zh": "{seat} 号座位包牌：由它一家替两家输给赢家（{value} 的两倍），另一家不输。",
+    },
+    # -- facts in the proofs of the trick game's queries ---------------------------------------
+    "tj-fact-beats": {
+        "en": "{cards} beats {table_cards}: the same shape and suit, and a higher rank.",
+        "zh": "{cards} 打得过 {table_cards}：牌型相同、同一路，而且更大。",
+    },
+    "tj-fact-lower": {
+        "en": "{cards} ranks below {table_cards}.",
+        "zh": "{cards} 比 {table_cards} 小。",
+    },
+    "tj-fact-equal": {
+        "en": "{cards} ranks the same as {table_cards}; a tie does not beat.",
+        "zh": "{cards} 和 {table_cards} 一样大；一样大不算打过。",
+    },
+    "tj-fact-other-colour": {
+        "en": "{cards} is a 点子 of the other colour than {table_cards}: red and black never "
+        "beat each other.",
+        "zh": "{cards} 和 {table_cards} 是不同颜色的点子：红黑互不相打。",
+    },
+    "tj-fact-other-suit": {
+        "en": "{cards} and {table_cards} are of different suits (正门 and 点子): neither beats "
+        "the other.",
+        "zh": "{cards} 和 {table_cards} 一个是正门、一个是点子，互相打不着。",
+    },
+    "tj-fact-other-shape": {
+        "en": "{cards} and {table_cards} are not the same shape (single, pair, combination).",
+        "zh": "{cards} 和 {table_cards} 牌型不同（单张、对子、组合）。",
+    },
+    "tj-fact-not-a-play": {
+        "en": "{cards} is no single, pair or combination, so it cannot be played at all.",
+        "zh": "{cards} 既不是单张、对子，也不是组合，根本出不了。",
+    },
+    "tj-fact-cards-left": {
+        "en": "{card}: {hand} in your hand, {laid} laid out, {table} face up on the table; "
+        "{left} of the four you have not seen.",
+        "zh": "{card}：你手里 {hand} 张，门前摆出 {laid} 张，桌上翻着 {table} 张；四张里你没见到的还有 {left} 张。",
+    },
+    "tj-fact-sure": {
+        "en": "Nobody can beat {cards}: every card that could is in your hand or in sight.",
+        "zh": "没人打得过 {cards}：能打过它的牌都在你手里，或者已经亮出来了。",
+    },
+    "tj-fact-can-be-beaten": {
+        "en": "{cards} can be beaten: {by_cards} may still be in another hand.",
+        "zh": "{cards} 可能被打：{by_cards} 也许还在别人手里。",
+    },
+    "tj-fact-score": {
+        "en": "Seat {seat} ends the deal with {score}.",
+        "zh": "{seat} 号座位这一局的输赢是 {score}。",
+    },
+}
