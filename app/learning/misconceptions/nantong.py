@@ -95,7 +95,51 @@ REASONS: dict[str, str] = {
 }
 
 #: (code, exercise id, wrong answer): one real wrong answer per code, judged in the tests
-EXAMPLES: tuple[tuple[str, str, str], ...] = ()
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("mc-nt-no-rounding", f"{L_TOTAL}.ex-dihu", "38"),
+    ("mc-nt-rounded-down", f"{L_TOTAL}.ex-dihu", "30"),
+    ("mc-nt-missed-chenghu", f"{L_TOTAL}.ex-dihu", "20"),
+    ("mc-nt-piao-not-doubled", f"{L_TOTAL}.ex-piao", "100"),
+    ("mc-nt-piao-missed-30", f"{L_TOTAL}.ex-piao", "140"),
+    ("mc-nt-piao-30-danjiang", f"{L_DAN}.ex-piao-dan", "160"),
+    ("mc-nt-qing-base", f"{L_TOTAL}.ex-qing", "100"),
+    ("mc-nt-missed-sanlao", f"{L_SPECIAL}.ex-sanlao", "50"),
+    ("mc-nt-wenqian-linear", f"{L_TOTAL}.ex-wenqian", "90"),
+    ("mc-nt-missed-zimo", f"{L_TOTAL}.ex-extras", "50"),
+    ("mc-nt-haidi-no-zimo", f"{L_SPECIAL}.ex-haidi", "120"),
+    ("mc-nt-missed-win-card", "nantong.count-middle-card", "50"),
+    ("mc-nt-missed-doubling", f"{L_SPECIAL}.ex-tianting", "60"),
+    ("mc-nt-xi-linear", f"{L_XI}.ex-xi", "50"),
+    ("mc-nt-laojiang-ordinary", f"{L_TABLE}.ex-laojiang", "18"),
+    ("mc-nt-zaijiang-ordinary", f"{L_TABLE}.ex-turned", "10"),
+    ("mc-nt-changjiang-ordinary", f"{L_DAN}.ex-meld", "7"),
+    ("mc-nt-situation-row", f"{L_TABLE}.ex-shuanglong", "36"),
+    ("mc-nt-not-general", f"{L_TABLE}.ex-columns", "10"),
+    ("mc-nt-peng-as-inhand", f"{L_TABLE}.ex-columns", "8"),
+    ("mc-nt-inhand-as-peng", f"{L_TABLE}.ex-columns", "4"),
+    ("mc-nt-houmo-as-qishou", f"{L_TABLE}.ex-houmo", "32"),
+    ("mc-nt-fanjiang-peng", f"{L_TABLE}.ex-turned", "8"),
+    ("mc-nt-fanjiang-three", f"{L_TABLE}.ex-banbian", "16"),
+    ("mc-nt-jiutiao-forgotten", f"{L_CARDS}.pick-laojiang", "qz hh hh bh"),
+    ("mc-nt-other-suits", "nantong.pick-generals-5b-7w", "5t 9t 5b 7w qz"),
+    ("mc-nt-changjiang-in-shuang", f"{L_GENERALS}.pick-banbian", "5t 9t 5b 9b 5w 9w qz bh"),
+    ("mc-nt-dan-group", "nantong.pick-generals-dan-2b", "2t 9t 8b 1w 8w hh"),
+    ("mc-nt-honour-run", "nantong.tf-honours-no-run", "true c"),
+    ("mc-nt-runs-not-piao", f"{L_GROUPS}.type-tazi", "a"),
+    ("mc-nt-alike-not-qing", f"{L_GROUPS}.type-tazi", "b"),
+    ("mc-nt-chi", "nantong.act-peng-not-chi", "a"),
+    ("mc-nt-peng-needs-two", "nantong.act-hu-on-discard", "a"),
+    ("mc-nt-hu-not-complete", "nantong.act-add-to-peng", "a"),
+    ("mc-nt-baoting-locked", f"{L_OUT}.locked", "a"),
+    ("mc-nt-dealer-baoting", f"{L_OUT}.dealer-tf", "true a"),
+    ("mc-nt-peng-before-hu", "nantong.prio-peng-or-hu", "a b"),
+    ("mc-nt-hu-turn-order", "nantong.prio-two-wins", "a b"),
+    ("mc-nt-wait-no-copies", f"{L_OUT}.waits-turned", "2w 5w bh"),
+    ("mc-nt-forgot-turned", "nantong.count-cards-left-4t", "4"),
+    ("mc-nt-nonwinner-chenghu", "nantong.count-nonwinner-generals", "50"),
+    ("mc-nt-pay-full", f"{L_SETTLE}.ex-net-winner", "80"),
+    ("mc-nt-winner-never-pays", f"{L_SETTLE}.ex-net-winner", "30"),
+)
 
 
 # -- re-counting the engine's lines under a belief ------------------------------------
@@ -326,7 +370,11 @@ def _count_answer(ex: Exercise, sol: Solution, given: int) -> Reason | None:
         if given == right + 20:
             return Reason("mc-nt-nonwinner-chenghu")
         beliefs = group_beliefs(lines, rules.shuang)
-        beliefs.append((Reason("mc-nt-no-rounding", {"sum": _group_sum(lines)}), Belief({}, dihu=same)))
+        s = {"sum": _group_sum(lines)}
+        beliefs.append((Reason("mc-nt-no-rounding", s), Belief({}, dihu=same)))
+        for i, ln in enumerate(lines):
+            if ln.code == "nt-sanlao-huiqi":
+                beliefs.append((Reason("mc-nt-missed-sanlao"), Belief({}, frozenset({i}))))
         return _first_match(lines, beliefs, given, right, False, "base")
     if name == "points":
         beliefs = total_beliefs(lines, rules.shuang) + group_beliefs(lines, rules.shuang)
