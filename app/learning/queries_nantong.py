@@ -135,8 +135,13 @@ def _net(c: Ctx, ex: Exercise) -> Solution:
         raise BadExercise(f"{ex.id}: the deal is not won")
     net = out.scores[c.seat]
     a = Analysis(
-        "nantong", True, True, out.count.total if out.count else None, "hu",
-        count=out.count, settlement=out.settlement,
+        "nantong",
+        True,
+        True,
+        out.count.total if out.count else None,
+        "hu",
+        count=out.count,
+        settlement=out.settlement,
     )
     facts = tuple(
         Reason("fact-nt-total", {"seat": int(s) + 1, "total": t})

@@ -14,7 +14,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "你把 {sum} 往下舍了。笃子胡只进不舍：过了十就算下一个十。",
     },
     "mc-nt-missed-chenghu": {
-        "en": "You left out the 成胡: going out with a 飘胡 or a 塌子胡 adds 20 on top of the 底胡.",
+        "en": "You left out the 成胡: going out with a 飘胡 or a 塌子胡 adds 20 on top of the "
+        "base (底胡).",
         "zh": "漏了成胡：飘胡和塌子胡胡了牌，底胡之外还要加 20 胡成胡。",
     },
     "mc-nt-piao-not-doubled": {
@@ -40,7 +41,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "千字、红花、白花都成了三张或四张：三老会齐，这三组的胡要再算一遍。",
     },
     "mc-nt-wenqian-linear": {
-        "en": "{count} 文钱 are not worth 20 each: one is 20, two are 50, three are 100.",
+        "en": "{count} copper coins (文钱) are not worth 20 each: one is 20, two are 50, three "
+        "are 100.",
         "zh": "{count} 个文钱不是每个 20：单文钱 20，双文钱 50，三文钱 100。",
     },
     "mc-nt-missed-zimo": {
@@ -52,65 +54,66 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "海底捞月也是自摸：先加自摸的 10 胡，再翻番。",
     },
     "mc-nt-missed-win-card": {
-        "en": "The winning card {card} earns 10: it sits in the middle of a run (丫子), is the "
-        "end card of 1-2-3 or 7-8-9 (拖尾), or completes the pair (吊头).",
+        "en": "The winning card, the {card}, earns 10: it sits in the middle of a run (丫子), "
+        "is the end card of 1-2-3 or 7-8-9 (拖尾), or completes the pair (吊头).",
         "zh": "最后那张 {card} 值 10 胡：它卡在顺子中间（丫子）、是一二三的三或七八九的七（拖尾），或者补成了将头（吊头）。",
     },
     "mc-nt-missed-doubling": {
         "en": "You forgot to double for {name}: each doubling multiplies the rounded total by 2.",
-        "zh": "漏了{name}的翻番：每一种翻番都把进整后的总数乘 2。",
+        "zh": "漏了{name}那一番：每一种翻番都把进整后的总数乘 2。",
     },
     "mc-nt-xi-linear": {
-        "en": "{count} 喜 are not 10 each: one is 10, two 30, three 50, four 100, five 200.",
+        "en": "{count} joy cards (喜) are not worth 10 each: one is 10, two 30, three 50, four "
+        "100, five 200.",
         "zh": "{count} 张喜不是每张 10：一张 10，两张 30，三张 50，四张 100，五张 200。",
     },
     # -- the group tables -----------------------------------------------------------------
     "mc-nt-laojiang-ordinary": {
-        "en": "You counted {card} as an ordinary card. It is an old general (老将): it always "
+        "en": "You counted the {card} as an ordinary card. It is an old general (老将): it always "
         "counts on a general row, whatever is turned.",
         "zh": "你把{card}当普通牌算了。它是老将，不管翻出什么将，都按将牌算。",
     },
     "mc-nt-zaijiang-ordinary": {
-        "en": "You counted {card} as ordinary, but a turned general of its value puts it 在将: "
+        "en": "You counted the {card} as ordinary, but a turned general of its value puts it 在将: "
         "every card of that value, in all three suits, counts on the general row.",
         "zh": "你把{card}当普通牌算了。翻出的将牌跟它同点数，它就在将：这个点数的条、丙、万都按将算。",
     },
     "mc-nt-changjiang-ordinary": {
-        "en": "You counted {card} as ordinary. In 单将 every 1 and every 9 is a standing general "
+        "en": "You counted the {card} as ordinary. In 单将 every 1 and every 9 is a standing general "
         "(常将), like 千字, 红花 and 白花.",
         "zh": "你把{card}当普通牌算了。单将里所有的一和九都是常将，跟千字、红花、白花一样。",
     },
     "mc-nt-situation-row": {
-        "en": "You counted {card} on the plain general row. Here the turned cards make a bigger "
+        "en": "You counted the {card} on the plain general row. Here the turned cards make a bigger "
         "case (双将, 半边将 or 双龙会), and its row is worth twice or four times as much.",
         "zh": "你把{card}按普通的在将算了。这里的翻将是双将、半边将或双龙会，它那一行要翻倍甚至翻四倍。",
     },
     "mc-nt-not-general": {
-        "en": "You counted {card} as a general, but nothing puts it 在将 here: it counts on the "
+        "en": "You counted the {card} as a general, but nothing puts it 在将 here: it counts on the "
         "ordinary row.",
         "zh": "你把{card}算成将了，可这里没有什么让它在将：它按普通牌算。",
     },
     "mc-nt-peng-as-inhand": {
-        "en": "The {card} group is a 碰 (one card came from a discard): count the 碰 column, half "
-        "of three held in the hand.",
+        "en": "The group of {card} is a 碰 (one card came from a discard): count the 碰 column, "
+        "half of three held in the hand.",
         "zh": "{card}这组是碰来的（有一张是别人打的）：按碰那一栏算，只有在手三张的一半。",
     },
     "mc-nt-inhand-as-peng": {
-        "en": "The three {card} are all in your hand, not a 碰: three in hand count twice a 碰.",
+        "en": "The group of {card} is all in your hand, not a 碰: three in hand count twice a 碰.",
         "zh": "这三张{card}都在自己手里，不是碰的：在手三张是碰的两倍。",
     },
     "mc-nt-houmo-as-qishou": {
-        "en": "The four {card} were not all dealt to you: a four drawn later (后摸) counts less "
-        "than a dealt four (起手).",
+        "en": "The four of {card} were not all dealt to you: a four drawn later (后摸) counts "
+        "less than a dealt four (起手).",
         "zh": "这四张{card}不是起手就有的：后摸的四张比起手的四张算得少。",
     },
     "mc-nt-fanjiang-peng": {
-        "en": "{card} is the turned general's own card: with the turned copy the 碰 makes four, "
-        "so it counts twice the row's 碰.",
+        "en": "The {card} is the turned general's own kind: with the turned copy the 碰 makes "
+        "four, so it counts twice the row's 碰.",
         "zh": "{card}就是翻出来的那张将牌：碰了再加上翻出的那张就是四张，所以按这一行碰的两倍算。",
     },
     "mc-nt-fanjiang-three": {
-        "en": "Three {card} held with the turned {card} make four: they count as a four drawn "
+        "en": "Your three of {card} and the turned copy make four: they count as a four drawn "
         "later (后摸), not as three in hand.",
         "zh": "手里三张{card}加上翻出的那张就是四张：按后摸的四张算，不按在手三张算。",
     },
@@ -157,7 +160,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "笃子胡不能吃：别人打的牌可以碰，但不能拿来凑搭子（胡牌那一张除外）。",
     },
     "mc-nt-peng-needs-two": {
-        "en": "To 碰 {card} you need two {card} in your hand already.",
+        "en": "To 碰 the {card} you need two copies of it in your hand already.",
         "zh": "要碰{card}，手里得先有两张{card}。",
     },
     "mc-nt-hu-not-complete": {
@@ -184,19 +187,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "一张牌只能一家胡：从打牌的人往下数，先轮到的那一家胡。",
     },
     "mc-nt-wait-no-copies": {
-        "en": "No {card} is left for you: count your own copies and the turned generals; all "
-        "four are used.",
+        "en": "No copy of the {card} is left for you: count your own copies and the turned "
+        "generals; all four are used.",
         "zh": "已经没有{card}可等了：自己手里的加上翻出的将牌，四张都用掉了。",
     },
     "mc-nt-forgot-turned": {
-        "en": "You forgot the turned generals: {count} {card} lies face up as a general, so "
-        "it is seen and cannot come to anyone.",
+        "en": "You forgot the turned generals: the {card} (×{count}) lies face up as a general, "
+        "seen by all, and no one can draw it.",
         "zh": "忘了翻出的将牌：有 {count} 张{card}翻在桌上当将牌，谁都看得见，也不会再被摸到。",
     },
     # -- settlement -----------------------------------------------------------------------
     "mc-nt-nonwinner-chenghu": {
-        "en": "A player who did not go out gets no 成胡: only the 底胡 of his groups (and any "
-        "喜) count.",
+        "en": "A player who did not go out gets no 成胡 (the 20 for going out): only the base "
+        "of his groups, and any joy cards, count.",
         "zh": "没胡的人没有成胡：只算他牌组的底胡（带喜的话再加喜）。",
     },
     "mc-nt-pay-full": {

@@ -274,15 +274,15 @@ def group_beliefs(lines: Sequence[CountLine], shuang: bool) -> list[tuple[Reason
 
 XI_LINEAR = 10
 DOUBLINGS = {
-    "nt-menpiao": "闷飘 mènpiāo",
-    "nt-tiancheng": "天成 tiānchéng",
-    "nt-dihu-win": "地胡 dìhú",
-    "nt-tianting": "天听 tiāntīng",
-    "nt-haidi": "海底捞月 hǎidǐ-lāoyuè",
-    "nt-yihutou": "一胡头儿 yīhútóur",
-    "nt-qionghen": "穷狠 qiónghěn",
-    "nt-qiongqionghen": "穷穷狠 qióngqiónghěn",
-    "nt-piaohu-x2": "飘胡 piāohú",
+    "nt-menpiao": "闷飘",
+    "nt-tiancheng": "天成",
+    "nt-dihu-win": "地胡",
+    "nt-tianting": "天听",
+    "nt-haidi": "海底捞月",
+    "nt-yihutou": "一胡头儿",
+    "nt-qionghen": "穷狠",
+    "nt-qiongqionghen": "穷穷狠",
+    "nt-piaohu-x2": "飘胡",
 }
 
 
@@ -332,8 +332,10 @@ def total_beliefs(lines: Sequence[CountLine], shuang: bool) -> list[tuple[Reason
     return out
 
 
-def _rules(ex: Exercise):  # type: ignore[no-untyped-def]
-    return find_game(ex.game).rules(ex.rules)
+def _rules(ex: Exercise) -> nt_rules.Rules:
+    rules = find_game(ex.game).rules(ex.rules)
+    assert isinstance(rules, nt_rules.Rules)
+    return rules
 
 
 def _first_match(
@@ -420,7 +422,9 @@ def _zaijiang_answer(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     turned_ranks = {rank_of(INDEX[t]) for t in generals if INDEX.get(t, 99) < 27}
     if extra and not missing:
         if rules.shuang and all(rank_of(INDEX[t]) in (1, 9) for t in extra):
-            return Reason("mc-nt-changjiang-in-shuang", {"cards": sorted(set(extra), key=INDEX.get)})
+            return Reason(
+                "mc-nt-changjiang-in-shuang", {"cards": sorted(set(extra), key=INDEX.get)}
+            )
         return None
     if not missing or extra:
         return None
