@@ -1,3 +1,252 @@
-"""Messages of the nantong misconceptions (codes in app/learning/misconceptions/nantong.py)."""
+"""Messages of the nantong misconceptions (codes in app/learning/misconceptions/nantong.py),
+and the facts the Nantong queries state in a proof (app/learning/queries_nantong.py)."""
 
-MESSAGES: dict[str, dict[str, str]] = {}
+MESSAGES: dict[str, dict[str, str]] = {
+    # -- from groups to the total ---------------------------------------------------------
+    "mc-nt-no-rounding": {
+        "en": "You left the groups' sum, {sum}, as it was. The 底胡 is always rounded up to "
+        "the next ten (11 becomes 20), and so is the final total.",
+        "zh": "你把牌组的胡数 {sum} 原样用上了。底胡要进整到下一个十（11 就算 20），最后的总数也一样进整。",
+    },
+    "mc-nt-rounded-down": {
+        "en": "You rounded {sum} down. In 笃子胡 rounding only goes up: anything past a ten "
+        "counts as the next ten.",
+        "zh": "你把 {sum} 往下舍了。笃子胡只进不舍：过了十就算下一个十。",
+    },
+    "mc-nt-missed-chenghu": {
+        "en": "You left out the 成胡: going out with a 飘胡 or a 塌子胡 adds 20 on top of the "
+        "base (底胡).",
+        "zh": "漏了成胡：飘胡和塌子胡胡了牌，底胡之外还要加 20 胡成胡。",
+    },
+    "mc-nt-piao-not-doubled": {
+        "en": "A 飘胡 doubles: after adding everything up and rounding, multiply by 2.",
+        "zh": "飘胡要翻番：全部加好、进整之后，再乘 2。",
+    },
+    "mc-nt-piao-missed-30": {
+        "en": "In 双将 a 飘胡 adds 30 more before the doubling: (底胡 + 成胡 20 + extras + 30) × 2.",
+        "zh": "双将的飘胡在翻番之前还要再加 30：（底胡 + 成胡 20 + 其他 + 30）× 2。",
+    },
+    "mc-nt-piao-30-danjiang": {
+        "en": "The extra 30 of a 飘胡 belongs to 双将. In 单将 a 飘胡 is (底胡 + 成胡 + extras) × 2.",
+        "zh": "飘胡多加的 30 是双将的算法。单将的飘胡是（底胡 + 成胡 + 其他）× 2。",
+    },
+    "mc-nt-qing-base": {
+        "en": "You used {base} for the 清胡. It is 100 in 双将 and 80 in 单将: check which rule set "
+        "this hand is played under.",
+        "zh": "你给清胡算了 {base}。清胡双将算 100，单将算 80：先看清这手牌打的是哪一种。",
+    },
+    "mc-nt-missed-sanlao": {
+        "en": "千字, 红花 and 白花 are all here as three or four alike: 三老会齐, their 胡 count "
+        "a second time.",
+        "zh": "千字、红花、白花都成了三张或四张：三老会齐，这三组的胡要再算一遍。",
+    },
+    "mc-nt-wenqian-linear": {
+        "en": "{count} copper coins (文钱) are not worth 20 each: one is 20, two are 50, three "
+        "are 100.",
+        "zh": "{count} 个文钱不是每个 20：单文钱 20，双文钱 50，三文钱 100。",
+    },
+    "mc-nt-missed-zimo": {
+        "en": "You left out the 自摸: a winning card you drew yourself adds 10.",
+        "zh": "漏了自摸：最后一张是自己摸到的，加 10 胡。",
+    },
+    "mc-nt-haidi-no-zimo": {
+        "en": "海底捞月 is a self-drawn win: count the 10 for 自摸 first, then double.",
+        "zh": "海底捞月也是自摸：先加自摸的 10 胡，再翻番。",
+    },
+    "mc-nt-missed-win-card": {
+        "en": "The winning card, the {card}, earns 10: it sits in the middle of a run (丫子), "
+        "is the end card of 1-2-3 or 7-8-9 (拖尾), or completes the pair (吊头).",
+        "zh": "最后那张 {card} 值 10 胡：它卡在顺子中间（丫子）、是一二三的三或七八九的七（拖尾），或者补成了将头（吊头）。",
+    },
+    "mc-nt-missed-doubling": {
+        "en": "You forgot to double for {name}: each doubling multiplies the rounded total by 2.",
+        "zh": "漏了{name}那一番：每一种翻番都把进整后的总数乘 2。",
+    },
+    "mc-nt-xi-linear": {
+        "en": "{count} joy cards (喜) are not worth 10 each: one is 10, two 30, three 50, four "
+        "100, five 200.",
+        "zh": "{count} 张喜不是每张 10：一张 10，两张 30，三张 50，四张 100，五张 200。",
+    },
+    # -- the group tables -----------------------------------------------------------------
+    "mc-nt-laojiang-ordinary": {
+        "en": "You counted the {card} as an ordinary card. It is an old general (老将): it always "
+        "counts on a general row, whatever is turned.",
+        "zh": "你把{card}当普通牌算了。它是老将，不管翻出什么将，都按将牌算。",
+    },
+    "mc-nt-zaijiang-ordinary": {
+        "en": "You counted the {card} as ordinary, but a turned general of its value puts it 在将: "
+        "every card of that value, in all three suits, counts on the general row.",
+        "zh": "你把{card}当普通牌算了。翻出的将牌跟它同点数，它就在将：这个点数的条、丙、万都按将算。",
+    },
+    "mc-nt-changjiang-ordinary": {
+        "en": "You counted the {card} as ordinary. In 单将 every 1 and every 9 is a standing general "
+        "(常将), like 千字, 红花 and 白花.",
+        "zh": "你把{card}当普通牌算了。单将里所有的一和九都是常将，跟千字、红花、白花一样。",
+    },
+    "mc-nt-situation-row": {
+        "en": "You counted the {card} on the plain general row. Here the turned cards make a bigger "
+        "case (双将, 半边将 or 双龙会), and its row is worth twice or four times as much.",
+        "zh": "你把{card}按普通的在将算了。这里的翻将是双将、半边将或双龙会，它那一行要翻倍甚至翻四倍。",
+    },
+    "mc-nt-not-general": {
+        "en": "You counted the {card} as a general, but nothing puts it 在将 here: it counts on the "
+        "ordinary row.",
+        "zh": "你把{card}算成将了，可这里没有什么让它在将：它按普通牌算。",
+    },
+    "mc-nt-peng-as-inhand": {
+        "en": "The group of {card} is a 碰 (one card came from a discard): count the 碰 column, "
+        "half of three held in the hand.",
+        "zh": "{card}这组是碰来的（有一张是别人打的）：按碰那一栏算，只有在手三张的一半。",
+    },
+    "mc-nt-inhand-as-peng": {
+        "en": "The group of {card} is all in your hand, not a 碰: three in hand count twice a 碰.",
+        "zh": "这三张{card}都在自己手里，不是碰的：在手三张是碰的两倍。",
+    },
+    "mc-nt-houmo-as-qishou": {
+        "en": "The four of {card} were not all dealt to you: a four drawn later (后摸) counts "
+        "less than a dealt four (起手).",
+        "zh": "这四张{card}不是起手就有的：后摸的四张比起手的四张算得少。",
+    },
+    "mc-nt-fanjiang-peng": {
+        "en": "The {card} is the turned general's own kind: with the turned copy the 碰 makes "
+        "four, so it counts twice the row's 碰.",
+        "zh": "{card}就是翻出来的那张将牌：碰了再加上翻出的那张就是四张，所以按这一行碰的两倍算。",
+    },
+    "mc-nt-fanjiang-three": {
+        "en": "Your three of {card} and the turned copy make four: they count as a four drawn "
+        "later (后摸), not as three in hand.",
+        "zh": "手里三张{card}加上翻出的那张就是四张：按后摸的四张算，不按在手三张算。",
+    },
+    # -- reading the generals -------------------------------------------------------------
+    "mc-nt-jiutiao-forgotten": {
+        "en": "九条 (nine of strings) is the fourth old general of 双将: it counts as a general "
+        "whatever is turned.",
+        "zh": "九条是双将的第四个老将：不管翻出什么，它都算将。",
+    },
+    "mc-nt-other-suits": {
+        "en": "You missed {cards}. A turned card puts its value 在将 in all three suits, not "
+        "only its own.",
+        "zh": "漏了{cards}。翻出的将牌让这个点数的三门牌都在将，不只是它自己那一门。",
+    },
+    "mc-nt-changjiang-in-shuang": {
+        "en": "{cards}: ones and nines are standing generals only in 单将. In 双将 only 九条 "
+        "joins 千字, 红花 and 白花.",
+        "zh": "{cards}：一和九只有在单将里才是常将。双将里只有九条跟千字、红花、白花一起算老将。",
+    },
+    "mc-nt-dan-group": {
+        "en": "You missed {cards}. In 单将 the turned card brings its whole group in: a 1, 4 or 7 "
+        "makes every 1, 4 and 7 a general, and so on for 2-5-8 and 3-6-9.",
+        "zh": "漏了{cards}。单将翻出的将牌带着一整组进将：翻到一、四、七，所有的一、四、七都在将；二五八、三六九也一样。",
+    },
+    # -- groups, actions, going out -------------------------------------------------------
+    "mc-nt-honour-run": {
+        "en": "千字, 红花 and 白花 are not a suit and have no numbers: they never make a run, "
+        "only pairs, threes and fours alike.",
+        "zh": "千字、红花、白花不是一门花色，也没有点数：它们不能连成搭子，只能成对、成刻、成杠。",
+    },
+    "mc-nt-runs-not-piao": {
+        "en": "A 飘胡 has no runs at all (文钱 apart): with runs and threes together it is a "
+        "塌子胡.",
+        "zh": "飘胡里除了文钱一个搭子也没有：既有搭子又有刻子的是塌子胡。",
+    },
+    "mc-nt-alike-not-qing": {
+        "en": "A 清胡 has no three alike anywhere: seven runs and a pair. With a three alike it "
+        "is a 塌子胡.",
+        "zh": "清胡里一个刻子都没有：七个搭子加一对将头。有了刻子就是塌子胡。",
+    },
+    "mc-nt-chi": {
+        "en": "笃子胡 has no 吃: you may 碰 a discard, but never take it to make a run (except as "
+        "your winning card).",
+        "zh": "笃子胡不能吃：别人打的牌可以碰，但不能拿来凑搭子（胡牌那一张除外）。",
+    },
+    "mc-nt-peng-needs-two": {
+        "en": "To 碰 the {card} you need two copies of it in your hand already.",
+        "zh": "要碰{card}，手里得先有两张{card}。",
+    },
+    "mc-nt-hu-not-complete": {
+        "en": "These cards do not make a pair and seven groups yet: you cannot 胡.",
+        "zh": "这手牌还凑不成一对将头加七组：不能胡。",
+    },
+    "mc-nt-baoting-locked": {
+        "en": "After 报听 your hand is fixed: a card you draw that does not win goes straight "
+        "out; here that is {card}.",
+        "zh": "报听以后手里的牌就不能再换了：摸来的牌胡不了就直接打掉，这里就是{card}。",
+    },
+    "mc-nt-dealer-baoting": {
+        "en": "The dealer cannot 报听: only the two other players may declare before the first "
+        "discard.",
+        "zh": "庄家不能报听：只有另外两家可以在第一张牌打出之前报听。",
+    },
+    "mc-nt-peng-before-hu": {
+        "en": "A 胡 on a discard beats a 碰 or 杠 of the same card, whoever sits closer.",
+        "zh": "同一张牌，有人要胡、有人要碰或杠，胡的优先，不管谁坐得近。",
+    },
+    "mc-nt-hu-turn-order": {
+        "en": "Only one player wins on a discard: the first one after the discarder, in turn "
+        "order.",
+        "zh": "一张牌只能一家胡：从打牌的人往下数，先轮到的那一家胡。",
+    },
+    "mc-nt-wait-no-copies": {
+        "en": "No copy of the {card} is left for you: count your own copies and the turned "
+        "generals; all four are used.",
+        "zh": "已经没有{card}可等了：自己手里的加上翻出的将牌，四张都用掉了。",
+    },
+    "mc-nt-forgot-turned": {
+        "en": "You forgot the turned generals: the {card} (×{count}) lies face up as a general, "
+        "seen by all, and no one can draw it.",
+        "zh": "忘了翻出的将牌：有 {count} 张{card}翻在桌上当将牌，谁都看得见，也不会再被摸到。",
+    },
+    # -- settlement -----------------------------------------------------------------------
+    "mc-nt-nonwinner-chenghu": {
+        "en": "A player who did not go out gets no 成胡 (the 20 for going out): only the base "
+        "of his groups, and any joy cards, count.",
+        "zh": "没胡的人没有成胡：只算他牌组的底胡（带喜的话再加喜）。",
+    },
+    "mc-nt-pay-full": {
+        "en": "The others do not pay the whole {total}: each pair of players settles only the "
+        "difference between their counts.",
+        "zh": "别人不是把 {total} 胡全付给你：每两家之间只付胡数的差额。",
+    },
+    "mc-nt-winner-never-pays": {
+        "en": "Going out is not enough: a winner who counts fewer 胡 than another player pays "
+        "him the difference (倒付钱).",
+        "zh": "胡了牌不一定收钱：胡牌的人总胡数比别人少，还要倒付差额给他。",
+    },
+    # -- facts stated in a proof ----------------------------------------------------------
+    "fact-nt-deck": {
+        "en": "The deck under these rules has {count} cards.",
+        "zh": "按这套规则，一副牌共 {count} 张。",
+    },
+    "fact-nt-total": {
+        "en": "Seat {seat} counts {total} 胡.",
+        "zh": "{seat} 号位算得 {total} 胡。",
+    },
+    "fact-nt-row-putong": {
+        "en": "{card}: ordinary, not 在将.",
+        "zh": "{card}：普通牌，不在将。",
+    },
+    "fact-nt-row-zaijiang": {
+        "en": "{card}: 在将 (an old general, or the value of a turned card).",
+        "zh": "{card}：在将（老将，或与将牌同点数）。",
+    },
+    "fact-nt-row-shuangjiang": {
+        "en": "{card}: 在将, on the 双将 row (both turned cards share its value).",
+        "zh": "{card}：在将，按双将那一行算（两张将牌同点数）。",
+    },
+    "fact-nt-row-banbian": {
+        "en": "{card}: an old general under 半边将.",
+        "zh": "{card}：半边将下的老将。",
+    },
+    "fact-nt-row-shuanglong": {
+        "en": "{card}: an old general under 双龙会.",
+        "zh": "{card}：双龙会下的老将。",
+    },
+    "fact-nt-row-jiang": {
+        "en": "{card}: a general in 单将 (a 常将, or in the turned card's group).",
+        "zh": "{card}：单将里的将牌（常将，或与翻将同一组）。",
+    },
+    "fact-nt-row-laojiang": {
+        "en": "{card}: an old general, and an old general is turned (单将).",
+        "zh": "{card}：老将，而且翻将正打在老将上（单将）。",
+    },
+}
