@@ -87,7 +87,9 @@ def _lesson_problems() -> Iterator[str]:
     known = terms()
     for lesson in lessons.values():
         game = find_game(lesson.game)
-        tokens = set(game.deck(game.default_rules))
+        from app.ui.catalog import family
+
+        tokens = set(family(game.info.family).tokens)  # every card of the family (喜 too)
         for step in lesson.steps:
             where = f"{lesson.source}: {step.id}"
             for loc in LOCALES:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from app.learning import queries
 from app.learning.exercise import Exercise
@@ -131,6 +132,32 @@ def prompt_text(ex: Exercise, locale: str) -> str:
     return text.format_map(humanize(ex.family, ex.prompt_params, locale))
 
 
+CONTEXT_CARDS = {
+    "generals": _l("The turned generals"),
+    "general": _l("The turned generals"),
+    "win": _l("The winning card"),
+}
+
+
+def _context_cards(ex: Exercise) -> list[tuple[str, list[str]]]:
+    """Cards a holding's context names (Nantong's turned generals, the winning card),
+    to show beside the hand."""
+    out = []
+    for key, label in CONTEXT_CARDS.items():
+        value = ex.setup.context.get(key)
+        if value:
+            tokens = [t for t in str(value).replace(",", " ").split() if t]
+            try:
+                from app.engine.core.registry import find_game
+
+                game = find_game(ex.game)
+                tokens = list(game.parse_cards(" ".join(tokens), game.rules(ex.rules)))
+            except Exception:  # noqa: BLE001 - a bad context is the content check's to report
+                continue
+            out.append((str(label), tokens))
+    return out
+
+
 def _setup(ex: Exercise) -> tuple[list[str], list[tuple[str, list[str]]], Table | None]:
     c = queries.read(ex)
     hand: list[str] = []
@@ -138,6 +165,7 @@ def _setup(ex: Exercise) -> tuple[list[str], list[tuple[str, list[str]]], Table 
     if c.holding is not None and c.state is None:  # a position's table shows its own groups
         hand = list(c.holding.hand)
         melds = [(kind_label(m.kind), list(m.cards)) for m in c.holding.melds]
+        melds += _context_cards(ex)
     table = None
     if c.state is not None:
         seat = ex.setup.seat if ex.setup.seat is not None else c.game.to_act(c.state)

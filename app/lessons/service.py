@@ -13,7 +13,7 @@ from app.learning.deals import replay
 from app.learning.lessons import Lesson, Step
 from app.learning.paths import LessonProgress
 from app.ui.tables import from_view
-from app.ui.text import count_lines, kind_label
+from app.ui.text import count_lines, kind_label, reason_text
 
 TERM = re.compile(r"\[\[([a-z0-9-]+)")
 
@@ -62,6 +62,9 @@ def step_page(lesson: Lesson, step: Step, locale: str, args: Any) -> StepPage:
             "lines": count_lines(family, a.count, locale),
             "settlement": count_lines(family, a.settlement, locale),
             "unit": game.info.unit,
+            "reason": reason_text(family, a.reason.code, a.reason.params, locale)
+            if a.reason
+            else "",
         }
     if step.deal is not None:
         frames = replay(lesson.game, step.deal)

@@ -107,8 +107,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 不能让这手牌胡：加上它也凑不成完整的牌组。",
     },
     "mc-wrong-cards": {
-        "en": "Not these cards. Missing: {missing}. Not part of it: {extra}.",
-        "zh": "选的牌不对。少了：{missing}；多了：{extra}。",
+        "en": "Not these cards. Missing: {missing_cards}. Not part of it: {extra_cards}.",
+        "zh": "选的牌不对。少了：{missing_cards}；多了：{extra_cards}。",
     },
     "mc-illegal-action": {
         "en": "'{action}' is not allowed here.",

@@ -137,6 +137,8 @@ class Table:
     select: str | None = None  # input name: the viewer's hand is selectable
     checked: list[str] = field(default_factory=list)
     fan: bool = False  # the viewer's hand in overlapping rows (see the hand macro)
+    # the trick game: the plays on the table, (who, cards face up, cards face down)
+    trick: list[tuple[str, list[str], int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.seats) <= 7:

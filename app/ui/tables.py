@@ -37,23 +37,35 @@ def from_view(view: View, family: str, viewer: int | None = None) -> Table:
     me = viewer if viewer is not None else (view.viewer if view.viewer is not None else 0)
     n = len(view.seats)
     order = [(me + i) % n for i in range(n)]
+    study = view.viewer is None
     seats = []
     for i in order:
         sv = view.seats[i]
+        melds = [_meld(m) for m in sv.melds]
+        pile = sv.extra.get("pile")
+        if pile:  # the trick game: the cards laid out in front of the seat
+            melds.append(Meld(list(pile), "up", _("Laid out")))
         seats.append(
             Seat(
                 seat_name(i, view.viewer if view.viewer is not None else viewer, n),
-                hand=list(sv.hand)
-                if sv.hand is not None and (i == me or view.viewer is None)
-                else None,
+                hand=list(sv.hand) if sv.hand is not None and (i == me or study) else None,
                 hand_count=sv.hand_size,
-                melds=[_meld(m) for m in sv.melds],
+                melds=melds,
                 discards=list(sv.discards),
-                you=i == me,
+                you=i == me and not study,
                 dealer=i == view.dealer,
             )
         )
     shown = view.offer.card if view.offer is not None and view.offer.card else None
     if shown is None and view.shown:
         shown = view.shown[0]
-    return Table(family=family, seats=seats, stock=view.stock_size, shown=shown)
+    trick = [
+        (
+            seat_name(int(p["seat"]), view.viewer, n),
+            list(p.get("cards", ())),
+            int(p.get("hidden", 0)),
+        )
+        for p in view.extra.get("trick", ())
+        if isinstance(p, dict)
+    ]
+    return Table(family=family, seats=seats, stock=view.stock_size, shown=shown, trick=trick)

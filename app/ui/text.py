@@ -133,6 +133,14 @@ def action_label(action_kind: str) -> str:
         "discard": _l("Discard 出牌"),
         "hu": _l("Go out 胡"),
         "draw": _l("Draw 摸牌"),
+        "lead": _l("Lead 出牌"),
+        "beat": _l("Beat 压牌"),
+        "cover": _l("Cover 扣牌"),
+        "tuoshou": _l("Go out with five in hand 脱手"),
+        "bai": _l("Lay out 摆"),
+        "guo": _l("Let it pass 过"),
+        "done": _l("Done 完成"),
+        "keep": _l("Keep 留"),
     }
     return str(verbs.get(action_kind, KIND_LABELS.get(action_kind, action_kind)))
 

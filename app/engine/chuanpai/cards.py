@@ -241,8 +241,19 @@ _TRAD = str.maketrans(
 )
 
 
+_PIPS = "幺二三四五六"
+
+
+def _dice_names() -> dict[str, str]:
+    """Every face named by its two dice, smaller first (幺二, 二三, 五六, ...): the plain
+    names the card pictures carry, after every regional name."""
+    return {f"{_PIPS[int(t[0]) - 1]}{_PIPS[int(t[1]) - 1]}": t for t in KINDS if t.isdigit()}
+
+
 def _spellings(game: str) -> dict[str, str]:
     names: dict[str, str] = {}
+    for name, tok in _dice_names().items():
+        names[name] = tok
     for table in REGIONAL_NAMES.values():
         for tok, name in table.items():
             names.setdefault(name, tok)

@@ -127,7 +127,7 @@ def fallback(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
             return Reason("mc-missed-waits", {"cards": missed})
         missing = sorted((right - given).elements())
         extra = sorted((given - right).elements())
-        return Reason("mc-wrong-cards", {"missing": missing, "extra": extra})
+        return Reason("mc-wrong-cards", {"missing_cards": missing, "extra_cards": extra})
     if ex.kind == "true-false":
         truth, _, why = answer.partition(" ")
         right_truth = sol.shown.split()[0]
