@@ -15,10 +15,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "漏了四点的红：{cards}。中国骰子不光一点是红的，四点也是红的。",
     },
     "mc-cp-red-pips": {
-        "en": "Not quite. Red pips are the ones and the fours, and 天牌 is half red. "
-        "Missed: {missing_cards}. Not red: {extra_cards}.",
-        "zh": "不完全对。红点是一点和四点，天牌半红半黑。漏选：{missing_cards}；"
-        "选错：{extra_cards}。",
+        "en": "Look again at {cards}: red pips are the ones and the fours, and 天牌 is half red.",
+        "zh": "再看看{cards}：一点和四点是红的，天牌半红半黑。",
     },
     # -- 挤儿 ------------------------------------------------------------------------------
     "mc-cp-three-card-sum": {
@@ -147,8 +145,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这里可以不吃：你的{card}已经配着挤儿，吃不吃{taken_card}随你。",
     },
     "mc-cp-group-at-once": {
-        "en": "The {group} ({cards}) must be laid down at once; you may not keep it in your hand.",
-        "zh": "{group}（{cards}）要马上放下，不能留在手里。",
+        "en": "The {group} ({cards}) is compulsory here: it must be made now, not kept "
+        "back or let pass.",
+        "zh": "{group}（{cards}）这里必须做：现在就得成组，不能留着，也不能放过。",
     },
     "mc-cp-qi-forced": {
         "en": "The fourth card of your 暗 must join it ({cards}): 起 is compulsory unless "

@@ -293,7 +293,7 @@ def _pick(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
         fours = [t for t in missing if "4" in t and "1" not in t]
         if missing and not extra and fours == missing:
             return Reason("mc-cp-red-fours", {"cards": missing})
-        return Reason("mc-cp-red-pips", {"missing_cards": missing, "extra_cards": extra})
+        return Reason("mc-cp-red-pips", {"cards": sorted(missing + extra, key=INDEX.__getitem__)})
     if q == "chuanpai:spare":
         from app.learning.queries import read
 
