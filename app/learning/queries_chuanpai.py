@@ -18,7 +18,6 @@ query                           kind         the right answer
 ``chuanpai:collect``            number       what the winner collects from all the losers
 ``chuanpai:optional``           true-false   may the 暗/碰/扛/亮 of ``card`` be declined (齐头)?
 ``chuanpai:by-points``          order        the groups named by the choices, most 胡 first
-``chuanpai:by-pips``            order        the cards named by the choices, most points first
 ==============================  ===========  =============================================
 """
 
@@ -218,10 +217,6 @@ def by_points(c: Ctx, ex: Exercise) -> Solution:
     return _ranked(c, ex, lambda a: Meld.make(a.kind, a.cards).points, "group")
 
 
-def by_pips(c: Ctx, ex: Exercise) -> Solution:
-    return _ranked(c, ex, lambda a: POINTS[INDEX[a.cards[0]]], "card")
-
-
 QUERIES.update(
     {
         f"{GAME}:pips": pips,
@@ -234,6 +229,5 @@ QUERIES.update(
         f"{GAME}:collect": collect,
         f"{GAME}:optional": optional,
         f"{GAME}:by-points": by_points,
-        f"{GAME}:by-pips": by_pips,
     }
 )

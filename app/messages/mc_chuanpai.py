@@ -84,9 +84,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "碰和暗弄反了：碰（吃了别人的牌）两胡，暗（全是自己的牌）三胡。",
     },
     "mc-cp-four-values": {
-        "en": "Check the groups of four: a 起 is worth 5 胡, a 亮 or a 扛 7. You counted "
-        "the {group} at another value than {each}.",
-        "zh": "四张的组再看看：起五胡，亮和扛七胡。你把{group}算成了别的数，它是{each}胡。",
+        "en": "Check the groups of four: a 起 is worth 5 胡, a 亮 or a 扛 7. The {group} "
+        "here is worth {each}.",
+        "zh": "四张的组再看看：起五胡，亮和扛七胡。这里的{group}是{each}胡。",
+    },
+    "mc-cp-group-values": {
+        "en": "Check the table: a 挤儿 of 20 is worth 1 胡, 碰 and 燕 2, 暗 3, 起 5, 亮 and "
+        "扛 7, and a group with a 经牌 ten times as much.",
+        "zh": "再对一对胡数表：二十点的挤儿一胡，碰、燕两胡，暗三胡，起五胡，亮、扛七胡，带经牌的组十倍。",
     },
     "mc-cp-not-best": {
         "en": "{given} is the count of one way to group these cards, but the hand is "
@@ -160,15 +165,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- 齐头 and 过牌 ---------------------------------------------------------------------
     "mc-cp-qitou-optional": {
-        "en": "Here the group of {card} may be declined: the good and bad cards of its "
-        "family stand level (齐头), so it is your choice.",
-        "zh": "这里{card}这一组可做可不做：这一类好牌坏牌齐头，由你决定。",
+        "en": "Here the group of {card} may be declined: under 齐头 (good cards as many as "
+        "the bad or one more; for a neutral card, every copy tied) it is your choice.",
+        "zh": "这里{card}这一组可做可不做：按齐头的规矩（好牌跟坏牌一样多或只多一张；不分好坏的牌每张都配着），由你决定。",
     },
     "mc-cp-qitou-forced": {
-        "en": "Here the group of {card} is compulsory: the good and bad cards of its "
-        "family are not level (a bad card over, or two good ones), or a copy of it is "
-        "spare.",
-        "zh": "这里{card}这一组必须做：这一类好牌坏牌不齐头（坏牌多了，或者好牌多出两张），或者有一张是光棍。",
+        "en": "Here the group of {card} is compulsory: this table's 齐头 rule does not let "
+        "you off (a bad card over, two good cards over, a spare copy, or no 齐头 at all).",
+        "zh": "这里{card}这一组必须做：按这桌的齐头规矩免不了（坏牌多了、好牌多出两张、有一张是光棍，或者根本不讲齐头）。",
     },
     "mc-cp-guopai": {
         "en": "{card} must go face down as a 过牌: a card it could have eaten already went "

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from app.engine.chuanpai import analysis as an
 from app.engine.chuanpai.cards import INDEX, JING, KINDS, POINTS, counts_of
@@ -38,7 +38,7 @@ from app.learning.verdict import ActionNote, Solution
 GAME = "chuanpai"
 L1, L2, L3 = "chuanpai-01-cards", "chuanpai-02-jier", "chuanpai-03-groups"
 L4, L5, L6 = "chuanpai-04-turn", "chuanpai-05-forced", "chuanpai-06-qitou-guo"
-L7, L8 = "chuanpai-07-counting", "chuanpai-08-variants"
+L7, L8, L9 = "chuanpai-07-going-out", "chuanpai-08-counting", "chuanpai-09-variants"
 
 CATALOG: tuple[Misconception, ...] = (
     # reading the cards
@@ -56,16 +56,17 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-cp-jing-jier-value", "jing", f"{L2}#jing-value"),
     Misconception("mc-cp-jing-with-alike", "jing", f"{L3}#jing-no-three"),
     Misconception("mc-cp-jing-group-optional", "jing", f"{L5}#jing-forced"),
-    Misconception("mc-cp-jing-not-x10", "counting", f"{L7}#jing-count"),
+    Misconception("mc-cp-jing-not-x10", "counting", f"{L8}#jing-count"),
     # counting and settlement
-    Misconception("mc-cp-jier-10-counts", "counting", f"{L7}#table"),
-    Misconception("mc-cp-jier-20-forgot", "counting", f"{L7}#table"),
-    Misconception("mc-cp-an-peng-swapped", "counting", f"{L7}#table"),
-    Misconception("mc-cp-four-values", "counting", f"{L7}#table"),
-    Misconception("mc-cp-not-best", "counting", f"{L7}#best"),
-    Misconception("mc-cp-base-in-points", "counting", f"{L7}#settlement"),
-    Misconception("mc-cp-forgot-base", "settlement", f"{L7}#settlement"),
-    Misconception("mc-cp-each-or-all", "settlement", f"{L7}#settlement"),
+    Misconception("mc-cp-jier-10-counts", "counting", f"{L8}#table"),
+    Misconception("mc-cp-jier-20-forgot", "counting", f"{L8}#table"),
+    Misconception("mc-cp-an-peng-swapped", "counting", f"{L8}#table"),
+    Misconception("mc-cp-four-values", "counting", f"{L8}#table"),
+    Misconception("mc-cp-group-values", "counting", f"{L8}#table"),
+    Misconception("mc-cp-not-best", "counting", f"{L8}#best"),
+    Misconception("mc-cp-base-in-points", "counting", f"{L8}#settlement"),
+    Misconception("mc-cp-forgot-base", "settlement", f"{L8}#settlement"),
+    Misconception("mc-cp-each-or-all", "settlement", f"{L8}#settlement"),
     Misconception("mc-cp-discarder-pays", "settlement", f"{L7}#others-lose"),
     # groups and the turn
     Misconception("mc-cp-tou-count", "groups", f"{L3}#tou"),
@@ -77,7 +78,7 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-cp-tied-no-duty", "forced", f"{L5}#tied"),
     Misconception("mc-cp-group-at-once", "forced", f"{L5}#peng-an"),
     Misconception("mc-cp-qi-forced", "forced", f"{L5}#qi"),
-    Misconception("mc-cp-extra-seat-bai", "forced", f"{L8}#five"),
+    Misconception("mc-cp-extra-seat-bai", "forced", f"{L9}#five"),
     # 齐头 and 过牌
     Misconception("mc-cp-qitou-optional", "qitou", f"{L6}#qitou"),
     Misconception("mc-cp-qitou-forced", "qitou", f"{L6}#qitou"),
@@ -398,8 +399,6 @@ def _refusal(ex: Exercise, note: ActionNote) -> Reason:
         forced = _forced_here(ex, note.action.seat)
         if forced is not None and forced.kind == "qi":
             return Reason("mc-cp-qi-forced", {"cards": list(forced.cards)})
-        if forced is not None and forced.kind == "bai" and forced.params.get("guo"):
-            return Reason("mc-cp-guopai", {"card": forced.cards[0]})
         if forced is not None and forced.kind in ("peng", "kang"):
             return Reason("mc-cp-qitou-forced", {"card": forced.cards[0]})
         if forced is not None and forced.kind == "yan":
@@ -421,13 +420,13 @@ def _forced_here(ex: Exercise, seat: int) -> Action | None:
     return forced[0] if forced else None
 
 
-def _missed_forced(forced: Action, chosen: Action) -> Reason | None:
+def _missed_forced(forced: Action) -> Reason | None:
     kind = forced.kind
     if kind == "hu":
         return Reason("mc-cp-hu-forced", {})
     if kind == "qi":
         return Reason("mc-cp-qi-forced", {"cards": list(forced.cards)})
-    if kind == "guo" or forced.params.get("guo"):
+    if kind == "guo":
         return Reason("mc-cp-guopai", {"card": forced.cards[0]})
     if kind == "bai":
         return Reason("mc-cp-must-eat", {"card": forced.cards[0], "taken_card": forced.cards[1]})
@@ -444,14 +443,11 @@ def _action(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
     note = next((n for n in sol.proof.notes if n.choice == answer.strip()), None)
     if note is None:
         return None
-    if not note.legal:
-        if note.reason is not None and note.reason.code in REASONS:
-            return _refusal(ex, note)
-        return None
-    if q == "forced":
-        forced = [n for n in sol.proof.notes if n.choice in sol.accepted]
-        if forced:
-            return _missed_forced(forced[0].action, note.action)
+    if not note.legal and note.reason is not None and note.reason.code in REASONS:
+        return _refusal(ex, note)
+    forced = [n for n in sol.proof.notes if n.choice in sol.accepted]
+    if q == "forced" and forced:
+        return _missed_forced(forced[0].action)
     return None
 
 
@@ -477,9 +473,55 @@ def _seat_order(ex: Exercise) -> list[str]:
     return [cid for _, cid in sorted(seats)]
 
 
+def _plain(m: Meld, values: dict[str, int]) -> int:
+    return m.points if m.jing else values.get(m.kind, m.points)
+
+
+#: beliefs about the worth of a group: (code, params, the group's value under the belief)
+RANK_BELIEFS: tuple[tuple[str, dict[str, object], Callable[[Meld], int]], ...] = (
+    ("mc-cp-jing-not-x10", {}, lambda m: m.points // 10 if m.jing else m.points),
+    ("mc-cp-an-peng-swapped", {}, lambda m: _plain(m, {"an": 2, "peng": 3})),
+    ("mc-cp-four-values", {}, lambda m: _plain(m, {"qi": 7, "liang": 5, "kang": 5})),
+    ("mc-cp-jier-10-counts", {}, lambda m: 1 if m.kind == "jier" else m.points),
+)
+
+
+def _ranking(ex: Exercise, answer: str) -> Reason:
+    """Groups ranked by 胡: the belief under which the learner's order is right."""
+    groups = {}
+    for ch in ex.choices:
+        a = Action.parse(ch.action or "", 0)
+        groups[ch.id] = _meld(a.kind, a.cards)
+    order = [groups[i] for i in answer.split() if i in groups]
+    for code, params, value in RANK_BELIEFS:
+        if not any(value(m) != m.points for m in order):
+            continue
+        values = [value(m) for m in order]
+        if all(x >= y for x, y in itertools.pairwise(values)):
+            return Reason(code, _rank_params(code, order, params))
+    return Reason("mc-cp-group-values", {})
+
+
+def _rank_params(code: str, order: list[Meld], params: dict[str, object]) -> dict[str, object]:
+    if code == "mc-cp-jing-not-x10":
+        g = next(m for m in order if m.jing)
+        return {"group": GROUP_WORDS[g.kind], "cards": list(g.cards), "each": g.points}
+    if code == "mc-cp-an-peng-swapped":
+        kinds = Counter(m.kind for m in order)
+        return {"peng": kinds["peng"], "an": kinds["an"]}
+    if code == "mc-cp-four-values":
+        g = next(m for m in order if m.kind in ("qi", "liang", "kang"))
+        return {"group": GROUP_WORDS[g.kind], "each": g.points}
+    if code == "mc-cp-jier-10-counts":
+        return {"count": sum(1 for m in order if m.kind == "jier" and not m.points)}
+    return dict(params)
+
+
 def _order(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
     if q == "priority" and answer.split() == _seat_order(ex):
         return Reason("mc-cp-seat-order-only", {})
+    if q == "chuanpai:by-points":
+        return _ranking(ex, answer)
     return None
 
 
