@@ -101,7 +101,46 @@ REASONS: dict[str, str] = {
 }
 
 #: (code, exercise id, wrong answer): one real wrong answer per code, judged in the tests
-EXAMPLES: tuple[tuple[str, str, str], ...] = ()
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("mc-cp-pips-one-end", f"{L1}.pips-ex", "4"),
+    ("mc-cp-red-fours", f"{L1}.red-ex", "14 66"),
+    ("mc-cp-red-pips", f"{L1}.red-ex", "14 34 44"),
+    ("mc-cp-three-card-sum", f"{L2}.trio-ex", "true ok"),
+    ("mc-cp-alike-not-jier", f"{L2}.partners-ex", "11 26"),
+    ("mc-cp-missed-20", f"{L2}.partners-ex", "11"),
+    ("mc-cp-same-pips", f"{L2}.partners-ex2", "26"),
+    ("mc-cp-forgot-jing", f"{L2}.waits-ex", "26 35 44"),
+    ("mc-cp-two-jing", f"{L2}.jing-ex", "true ok"),
+    ("mc-cp-jing-jier-value", f"{L2}.count-ex", "4"),
+    ("mc-cp-jing-with-alike", f"{L3}.jing-ex", "true ok"),
+    ("mc-cp-jing-group-optional", f"{L5}.jing-ex", "false must"),
+    ("mc-cp-jing-not-x10", f"{L8}.count-ex3", "6"),
+    ("mc-cp-jier-10-counts", f"{L2}.count-ex", "5"),
+    ("mc-cp-jier-20-forgot", f"{L2}.count-ex", "0"),
+    ("mc-cp-an-peng-swapped", f"{L8}.count-ex1", "13"),
+    ("mc-cp-four-values", f"{L8}.count-ex2", "15"),
+    ("mc-cp-group-values", f"{L8}.rank-ex", "jing an qi peng jier"),
+    ("mc-cp-not-best", f"{L8}.best-ex", "4"),
+    ("mc-cp-base-in-points", f"{L8}.count-ex1", "12"),
+    ("mc-cp-forgot-base", f"{L8}.settle-ex", "5"),
+    ("mc-cp-each-or-all", f"{L8}.settle-ex", "18"),
+    ("mc-cp-discarder-pays", f"{L7}.discarder-ex", "all"),
+    ("mc-cp-tou-count", f"{L3}.tou-ex", "1"),
+    ("mc-cp-turned-card-own", f"{L4}.turned-ex", "own"),
+    ("mc-cp-seat-order-only", f"{L4}.priority-ex", "right left you"),
+    ("mc-cp-split-jier", f"{L5}.discard-ex", "a"),
+    ("mc-cp-must-eat", f"{L5}.must-eat-ex", "pass"),
+    ("mc-cp-tied-no-duty", f"{L5}.tied", "false must"),
+    ("mc-cp-group-at-once", f"{L4}.lay-ex", "done"),
+    ("mc-cp-qi-forced", f"{L5}.qi-ex", "pass"),
+    ("mc-cp-extra-seat-bai", f"{L9}.extra-ex", "true can"),
+    ("mc-cp-qitou-optional", f"{L6}.level-ex", "false bad"),
+    ("mc-cp-qitou-forced", f"{L6}.bad-ex", "true level"),
+    ("mc-cp-guopai", f"{L6}.guo-ex", "keep"),
+    ("mc-cp-not-complete", f"{L7}.hu-legal-ex", "true can"),
+    ("mc-cp-hu-forced", f"{L7}.hu-ex", "discard"),
+    ("mc-cp-sixteen-cards", f"{L7}.sixteen-ex", "sixteen"),
+)
 
 #: the group kinds in the words of the table (both languages use the Chinese term)
 GROUP_WORDS = {
@@ -439,10 +478,24 @@ def _missed_forced(forced: Action) -> Reason | None:
     return None
 
 
+def _jing_with_alike(a: Action) -> bool:
+    """A group of three from a 经牌 and two alike ordinary cards (not the 拐子)."""
+    plain = [c for c in a.cards if c not in JING]
+    return (
+        a.kind in ("an", "peng")
+        and len(a.cards) == 3
+        and len(plain) == 2
+        and plain[0] == plain[1] != "12"
+    )
+
+
 def _action(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
     note = next((n for n in sol.proof.notes if n.choice == answer.strip()), None)
     if note is None:
         return None
+    if not note.legal and _jing_with_alike(note.action):
+        cards = sorted(note.action.cards, key=INDEX.__getitem__)
+        return Reason("mc-cp-jing-with-alike", {"cards": cards})
     if not note.legal and note.reason is not None and note.reason.code in REASONS:
         return _refusal(ex, note)
     forced = [n for n in sol.proof.notes if n.choice in sol.accepted]
