@@ -1,3 +1,257 @@
-"""Messages of the chuanpai misconceptions (codes in app/learning/misconceptions/chuanpai.py)."""
+"""Messages of the chuanpai misconceptions (codes in app/learning/misconceptions/chuanpai.py)
+and of the facts its queries state in a proof (codes ``fact-cp-*``, from
+app/learning/queries_chuanpai.py)."""
 
-MESSAGES: dict[str, dict[str, str]] = {}
+MESSAGES: dict[str, dict[str, str]] = {
+    # -- reading the cards --------------------------------------------------------------
+    "mc-cp-pips-one-end": {
+        "en": "That is only one end of {card}. Its points are both dice faces added "
+        "together: {a} and {b}.",
+        "zh": "这只数了{card}的一头。点数要把两个骰子面加起来：{a}加{b}。",
+    },
+    "mc-cp-red-fours": {
+        "en": "You missed the red fours: {cards}. On Chinese dice the four is red as well "
+        "as the one.",
+        "zh": "漏了四点的红：{cards}。中国骰子不光一点是红的，四点也是红的。",
+    },
+    "mc-cp-red-pips": {
+        "en": "Look again at {cards}: red pips are the ones and the fours, and 天牌 is half red.",
+        "zh": "再看看{cards}：一点和四点是红的，天牌半红半黑。",
+    },
+    # -- 挤儿 ------------------------------------------------------------------------------
+    "mc-cp-three-card-sum": {
+        "en": "{cards} add up to 10 or 20, but they are three cards. A 挤儿 is always "
+        "exactly two cards, so these do not make a group.",
+        "zh": "{cards}加起来虽然是十或二十，可那是三张牌。挤儿只能是两张，这三张不成组。",
+    },
+    "mc-cp-alike-not-jier": {
+        "en": "Two {card} are not a 挤儿: a pair must add up to 10 or 20, and being "
+        "alike does not count.",
+        "zh": "两张{card}不是挤儿：两张牌要凑成十点或二十点才算，一样的牌不算一对。",
+    },
+    "mc-cp-missed-20": {
+        "en": "You looked only for 10. These make 20 and pair as well: {cards}.",
+        "zh": "只想到了凑十。凑成二十的也算挤儿：{cards}。",
+    },
+    "mc-cp-same-pips": {
+        "en": "Only the points matter, not the faces: {cards} have the same points as a "
+        "card you picked, so they do the same job.",
+        "zh": "配挤儿只看点数，不看牌面：{cards}跟你选的牌点数一样，一样能配。",
+    },
+    # -- 经牌 ------------------------------------------------------------------------------
+    "mc-cp-forgot-jing": {
+        "en": "You left out the 经牌 {cards}: a 经牌 pairs with any one ordinary card.",
+        "zh": "漏了经牌{cards}：经牌跟任何一张普通牌都能配成挤儿。",
+    },
+    "mc-cp-two-jing": {
+        "en": "财神 and 听用 cannot pair with each other: each 经牌 needs an ordinary card "
+        "as its partner.",
+        "zh": "财神和听用不能互相配：每张经牌都要配一张普通牌。",
+    },
+    "mc-cp-jing-jier-value": {
+        "en": "A 经牌 stands for the better sum. With {card} ({points} points) it makes a "
+        "20 when the partner has 8 points or more, otherwise a 10.",
+        "zh": "经牌按划算的算：配{card}（{points}点）时，搭档八点以上就当二十点，"
+        "不到八点就当十点。",
+    },
+    "mc-cp-jing-with-alike": {
+        "en": "{cards} is not a group: a 经牌 never joins two alike cards. The one "
+        "exception is the two 拐子 (one-two).",
+        "zh": "{cards}不成组：经牌不能跟两张一样的牌凑在一起，只有两张拐子（幺二）例外。",
+    },
+    "mc-cp-jing-group-optional": {
+        "en": "The 经牌 group {cards} may always be laid or kept: it is never compulsory "
+        "(only the fourth true-or-false card forces a 扛).",
+        "zh": "经牌加两张拐子（{cards}）暗不暗都随你，从来不是必须的（只有凑到第四张真假经时才必须扛）。",
+    },
+    "mc-cp-jing-not-x10": {
+        "en": "The {group} made with the 经牌 ({cards}) counts ten times the plain one: {each} 胡.",
+        "zh": "带经牌的{group}（{cards}）按普通的十倍算，是{each}胡。",
+    },
+    # -- counting -----------------------------------------------------------------------
+    "mc-cp-jier-10-counts": {
+        "en": "You counted {count} 挤儿 of 10 as 1 胡 each. Only a 挤儿 of 20 earns 1 胡; "
+        "a 挤儿 of 10 earns nothing.",
+        "zh": "你把{count}个十点的挤儿也各算了一胡。只有二十点的挤儿算一胡，十点的不算胡。",
+    },
+    "mc-cp-jier-20-forgot": {
+        "en": "You left out {count} 挤儿 of 20: each of them is worth 1 胡.",
+        "zh": "漏算了{count}个二十点的挤儿，每个算一胡。",
+    },
+    "mc-cp-an-peng-swapped": {
+        "en": "You swapped 碰 and 暗: a 碰 (with a taken card) is worth 2 胡, an 暗 "
+        "(all from your own hand) 3.",
+        "zh": "碰和暗弄反了：碰（吃了别人的牌）两胡，暗（全是自己的牌）三胡。",
+    },
+    "mc-cp-four-values": {
+        "en": "Check the groups of four: a 起 is worth 5 胡, a 亮 or a 扛 7. The {group} "
+        "here is worth {each}.",
+        "zh": "四张的组再看看：起五胡，亮和扛七胡。这里的{group}是{each}胡。",
+    },
+    "mc-cp-group-values": {
+        "en": "Check the table: a 挤儿 of 20 is worth 1 胡, 碰 and 燕 2, 暗 3, 起 5, 亮 and "
+        "扛 7, and a group with a 经牌 ten times as much.",
+        "zh": "再对一对胡数表：二十点的挤儿一胡，碰、燕两胡，暗三胡，起五胡，亮、扛七胡，带经牌的组十倍。",
+    },
+    "mc-cp-not-best": {
+        "en": "{given} is the count of one way to group these cards, but the hand is "
+        "counted the way that earns most (three alike as 暗, four as 亮, three sevens as "
+        "燕).",
+        "zh": "{given}是其中一种分法的胡数，但算胡要按最划算的分法：三张一样算暗，四张算亮，三个七算燕。",
+    },
+    "mc-cp-base-in-points": {
+        "en": "The 胡 of a hand do not include the base: the 1 is added only when the losers pay.",
+        "zh": "算胡数时不加底，那一分是结算付钱时才加的。",
+    },
+    "mc-cp-forgot-base": {
+        "en": "You forgot the base: each loser pays the 胡 plus 1.",
+        "zh": "忘了加底：每家要付胡数再加一。",
+    },
+    "mc-cp-each-or-all": {
+        "en": "You mixed up one payment and the total: each of the {losers} losers pays "
+        "the winner the same amount on his own.",
+        "zh": "一家付的和总共收的弄混了：{losers}家输家各付一份，数目一样。",
+    },
+    "mc-cp-discarder-pays": {
+        "en": "Not in this game: going out on a discard and on a turned card are the "
+        "same, and the discarder pays no more than anyone else.",
+        "zh": "这个牌不是这样：点炮和自摸一样，打出那张牌的人不多赔。",
+    },
+    # -- groups and the turn ---------------------------------------------------------------
+    "mc-cp-tou-count": {
+        "en": "After a {group} count again: one replacement card after 暗, 碰, 燕 or 起, "
+        "two after 亮 or 扛.",
+        "zh": "{group}之后偷几张再想想：暗、碰、燕、起偷一张，亮、扛偷两张。",
+    },
+    "mc-cp-turned-card-own": {
+        "en": "This is not mahjong: a card turned up from the stock belongs to nobody. It "
+        "is offered to the whole table.",
+        "zh": "这不是麻将：从余牌翻出来的牌不归翻牌的人，是摆出来给全桌用的。",
+    },
+    "mc-cp-seat-order-only": {
+        "en": "Seat order alone is not enough: every 碰, 燕, 起 or 扛 is served before any "
+        "摆, and only then does seat order decide.",
+        "zh": "光按座位顺序不行：碰、燕、起、扛都排在摆的前面，同一类里才按座位先后。",
+    },
+    # -- what is forced --------------------------------------------------------------------
+    "mc-cp-split-jier": {
+        "en": "{card} is tied in a 挤儿: discarding it would break the pair. Only a spare "
+        "card may be discarded.",
+        "zh": "{card}已经配成了挤儿，打出去就拆了挤儿。只能打多余的光棍。",
+    },
+    "mc-cp-must-eat": {
+        "en": "Your {card} is a lone card and {taken_card} pairs with it: if you can eat, "
+        "you must.",
+        "zh": "你的{card}是光棍，{taken_card}正好能配它：能吃必须吃。",
+    },
+    "mc-cp-tied-no-duty": {
+        "en": "Here you may let it pass: your {card} is already tied in a 挤儿, so eating "
+        "{taken_card} is a choice, not a duty.",
+        "zh": "这里可以不吃：你的{card}已经配着挤儿，吃不吃{taken_card}随你。",
+    },
+    "mc-cp-group-at-once": {
+        "en": "The {group} ({cards}) is compulsory here: it must be made now, not kept "
+        "back or let pass.",
+        "zh": "{group}（{cards}）这里必须做：现在就得成组，不能留着，也不能放过。",
+    },
+    "mc-cp-qi-forced": {
+        "en": "The fourth card of your 暗 must join it ({cards}): 起 is compulsory unless "
+        "the card lets you go out.",
+        "zh": "见到暗的第四张就得起（{cards}）：除非这张能让你和牌，否则必须起。",
+    },
+    "mc-cp-extra-seat-bai": {
+        "en": "An extra seat (the fifth to seventh player) may never 摆; it may only 碰, 燕 or 扛.",
+        "zh": "多出来的座位（第五到第七家）不能摆，只能碰、燕、扛。",
+    },
+    # -- 齐头 and 过牌 ---------------------------------------------------------------------
+    "mc-cp-qitou-optional": {
+        "en": "Here the group of {card} may be declined: under 齐头 (good cards as many as "
+        "the bad or one more; for a neutral card, every copy tied) it is your choice.",
+        "zh": "这里{card}这一组可做可不做：按齐头的规矩（好牌跟坏牌一样多或只多一张；不分好坏的牌每张都配着），由你决定。",
+    },
+    "mc-cp-qitou-forced": {
+        "en": "Here the group of {card} is compulsory: this table's 齐头 rule does not let "
+        "you off (a bad card over, two good cards over, a spare copy, or no 齐头 at all).",
+        "zh": "这里{card}这一组必须做：按这桌的齐头规矩免不了（坏牌多了、好牌多出两张、有一张是光棍，或者根本不讲齐头）。",
+    },
+    "mc-cp-guopai": {
+        "en": "{card} must go face down as a 过牌: a card it could have eaten already went "
+        "past you unused.",
+        "zh": "{card}必须扣下当过牌：它能吃的牌早先从你面前过去了，你当时没吃。",
+    },
+    # -- going out ---------------------------------------------------------------------------
+    "mc-cp-not-complete": {
+        "en": "Not yet: you go out only when every card in your hand is part of a group.",
+        "zh": "还不行：手里每一张牌都成了组才能和牌。",
+    },
+    "mc-cp-hu-forced": {
+        "en": "Your hand is complete: going out is compulsory, and it comes before anything else.",
+        "zh": "牌已经齐了：和牌是必须的，别的都不能做。",
+    },
+    "mc-cp-sixteen-cards": {
+        "en": "Sixteen laid-out cards is how the trick game is won, not this one. Here you "
+        "go out when every card is in a group.",
+        "zh": "摆够十六张是打天九那种玩法的赢法，跟挤儿无关。挤儿是每张牌都成组才算和。",
+    },
+    # -- facts in proofs --------------------------------------------------------------------
+    "fact-cp-pips": {
+        "en": "{card}: {a} + {b} = {points} points.",
+        "zh": "{card}：{a}加{b}，共{points}点。",
+    },
+    "fact-cp-same-points": {
+        "en": "{points} points: {cards}, {total} cards in the deck.",
+        "zh": "{points}点的牌：{cards}，整副共{total}张。",
+    },
+    "fact-cp-partners": {
+        "en": "{card} makes a 挤儿 with: {cards}.",
+        "zh": "能跟{card}配挤儿的：{cards}。",
+    },
+    "fact-cp-red": {
+        "en": "Cards with red pips here: {cards}.",
+        "zh": "这里带红点的牌：{cards}。",
+    },
+    "fact-cp-spare": {
+        "en": "Spare cards (光棍) you may discard: {cards}.",
+        "zh": "可以打的光棍：{cards}。",
+    },
+    "fact-cp-tou": {
+        "en": "After a {group}: {count} replacement card(s).",
+        "zh": "{group}之后偷{count}张。",
+    },
+    "fact-cp-collect": {
+        "en": "Each of the {losers} losers pays {each}.",
+        "zh": "{losers}家输家每家付{each}。",
+    },
+    "fact-cp-qitou-level": {
+        "en": "Family of {card}: {good} good, {bad} bad. Level heads (齐头): the group "
+        "may be declined.",
+        "zh": "{card}这一类：好牌{good}张，坏牌{bad}张，齐头，可做可不做。",
+    },
+    "fact-cp-qitou-good-one-over": {
+        "en": "Family of {card}: {good} good, {bad} bad. One good card over: the group "
+        "may still be declined.",
+        "zh": "{card}这一类：好牌{good}张，坏牌{bad}张。好牌多一张，仍然可做可不做。",
+    },
+    "fact-cp-qitou-bad-over": {
+        "en": "Family of {card}: {good} good, {bad} bad. A bad card over: the group is compulsory.",
+        "zh": "{card}这一类：好牌{good}张，坏牌{bad}张。坏牌多了，必须做。",
+    },
+    "fact-cp-qitou-good-two-over": {
+        "en": "Family of {card}: {good} good, {bad} bad. Two good cards over: the group "
+        "is compulsory.",
+        "zh": "{card}这一类：好牌{good}张，坏牌{bad}张。好牌多出两张，必须做。",
+    },
+    "fact-cp-qitou-tied": {
+        "en": "{card} has no good or bad side, and every copy is tied in a 挤儿: the group "
+        "may be declined.",
+        "zh": "{card}不分好坏，每张都配着挤儿，可做可不做。",
+    },
+    "fact-cp-qitou-spare": {
+        "en": "{card} has no good or bad side, and a copy is spare: the group is compulsory.",
+        "zh": "{card}不分好坏，又有一张是光棍，必须做。",
+    },
+    "fact-cp-qitou-always": {
+        "en": "At this table there is no 齐头: every 暗, 碰, 扛 and 亮 is compulsory.",
+        "zh": "这桌不讲齐头：暗、碰、扛、亮都必须做。",
+    },
+}
