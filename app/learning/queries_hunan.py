@@ -10,15 +10,20 @@ query                  kind         the right answer
 ``hunan:table-huxi``   number       a seat's current 胡息: its groups on the table
 ``hunan:bi-cards``     pick-cards   the cards the 吃 ``args.action`` must lay out with
                                     it (比); any legal way of doing it is right
+``hunan:win-huxi``     number       the 胡息 of the win that ended the deal (a position)
+``hunan:win-total``    number       what each loser paid for that win
 =====================  ===========  ==================================================
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from app.engine.core.actions import Action
 from app.engine.core.reason import Reason
+from app.engine.core.results import Analysis
+from app.engine.zipai.analysis import meld_view
 from app.engine.zipai.cards import TOKENS
 from app.learning.exercise import Exercise
 from app.learning.misconceptions.zipai_common import red_tokens
@@ -107,11 +112,40 @@ def _bi_cards(c: Ctx, ex: Exercise) -> Solution:
     return Solution(tuple(accepted), accepted, Proof(notes=notes, facts=facts), first)
 
 
+def won(c: Ctx, ex: Exercise) -> tuple[Any, Analysis]:
+    """The result of the finished deal of the exercise, and its count as an analysis
+    (the winner's groups, line by line, and the settlement)."""
+    state = c.state
+    if state is None or state.result is None or state.result.winner is None:
+        raise BadExercise(f"{ex.id}: the query needs a deal that ended in a win")
+    r = state.result
+    out = c.game.outcome(state)
+    melds = tuple(meld_view(m, state.rules)[0] for m in r.melds)
+    extra = {"min": state.rules.min_huxi}
+    count, settle = out.count, out.settlement
+    return r, Analysis(
+        state.rules.game, True, True, r.huxi, "huxi", melds, count, settle, None, extra
+    )
+
+
+def _win_huxi(c: Ctx, ex: Exercise) -> Solution:
+    r, a = won(c, ex)
+    return Solution((str(r.huxi),), r.huxi, Proof(analysis=a))
+
+
+def _win_total(c: Ctx, ex: Exercise) -> Solution:
+    r, a = won(c, ex)
+    total = r.count.total
+    return Solution((str(total),), total, Proof(analysis=a))
+
+
 for _name, _fn in (
     ("red-cards", _red_cards),
     ("red-count", _red_count),
     ("tun", _tun),
     ("table-huxi", _table_huxi),
     ("bi-cards", _bi_cards),
+    ("win-huxi", _win_huxi),
+    ("win-total", _win_total),
 ):
     QUERIES[f"hunan:{_name}"] = _fn

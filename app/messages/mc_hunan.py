@@ -41,12 +41,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 不是一句话：大小字不能混着配一句话。大小字搭配只能是同一个数的绞。",
     },
     "mc-hn-forgot-2710": {
-        "en": "You missed what 二七十 can do: 二七十 (and 贰柒拾) is a run too, although the numbers do not follow on. Missed: {cards}.",
-        "zh": "你忘了二七十：二七十（还有贰柒拾）数目虽然不挨着，也算一句话。漏掉的：{cards}。",
+        "en": "You missed what 二七十 can do: 二七十 (and 贰柒拾) is a run too, although the numbers do not follow on.",
+        "zh": "你忘了二七十：二七十（还有贰柒拾）数目虽然不挨着，也算一句话。",
     },
     "mc-hn-forgot-jiao": {
-        "en": "You missed what a jiao can do: one value in both sizes (like 八八捌 or 八捌捌) is a group too. Missed: {cards}.",
-        "zh": "你忘了绞：同一个数大小字搭配（比如八八捌、八捌捌）也是一方门子。漏掉的：{cards}。",
+        "en": "You missed what a jiao can do: one value in both sizes (like 八八捌 or 八捌捌) is a group too.",
+        "zh": "你忘了绞：同一个数大小字搭配（比如八八捌、八捌捌）也是一方门子。",
     },
     "mc-hn-split-kan": {
         "en": "{cards} would complete the hand only by breaking up a kan. Three alike in the hand always stay together.",

@@ -38,20 +38,20 @@ def _mc(code: str, skill: str, lesson: str) -> Misconception:
 
 CATALOG: tuple[Misconception, ...] = (
     # counting 胡息
-    _mc("mc-hn-big-as-small", "counting", "hunan-08-huxi#big-pays-more"),
-    _mc("mc-hn-peng-as-kan", "counting", "hunan-08-huxi#table-threes"),
-    _mc("mc-hn-kan-as-peng", "counting", "hunan-08-huxi#table-threes"),
-    _mc("mc-hn-pao-as-ti", "counting", "hunan-08-huxi#table-fours"),
-    _mc("mc-hn-ti-as-pao", "counting", "hunan-08-huxi#table-fours"),
-    _mc("mc-hn-eaten-run-zero", "counting", "hunan-08-huxi#table-runs"),
-    _mc("mc-hn-special-run-zero", "counting", "hunan-08-huxi#table-runs"),
-    _mc("mc-hn-jiao-as-kan", "counting", "hunan-08-huxi#table-runs"),
+    _mc("mc-hn-big-as-small", "counting", "hunan-09-huxi#big-pays-more"),
+    _mc("mc-hn-peng-as-kan", "counting", "hunan-09-huxi#table-threes"),
+    _mc("mc-hn-kan-as-peng", "counting", "hunan-09-huxi#table-threes"),
+    _mc("mc-hn-pao-as-ti", "counting", "hunan-09-huxi#table-fours"),
+    _mc("mc-hn-ti-as-pao", "counting", "hunan-09-huxi#table-fours"),
+    _mc("mc-hn-eaten-run-zero", "counting", "hunan-09-huxi#table-runs"),
+    _mc("mc-hn-special-run-zero", "counting", "hunan-09-huxi#table-runs"),
+    _mc("mc-hn-jiao-as-kan", "counting", "hunan-09-huxi#table-runs"),
     # groups, waits, going out
     _mc("mc-hn-mixed-run", "groups", "hunan-02-groups#runs"),
     _mc("mc-hn-forgot-2710", "waits", "hunan-02-groups#two-seven-ten"),
     _mc("mc-hn-forgot-jiao", "waits", "hunan-02-groups#jiao"),
     _mc("mc-hn-split-kan", "groups", "hunan-02-groups#kan"),
-    _mc("mc-hn-forgot-minimum", "going-out", "hunan-07-going-out#minimum"),
+    _mc("mc-hn-forgot-minimum", "going-out", "hunan-08-going-out#minimum"),
     # actions
     _mc("mc-hn-missed-bi", "chi-bi", "hunan-05-chi-bi#bi"),
     _mc("mc-hn-cannot-bi", "chi-bi", "hunan-05-chi-bi#no-bi-no-chi"),
@@ -59,26 +59,26 @@ CATALOG: tuple[Misconception, ...] = (
     _mc("mc-hn-ate-chou-card", "chou", "hunan-06-memory#choupai"),
     _mc("mc-hn-own-discard", "chou", "hunan-06-memory#own-discard"),
     _mc("mc-hn-skipped-forced", "forced", "hunan-04-forced#never-a-choice"),
-    _mc("mc-hn-won-on-discard", "going-out", "hunan-07-going-out#stock-only"),
+    _mc("mc-hn-won-on-discard", "going-out", "hunan-08-going-out#stock-only"),
     _mc("mc-hn-chou-hu", "chou", "hunan-06-memory#chouhu"),
     _mc("mc-hn-chi-wrong-seat", "chi-bi", "hunan-03-turn#who-eats"),
     _mc("mc-hn-pao-on-discard", "forced", "hunan-04-forced#pao"),
-    _mc("mc-hn-lost-on-priority", "priority", "hunan-06-memory#priority"),
+    _mc("mc-hn-lost-on-priority", "priority", "hunan-07-priority#priority"),
     # priority
-    _mc("mc-hn-take-before-hu", "priority", "hunan-06-memory#popaohu"),
-    _mc("mc-hn-chi-before-peng", "priority", "hunan-06-memory#priority"),
-    _mc("mc-hn-seat-order", "priority", "hunan-06-memory#same-claim"),
+    _mc("mc-hn-take-before-hu", "priority", "hunan-07-priority#popaohu"),
+    _mc("mc-hn-chi-before-peng", "priority", "hunan-07-priority#priority"),
+    _mc("mc-hn-seat-order", "priority", "hunan-07-priority#same-claim"),
     # memory, told apart by authored choices
     _mc("mc-hn-chou-after-peng", "chou", "hunan-06-memory#lost-to-peng"),
     _mc("mc-hn-chou-blocks-win", "chou", "hunan-06-memory#win-on-stale"),
     _mc("mc-hn-peng-forced", "forced", "hunan-03-turn#peng"),
     _mc("mc-hn-bakuai", "forced", "hunan-04-forced#bakuai"),
     # settlement
-    _mc("mc-hn-forgot-mingtang", "settlement", "hunan-09-settlement#mingtang"),
-    _mc("mc-hn-tun-no-base", "settlement", "hunan-09-settlement#tun"),
-    _mc("mc-hn-tun-from-zero", "settlement", "hunan-09-settlement#tun"),
+    _mc("mc-hn-forgot-mingtang", "settlement", "hunan-10-settlement#mingtang"),
+    _mc("mc-hn-tun-no-base", "settlement", "hunan-10-settlement#tun"),
+    _mc("mc-hn-tun-from-zero", "settlement", "hunan-10-settlement#tun"),
     _mc("mc-hn-big-cards-red", "cards", "hunan-01-cards#red"),
-    _mc("mc-hn-red-hand-only", "settlement", "hunan-09-settlement#red-count"),
+    _mc("mc-hn-red-hand-only", "settlement", "hunan-10-settlement#red-count"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -149,11 +149,38 @@ def _settlement(ex: Exercise, sol: Solution, given: int, tun_only: bool) -> Reas
         return None
     from app.learning.queries import read
 
-    rules = read(ex).rules
+    hand, table = _holding(ex)
+    return _pay(read(ex).rules, a.points, hand, table, int(sol.value), given, tun_only)
+
+
+def _deal_total(ex: Exercise, sol: Solution, given: int) -> Reason | None:
+    from app.learning.queries import read
+
+    c = read(ex)
+    r = c.state.result if c.state is not None else None
+    if r is None or r.winner is None:
+        return None
+    seat = c.game.seat_holding(c.state, r.winner)
+    if seat is None:
+        return None
+    hand = list(seat.hand)
+    table = [t for m in seat.melds for t in m.cards]
+    return _pay(c.rules, r.huxi, hand, table, int(sol.value), given, False)
+
+
+def _pay(
+    rules: Any,
+    huxi: int,
+    hand: list[str],
+    table: list[str],
+    right: int,
+    given: int,
+    tun_only: bool,
+) -> Reason | None:
+    """The settlement recomputed under each wrong belief about 囤 and 名堂."""
     if rules.tun != "standard":
         return None
-    huxi, low = a.points, rules.min_huxi
-    hand, table = _holding(ex)
+    low = rules.min_huxi
     red = len(red_tokens(hand + table))
     tun = (huxi - low) // 3 + 1
     changde = rules.mingtang == "changde" and not tun_only
@@ -168,7 +195,7 @@ def _settlement(ex: Exercise, sol: Solution, given: int, tun_only: bool) -> Reas
         models.append(("mc-hn-big-cards-red", tun * _factor(len(big_tokens(hand + table)))))
         models.append(("mc-hn-red-hand-only", tun * _factor(len(red_tokens(hand)))))
     for code, value in models:
-        if value == given and value != sol.value:
+        if value == given and value != right:
             return Reason(code, base)
     return None
 
@@ -260,7 +287,7 @@ def _win(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     belief = shape_belief_of_win(counts, table, tuple(SHAPE_CODES))
     if belief is None:
         return None
-    seen = group_seen_as(counts, SHAPE_BELIEFS[belief])
+    seen = group_seen_as(counts, table, SHAPE_BELIEFS[belief])
     return Reason(SHAPE_CODES[belief], {"cards": list(seen)})
 
 
@@ -272,10 +299,7 @@ def _choice_of(ex: Exercise, cid: str) -> Any:
 
 
 def _is_legal(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
-    truth, _, why = answer.partition(" ")
-    chosen = _choice_of(ex, why.strip())
-    if truth == "false" and sol.value and chosen is not None and chosen.misconception:
-        return Reason(chosen.misconception, {})
+    truth = answer.partition(" ")[0]
     note = sol.proof.notes[0] if sol.proof.notes else None
     if truth == "true" and not sol.value and note is not None and note.reason is not None:
         code = REASONS.get(note.reason.code)
@@ -346,6 +370,10 @@ DIAGNOSES: dict[tuple[str, str], Callable[[Exercise, Solution, str], Reason | No
     ("number", "hunan:tun"): _number(lambda ex, sol, g: _settlement(ex, sol, g, True)),
     ("number", "hunan:red-count"): _number(_red_count),
     ("number", "hunan:table-huxi"): _number(_table_huxi),
+    ("number", "hunan:win-huxi"): _number(
+        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
+    ),
+    ("number", "hunan:win-total"): _number(_deal_total),
     ("pick-cards", "hunan:red-cards"): _red_cards,
     ("pick-cards", "waits"): _waits,
     ("true-false", "win"): _win,
@@ -357,6 +385,10 @@ DIAGNOSES: dict[tuple[str, str], Callable[[Exercise, Solution, str], Reason | No
 
 
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    if ex.kind == "true-false":  # a reason the author marked as a misconception
+        chosen = _choice_of(ex, answer.partition(" ")[2].strip())
+        if chosen is not None and chosen.misconception:
+            return Reason(chosen.misconception, {})
     query = ex.query.name if ex.query else ""
     fn = DIAGNOSES.get((ex.kind, query))
     if fn is None:

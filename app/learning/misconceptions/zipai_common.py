@@ -321,14 +321,42 @@ def shape_belief_of_win(
     return None
 
 
-def group_seen_as(counts: Sequence[int], shapes: Shapes) -> tuple[str, ...]:
-    """One group that only a learner with ``shapes`` would make from ``counts`` (for the
-    message's parameters), or ``()``."""
+def _arrangement(counts: tuple[int, ...], pair: bool, shapes: Shapes) -> list[tuple[Card, ...]]:
+    """One split of the free ``counts`` that :func:`_split` found (it must exist)."""
+    out: list[tuple[Card, ...]] = []
+    while any(counts):
+        low = next(c for c in range(KINDS) if counts[c])
+        for g in _groups(shapes)[low]:
+            if len(g) == 2 and not pair:
+                continue
+            rest = list(counts)
+            for c in g:
+                rest[c] -= 1
+            if min(rest) < 0:
+                continue
+            more = pair and len(g) != 2
+            if _split_memo(tuple(rest), more, shapes) >= 0:
+                out.append(g)
+                counts, pair = tuple(rest), more
+                break
+    return out
+
+
+def group_seen_as(counts: Sequence[int], table: Sequence[Meld], shapes: Shapes) -> tuple[str, ...]:
+    """The first group a learner with ``shapes`` makes of the holding that the rules do
+    not allow (for the message's parameters), or ``()``."""
+    free = list(counts)
+    quads = sum(1 for m in table if m.is_quad)
+    for c, n in enumerate(counts):
+        if n == 4 or (n == 3 and not shapes.split_kan):
+            free[c] = 0
+            quads += n == 4
+    if _split(tuple(free), quads > 0, shapes) < 0:
+        return ()
     right = {g for per in _groups(Shapes(yiwushi=shapes.yiwushi)) for g in per}
-    for per in _groups(shapes):
-        for g in per:
-            if len(g) == 3 and g not in right and all(counts[c] >= g.count(c) for c in g):
-                return tuple(TOKENS[c] for c in g)
+    for g in _arrangement(tuple(free), quads > 0, shapes):
+        if g not in right or (len(g) == 3 and len(set(g)) == 1):
+            return tuple(TOKENS[c] for c in g)
     return ()
 
 
