@@ -70,16 +70,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 是坎里的牌。手里的坎是锁死的：不能打出去，也不能拿去吃或比。",
     },
     "mc-hn-ate-chou-card": {
-        "en": "{card} is stale for you: you let it go when you could have taken it, so you may not eat it or peng it any more.",
-        "zh": "{card} 是你的臭牌：之前能要的时候你没要，以后就不能再吃，也不能再碰。",
+        "en": "That card is stale for you: you let it go when you could have taken it, so you may not eat it or peng it any more.",
+        "zh": "这张牌是你的臭牌：之前能要的时候你没要，以后就不能再吃，也不能再碰。",
     },
     "mc-hn-own-discard": {
         "en": "You threw {card} away earlier: nobody eats or pengs a card they once discarded.",
         "zh": "{card} 你自己打出去过：自己打过的牌不能再吃，也不能再碰。",
     },
     "mc-hn-skipped-forced": {
-        "en": "This is not a choice: with {card} the group must be made now. Ti, wei and pao are compulsory; only chi and peng may be let go.",
-        "zh": "这一步由不得你：{card} 一来就必须成组。提、偎、跑都是强制的，只有吃和碰可以不要。",
+        "en": "This is not a choice: when the cards fall that way, the group must be made at once. Ti, wei and pao are compulsory; only chi and peng may be let go.",
+        "zh": "这一步由不得你：牌一凑成这个样子就必须马上成组。提、偎、跑都是强制的，只有吃和碰可以不要。",
     },
     "mc-hn-won-on-discard": {
         "en": "At this table you win only on a card turned up from the stock. {card} was discarded, so nobody may win on it.",

@@ -98,7 +98,44 @@ REASONS: dict[str, str] = {
 }
 
 #: (code, exercise id, wrong answer): one real wrong answer per code, judged in the tests
-EXAMPLES: tuple[tuple[str, str, str], ...] = ()
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("mc-hn-big-as-small", "hunan.count-stale-wei-pao", "15"),
+    ("mc-hn-peng-as-kan", "hunan-09-huxi.count-eaten", "15"),
+    ("mc-hn-kan-as-peng", "hunan.count-stale-wei-pao", "19"),
+    ("mc-hn-pao-as-ti", "hunan.count-stale-wei-pao", "24"),
+    ("mc-hn-ti-as-pao", "hunan.count-ti-in-hand", "18"),
+    ("mc-hn-eaten-run-zero", "hunan-09-huxi.count-eaten", "10"),
+    ("mc-hn-special-run-zero", "hunan.count-stale-wei-pao", "12"),
+    ("mc-hn-jiao-as-kan", "hunan.count-ti-in-hand", "24"),
+    ("mc-hn-mixed-run", "hunan.win-mixed-run", "true a"),
+    ("mc-hn-forgot-2710", "hunan.waits-two-seven-ten", "x6"),
+    ("mc-hn-forgot-jiao", "hunan-02-groups.not-a-group", "d"),
+    ("mc-hn-split-kan", "hunan.waits-keep-the-kan", "x7 x10 d4 d7"),
+    ("mc-hn-forgot-minimum", "hunan-08-going-out.below-minimum", "true a"),
+    ("mc-hn-missed-bi", "hunan-05-chi-bi.bi-choose", "a"),
+    ("mc-hn-cannot-bi", "hunan.chi-which-way", "a"),
+    ("mc-hn-broke-kan", "hunan-03-turn.first-discard", "a"),
+    ("mc-hn-ate-chou-card", "hunan.stale-draw", "true a"),
+    ("mc-hn-own-discard", "hunan-06-memory.own-discard-check", "true a"),
+    ("mc-hn-skipped-forced", "hunan.forced-pao-on-peng", "b"),
+    ("mc-hn-won-on-discard", "hunan-08-going-out.no-win-on-discard", "true a"),
+    ("mc-hn-chou-hu", "hunan-06-memory.chouhu-check", "true a"),
+    ("mc-hn-chi-wrong-seat", "hunan-03-turn.not-next", "true a"),
+    ("mc-hn-pao-on-discard", "hunan-04-forced.peng-discard", "true a"),
+    ("mc-hn-lost-on-priority", "hunan-07-priority.lower-priority", "true a"),
+    ("mc-hn-take-before-hu", "hunan.order-popaohu", "a b"),
+    ("mc-hn-chi-before-peng", "hunan.order-peng-before-chi", "a b c"),
+    ("mc-hn-seat-order", "hunan.order-peng-before-chi", "c a b"),
+    ("mc-hn-chou-after-peng", "hunan-06-memory.lost-to-peng-check", "false b"),
+    ("mc-hn-chou-blocks-win", "hunan-06-memory.win-on-stale-choice", "b"),
+    ("mc-hn-peng-forced", "hunan-03-turn.peng-choice", "a"),
+    ("mc-hn-bakuai", "hunan-04-forced.bakuai-choice", "a"),
+    ("mc-hn-forgot-mingtang", "hunan.settle-red-win", "1"),
+    ("mc-hn-tun-no-base", "hunan.tun-count", "2"),
+    ("mc-hn-tun-from-zero", "hunan.settle-red-win", "10"),
+    ("mc-hn-big-cards-red", "hunan.red-cards", "d1 d4 d6 d9"),
+    ("mc-hn-red-hand-only", "hunan-01-cards.count-red", "5"),
+)
 
 # --------------------------------------------------------------------------- counting
 
