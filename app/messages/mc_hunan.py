@@ -1,3 +1,168 @@
-"""Messages of the hunan misconceptions (codes in app/learning/misconceptions/hunan.py)."""
+"""Messages of the hunan misconceptions (codes in app/learning/misconceptions/hunan.py),
+and of the facts the hunan queries state in a proof (app/learning/queries_hunan.py)."""
 
-MESSAGES: dict[str, dict[str, str]] = {}
+MESSAGES: dict[str, dict[str, str]] = {
+    # ------------------------------------------------------------ counting 胡息
+    "mc-hn-big-as-small": {
+        "en": "{given} scores the big-card group {cards} as if it were small ({wrong} instead of {right} huxi). The same group in big cards is always worth more.",
+        "zh": "{given} 是把大字的 {cards} 当成小字算了（算了 {wrong} 胡息，应该是 {right}）。同样的组，大字总比小字值钱。",
+    },
+    "mc-hn-peng-as-kan": {
+        "en": "{given} scores the peng {cards} like a kan ({wrong} instead of {right} huxi). A peng took another player's card, so it is worth less: 1 in small cards, 3 in big.",
+        "zh": "{given} 把碰 {cards} 当成坎算了（算了 {wrong} 胡息，应该是 {right}）。碰进的第三张是别人的，所以值得少：小字一胡息，大字三胡息。",
+    },
+    "mc-hn-kan-as-peng": {
+        "en": "{given} scores {cards} like a peng ({wrong} instead of {right} huxi). Three alike that are all your own (a kan in the hand, a wei, a stale wei) are worth 3 in small cards, 6 in big.",
+        "zh": "{given} 把 {cards} 当成碰算了（算了 {wrong} 胡息，应该是 {right}）。三张全是自己的（手里的坎、偎、臭偎）小字三胡息，大字六胡息。",
+    },
+    "mc-hn-pao-as-ti": {
+        "en": "{given} scores the pao {cards} like a ti ({wrong} instead of {right} huxi). The fourth card of a pao came from someone else: 6 in small cards, 9 in big. Only a ti, all four your own, makes 9 or 12.",
+        "zh": "{given} 把跑 {cards} 当成提算了（算了 {wrong} 胡息，应该是 {right}）。跑的第四张来自别人：小字六、大字九；四张全是自己的提才是九和十二。",
+    },
+    "mc-hn-ti-as-pao": {
+        "en": "{given} scores the ti {cards} like a pao ({wrong} instead of {right} huxi). Four alike that are all your own, dealt to you or drawn by you, make a ti: 9 in small cards, 12 in big.",
+        "zh": "{given} 把提 {cards} 当成跑算了（算了 {wrong} 胡息，应该是 {right}）。四张都是自己的（发到手的或自己摸的）就是提：小字九、大字十二。",
+    },
+    "mc-hn-eaten-run-zero": {
+        "en": "{given} leaves out the eaten run {cards}. 一二三 and 二七十 score whether you ate them or held them: this one is worth {right}.",
+        "zh": "{given} 漏算了吃来的 {cards}。一二三、二七十吃来的和手里的一样算，这一组值 {right} 胡息。",
+    },
+    "mc-hn-special-run-zero": {
+        "en": "{given} counts {cards} as nothing. Most runs are worth 0, but 一二三 and 二七十 are worth 3, and 壹贰叁 and 贰柒拾 are worth 6.",
+        "zh": "{given} 把 {cards} 算成了零。一般的一句话不算胡息，但一二三、二七十值三胡息，壹贰叁、贰柒拾值六胡息。",
+    },
+    "mc-hn-jiao-as-kan": {
+        "en": "{given} scores the jiao {cards} as if it were three alike. A jiao mixes the two sizes, so its cards are not identical: it is worth 0.",
+        "zh": "{given} 把绞 {cards} 当成三张一样的牌算了。绞是大小字搭在一起的，三张并不相同，不算胡息。",
+    },
+    # ------------------------------------------------------------ groups and waits
+    "mc-hn-mixed-run": {
+        "en": "{cards} is not a run: small and big cards never mix in a run. Mixed sizes make a group only as a jiao, all of one value.",
+        "zh": "{cards} 不是一句话：大小字不能混着配一句话。大小字搭配只能是同一个数的绞。",
+    },
+    "mc-hn-forgot-2710": {
+        "en": "You missed what 二七十 can do: 二七十 (and 贰柒拾) is a run too, although the numbers do not follow on.",
+        "zh": "你忘了二七十：二七十（还有贰柒拾）数目虽然不挨着，也算一句话。",
+    },
+    "mc-hn-forgot-jiao": {
+        "en": "You missed what a jiao can do: one value in both sizes (like 八八捌 or 八捌捌) is a group too.",
+        "zh": "你忘了绞：同一个数大小字搭配（比如八八捌、八捌捌）也是一方门子。",
+    },
+    "mc-hn-split-kan": {
+        "en": "{cards} would complete the hand only by breaking up a kan. Three alike in the hand always stay together.",
+        "zh": "{cards} 要拆开坎才凑得成。手里三张一样的牌永远是一坎，不能拆。",
+    },
+    "mc-hn-forgot-minimum": {
+        "en": "The seven groups are there, but they make only {huxi} huxi and this table needs {min}: not a win.",
+        "zh": "七方门子是齐了，可只有 {huxi} 胡息，这张桌子要 {min} 胡息才能胡。",
+    },
+    # ------------------------------------------------------------ actions
+    "mc-hn-missed-bi": {
+        "en": "You still hold {count} more {card}. When you eat a card, every other copy in your hand must come out with it, each in a run or jiao of its own (bi).",
+        "zh": "你手里还有 {count} 张 {card}。吃牌时，手里同样的牌要一张不剩地跟着比出来，各配成一句话或一绞。",
+    },
+    "mc-hn-cannot-bi": {
+        "en": "Your other {card} cannot be laid out in a run or jiao with the cards left, so you may not eat this card at all.",
+        "zh": "你手里另外的 {card} 跟剩下的牌配不成一句话或一绞，比不出来，所以这张牌根本不能吃。",
+    },
+    "mc-hn-broke-kan": {
+        "en": "{cards} belong to a kan. Three alike in the hand are locked: never discarded, never used to eat or to bi.",
+        "zh": "{cards} 是坎里的牌。手里的坎是锁死的：不能打出去，也不能拿去吃或比。",
+    },
+    "mc-hn-ate-chou-card": {
+        "en": "That card is stale for you: you let it go when you could have taken it, so you may not eat it or peng it any more.",
+        "zh": "这张牌是你的臭牌：之前能要的时候你没要，以后就不能再吃，也不能再碰。",
+    },
+    "mc-hn-own-discard": {
+        "en": "You threw {card} away earlier: nobody eats or pengs a card they once discarded.",
+        "zh": "{card} 你自己打出去过：自己打过的牌不能再吃，也不能再碰。",
+    },
+    "mc-hn-skipped-forced": {
+        "en": "This is not a choice: when the cards fall that way, the group must be made at once. Ti, wei and pao are compulsory; only chi and peng may be let go.",
+        "zh": "这一步由不得你：牌一凑成这个样子就必须马上成组。提、偎、跑都是强制的，只有吃和碰可以不要。",
+    },
+    "mc-hn-won-on-discard": {
+        "en": "At this table you win only on a card turned up from the stock. {card} was discarded, so nobody may win on it.",
+        "zh": "这张桌子只胡墩上翻出来的牌。{card} 是打出来的，谁也不能胡。",
+    },
+    "mc-hn-chou-hu": {
+        "en": "You passed up a win on {card} before, and your table huxi has not changed since: no win on that card now (chouhu).",
+        "zh": "你之前能胡 {card} 却没胡，之后桌面胡息也没变，所以现在不能胡这张牌（臭胡）。",
+    },
+    "mc-hn-chi-wrong-seat": {
+        "en": "{card} is not yours to eat: a discard may be eaten only by the next player, a turned card only by the player who turned it and the next one.",
+        "zh": "{card} 轮不到你吃：打出的牌只有下家能吃，翻出的牌只有翻牌的人和他的下家能吃。",
+    },
+    "mc-hn-pao-on-discard": {
+        "en": "A peng on the table turns into a pao only with a card turned from the stock. A discarded {card} does not do it.",
+        "zh": "桌上的碰只有遇到墩上翻出来的第四张才变成跑，别人打出的 {card} 不算。",
+    },
+    "mc-hn-lost-on-priority": {
+        "en": "Another player's claim on this card comes first: a win beats pao and peng, and they beat chi.",
+        "zh": "别人对这张牌的要求比你优先：胡先于跑和碰，跑和碰又先于吃。",
+    },
+    # ------------------------------------------------------------ priority
+    "mc-hn-take-before-hu": {
+        "en": "A win comes before everything else: whoever can win on the card is asked first, even before a forced pao (popaohu).",
+        "zh": "胡牌最优先：能胡这张牌的人先问，连必须跑的人都要排在后面（破跑胡）。",
+    },
+    "mc-hn-chi-before-peng": {
+        "en": "Chi comes last: a pao or a peng on the card is served before anyone may eat it.",
+        "zh": "吃排在最后：有人要跑或碰这张牌，先轮到他们，然后才轮到吃。",
+    },
+    "mc-hn-seat-order": {
+        "en": "Between two players with the same kind of claim, the one who turned the card comes first, then the next player in turn.",
+        "zh": "两家要的是同一种时，翻牌的人先，然后按顺序轮到下家。",
+    },
+    # ------------------------------------------------------------ memory (authored choices)
+    "mc-hn-chou-after-peng": {
+        "en": "It is not stale for you: you wanted to eat it, but another player's peng took it first. A card lost to a peng does not become stale.",
+        "zh": "这张不是你的臭牌：你本来想吃，是被别人先碰走了。被碰走的牌不算臭。",
+    },
+    "mc-hn-chou-blocks-win": {
+        "en": "A stale card only stops you from eating or peng-ing it. If it turns up and completes your hand, you may still win on it.",
+        "zh": "臭牌只是不能再吃、再碰；它翻出来正好让你胡，照样可以胡。",
+    },
+    "mc-hn-peng-forced": {
+        "en": "A peng is optional: you may let it go (renpeng). Only ti, wei and pao are compulsory; letting a peng go has its price, though: the card turns stale for you.",
+        "zh": "碰是可以不碰的（忍碰）。只有提、偎、跑是强制的；不过忍碰有代价：这张牌就成了你的臭牌。",
+    },
+    "mc-hn-bakuai": {
+        "en": "After a second pao or ti you do not discard (bakuai): the next player draws straight away.",
+        "zh": "第二次跑或提以后不用出牌（八块），下家直接摸牌。",
+    },
+    # ------------------------------------------------------------ settlement
+    "mc-hn-forgot-mingtang": {
+        "en": "{tun} tun is right, but with {red} red cards the win also has a mingtang, which multiplies it by {factor}.",
+        "zh": "{tun} 囤没有错，但这手牌有 {red} 张红字，还占一个名堂，要乘 {factor}。",
+    },
+    "mc-hn-tun-no-base": {
+        "en": "Reaching the minimum of {min} already pays one tun; each full three huxi above it adds one. The first tun is missing.",
+        "zh": "够了起胡的 {min} 胡息就先有一囤，往上每满三胡息再加一囤。你漏了第一囤。",
+    },
+    "mc-hn-tun-from-zero": {
+        "en": "Tun are counted from the minimum, not from zero: {min} huxi is one tun, and every further three huxi add one.",
+        "zh": "囤是从起胡数往上算的，不是从零算：{min} 胡息是一囤，往上每三胡息加一囤。",
+    },
+    "mc-hn-big-cards-red": {
+        "en": "The red cards are 二, 七 and 十 in both sizes (二七十 and 贰柒拾). Big cards are not red as such: 壹 or 伍 are black.",
+        "zh": "红字是二、七、十，大小字都算（二七十和贰柒拾）。大字并不都是红的，壹、伍就是黑的。",
+    },
+    "mc-hn-red-hand-only": {
+        "en": "Count the red cards over all the winner's cards, the groups on the table too, not only the hand: {red} in all.",
+        "zh": "红字要数赢家全部的牌，桌上的组也算，不能只数手里的：一共 {red} 张。",
+    },
+    # ------------------------------------------------------------ facts of the hunan queries
+    "fact-hn-red": {
+        "en": "Red cards (二七十, 贰柒拾): {count}. {cards}",
+        "zh": "红字（二七十、贰柒拾）：{count} 张。{cards}",
+    },
+    "fact-hn-table-huxi": {
+        "en": "The groups on the table make {huxi} huxi: that is the current huxi.",
+        "zh": "桌上各组合起来是 {huxi} 胡息，这就是当前胡息。",
+    },
+    "fact-hn-bi-way": {
+        "en": "One way to lay out the bi: {cards}.",
+        "zh": "一种比法：{cards}。",
+    },
+}

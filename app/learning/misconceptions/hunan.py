@@ -1,21 +1,436 @@
-"""Misconceptions of hunan: the catalog and the diagnosis (buggy models)."""
+"""Misconceptions of hunan: the catalog and the diagnosis (buggy models).
+
+Each wrong answer is recomputed under the wrong beliefs a learner of 跑胡子 is likely
+to hold (:mod:`.zipai_common` for what Guilin shares); the first belief that yields the
+learner's exact answer names the misconception, with its parameters (the group, the
+card, the count). A refused action names the rule through :data:`REASONS`.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from app.engine.core.reason import Reason
+from app.engine.core.results import ScoredMeld
+from app.engine.zipai.settle import mingtang
 from app.learning.exercise import Exercise
 from app.learning.misconceptions import Misconception, register
+from app.learning.misconceptions.zipai_common import (
+    SHAPE_BELIEFS,
+    big_tokens,
+    first_jump,
+    group_seen_as,
+    norm_kind,
+    order_actions,
+    recount,
+    red_tokens,
+    shape_belief_of_waits,
+    shape_belief_of_win,
+)
 from app.learning.verdict import Solution
 
-CATALOG: tuple[Misconception, ...] = ()
+
+def _mc(code: str, skill: str, lesson: str) -> Misconception:
+    return Misconception(code, skill, lesson)
+
+
+CATALOG: tuple[Misconception, ...] = (
+    # counting 胡息
+    _mc("mc-hn-big-as-small", "counting", "hunan-09-huxi#big-pays-more"),
+    _mc("mc-hn-peng-as-kan", "counting", "hunan-09-huxi#table-threes"),
+    _mc("mc-hn-kan-as-peng", "counting", "hunan-09-huxi#table-threes"),
+    _mc("mc-hn-pao-as-ti", "counting", "hunan-09-huxi#table-fours"),
+    _mc("mc-hn-ti-as-pao", "counting", "hunan-09-huxi#table-fours"),
+    _mc("mc-hn-eaten-run-zero", "counting", "hunan-09-huxi#table-runs"),
+    _mc("mc-hn-special-run-zero", "counting", "hunan-09-huxi#table-runs"),
+    _mc("mc-hn-jiao-as-kan", "counting", "hunan-09-huxi#table-runs"),
+    # groups, waits, going out
+    _mc("mc-hn-mixed-run", "groups", "hunan-02-groups#runs"),
+    _mc("mc-hn-forgot-2710", "waits", "hunan-02-groups#two-seven-ten"),
+    _mc("mc-hn-forgot-jiao", "waits", "hunan-02-groups#jiao"),
+    _mc("mc-hn-split-kan", "groups", "hunan-02-groups#kan"),
+    _mc("mc-hn-forgot-minimum", "going-out", "hunan-08-going-out#minimum"),
+    # actions
+    _mc("mc-hn-missed-bi", "chi-bi", "hunan-05-chi-bi#bi"),
+    _mc("mc-hn-cannot-bi", "chi-bi", "hunan-05-chi-bi#no-bi-no-chi"),
+    _mc("mc-hn-broke-kan", "groups", "hunan-02-groups#kan"),
+    _mc("mc-hn-ate-chou-card", "chou", "hunan-06-memory#choupai"),
+    _mc("mc-hn-own-discard", "chou", "hunan-06-memory#own-discard"),
+    _mc("mc-hn-skipped-forced", "forced", "hunan-04-forced#never-a-choice"),
+    _mc("mc-hn-won-on-discard", "going-out", "hunan-08-going-out#stock-only"),
+    _mc("mc-hn-chou-hu", "chou", "hunan-06-memory#chouhu"),
+    _mc("mc-hn-chi-wrong-seat", "chi-bi", "hunan-03-turn#who-eats"),
+    _mc("mc-hn-pao-on-discard", "forced", "hunan-04-forced#pao"),
+    _mc("mc-hn-lost-on-priority", "priority", "hunan-07-priority#priority"),
+    # priority
+    _mc("mc-hn-take-before-hu", "priority", "hunan-07-priority#popaohu"),
+    _mc("mc-hn-chi-before-peng", "priority", "hunan-07-priority#priority"),
+    _mc("mc-hn-seat-order", "priority", "hunan-07-priority#same-claim"),
+    # memory, told apart by authored choices
+    _mc("mc-hn-chou-after-peng", "chou", "hunan-06-memory#lost-to-peng"),
+    _mc("mc-hn-chou-blocks-win", "chou", "hunan-06-memory#win-on-stale"),
+    _mc("mc-hn-peng-forced", "forced", "hunan-03-turn#peng"),
+    _mc("mc-hn-bakuai", "forced", "hunan-04-forced#bakuai"),
+    # settlement
+    _mc("mc-hn-forgot-mingtang", "settlement", "hunan-10-settlement#mingtang"),
+    _mc("mc-hn-tun-no-base", "settlement", "hunan-10-settlement#tun"),
+    _mc("mc-hn-tun-from-zero", "settlement", "hunan-10-settlement#tun"),
+    _mc("mc-hn-big-cards-red", "cards", "hunan-01-cards#red"),
+    _mc("mc-hn-red-hand-only", "settlement", "hunan-10-settlement#red-count"),
+)
+
 #: engine reason code of a refused action → misconception code
-REASONS: dict[str, str] = {}
+REASONS: dict[str, str] = {
+    "must-bi": "mc-hn-missed-bi",
+    "zp-cannot-bi": "mc-hn-cannot-bi",
+    "breaks-kan": "mc-hn-broke-kan",
+    "chou-card": "mc-hn-ate-chou-card",
+    "zp-own-discard": "mc-hn-own-discard",
+    "zp-must-take-forced": "mc-hn-skipped-forced",
+    "zp-no-win-on-discard": "mc-hn-won-on-discard",
+    "zp-chou-hu": "mc-hn-chou-hu",
+    "zp-not-next-seat": "mc-hn-chi-wrong-seat",
+    "zp-pao-on-draw-only": "mc-hn-pao-on-discard",
+    "lower-priority": "mc-hn-lost-on-priority",
+    "zp-below-minimum": "mc-hn-forgot-minimum",
+}
+
 #: (code, exercise id, wrong answer): one real wrong answer per code, judged in the tests
-EXAMPLES: tuple[tuple[str, str, str], ...] = ()
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("mc-hn-big-as-small", "hunan.count-stale-wei-pao", "15"),
+    ("mc-hn-peng-as-kan", "hunan-09-huxi.count-eaten", "15"),
+    ("mc-hn-kan-as-peng", "hunan.count-stale-wei-pao", "19"),
+    ("mc-hn-pao-as-ti", "hunan.count-stale-wei-pao", "24"),
+    ("mc-hn-ti-as-pao", "hunan.count-ti-in-hand", "18"),
+    ("mc-hn-eaten-run-zero", "hunan-09-huxi.count-eaten", "10"),
+    ("mc-hn-special-run-zero", "hunan.count-stale-wei-pao", "12"),
+    ("mc-hn-jiao-as-kan", "hunan.count-ti-in-hand", "24"),
+    ("mc-hn-mixed-run", "hunan.win-mixed-run", "true a"),
+    ("mc-hn-forgot-2710", "hunan.waits-two-seven-ten", "x6"),
+    ("mc-hn-forgot-jiao", "hunan-02-groups.not-a-group", "d"),
+    ("mc-hn-split-kan", "hunan.waits-keep-the-kan", "x7 x10 d4 d7"),
+    ("mc-hn-forgot-minimum", "hunan-08-going-out.below-minimum", "true a"),
+    ("mc-hn-missed-bi", "hunan-05-chi-bi.bi-choose", "a"),
+    ("mc-hn-cannot-bi", "hunan.chi-which-way", "a"),
+    ("mc-hn-broke-kan", "hunan-03-turn.first-discard", "a"),
+    ("mc-hn-ate-chou-card", "hunan.stale-draw", "true a"),
+    ("mc-hn-own-discard", "hunan-06-memory.own-discard-check", "true a"),
+    ("mc-hn-skipped-forced", "hunan.forced-pao-on-peng", "b"),
+    ("mc-hn-won-on-discard", "hunan-08-going-out.no-win-on-discard", "true a"),
+    ("mc-hn-chou-hu", "hunan-06-memory.chouhu-check", "true a"),
+    ("mc-hn-chi-wrong-seat", "hunan-03-turn.not-next", "true a"),
+    ("mc-hn-pao-on-discard", "hunan-04-forced.peng-discard", "true a"),
+    ("mc-hn-lost-on-priority", "hunan-07-priority.lower-priority", "true a"),
+    ("mc-hn-take-before-hu", "hunan.order-popaohu", "a b"),
+    ("mc-hn-chi-before-peng", "hunan.order-peng-before-chi", "a b c"),
+    ("mc-hn-seat-order", "hunan.order-peng-before-chi", "c a b"),
+    ("mc-hn-chou-after-peng", "hunan-06-memory.lost-to-peng-check", "false b"),
+    ("mc-hn-chou-blocks-win", "hunan-06-memory.win-on-stale-choice", "b"),
+    ("mc-hn-peng-forced", "hunan-03-turn.peng-choice", "a"),
+    ("mc-hn-bakuai", "hunan-04-forced.bakuai-choice", "a"),
+    ("mc-hn-forgot-mingtang", "hunan.settle-red-win", "1"),
+    ("mc-hn-tun-no-base", "hunan.tun-count", "2"),
+    ("mc-hn-tun-from-zero", "hunan.settle-red-win", "10"),
+    ("mc-hn-big-cards-red", "hunan.red-cards", "d1 d4 d6 d9"),
+    ("mc-hn-red-hand-only", "hunan-01-cards.count-red", "5"),
+)
+
+# --------------------------------------------------------------------------- counting
+
+#: the count beliefs in the order they are tried, and their codes
+COUNT_CODES = {
+    "big-as-small": "mc-hn-big-as-small",
+    "peng-as-kan": "mc-hn-peng-as-kan",
+    "kan-as-peng": "mc-hn-kan-as-peng",
+    "pao-as-ti": "mc-hn-pao-as-ti",
+    "ti-as-pao": "mc-hn-ti-as-pao",
+    "eaten-special-zero": "mc-hn-eaten-run-zero",
+    "special-zero": "mc-hn-special-run-zero",
+    "jiao-as-kan": "mc-hn-jiao-as-kan",
+}
+
+
+def _count(melds: Sequence[ScoredMeld], right: int, given: int) -> Reason | None:
+    if given == right:
+        return None
+    for belief, code in COUNT_CODES.items():
+        found = recount(melds, belief)
+        if found is not None and found.total == given:
+            params = {"given": given, "cards": list(found.meld.cards)}
+            return Reason(code, {**params, "right": found.meld.points, "wrong": found.wrong})
+    return None
+
+
+# --------------------------------------------------------------------------- settlement
+
+
+def _holding(ex: Exercise) -> tuple[list[str], list[str]]:
+    from app.learning.queries import read
+
+    h = read(ex).holding
+    if h is None:
+        return [], []
+    return list(h.hand), [t for m in h.melds for t in m.cards]
+
+
+def _factor(red: int) -> int:
+    mt = mingtang(red)
+    return mt[1] if mt else 1
+
+
+def _settlement(ex: Exercise, sol: Solution, given: int, tun_only: bool) -> Reason | None:
+    a = sol.proof.analysis
+    if a is None or a.settlement is None or a.points is None:
+        return None
+    from app.learning.queries import read
+
+    hand, table = _holding(ex)
+    return _pay(read(ex).rules, a.points, hand, table, int(sol.value), given, tun_only)
+
+
+def _deal_total(ex: Exercise, sol: Solution, given: int) -> Reason | None:
+    from app.learning.queries import read
+
+    c = read(ex)
+    r = c.state.result if c.state is not None else None
+    if r is None or r.winner is None:
+        return None
+    seat = c.game.seat_holding(c.state, r.winner)
+    if seat is None:
+        return None
+    hand = list(seat.hand)
+    table = [t for m in seat.melds for t in m.cards]
+    return _pay(c.rules, r.huxi, hand, table, int(sol.value), given, False)
+
+
+def _pay(
+    rules: Any,
+    huxi: int,
+    hand: list[str],
+    table: list[str],
+    right: int,
+    given: int,
+    tun_only: bool,
+) -> Reason | None:
+    """The settlement recomputed under each wrong belief about 囤 and 名堂."""
+    if rules.tun != "standard":
+        return None
+    low = rules.min_huxi
+    red = len(red_tokens(hand + table))
+    tun = (huxi - low) // 3 + 1
+    changde = rules.mingtang == "changde" and not tun_only
+    factor = _factor(red) if changde else 1
+    base = {"huxi": huxi, "min": low, "tun": tun, "red": red, "factor": factor}
+    models: list[tuple[str, int]] = []
+    if changde and factor > 1:
+        models.append(("mc-hn-forgot-mingtang", tun))
+    models.append(("mc-hn-tun-no-base", (huxi - low) // 3 * factor))
+    models.append(("mc-hn-tun-from-zero", huxi // 3 * factor))
+    if changde:
+        models.append(("mc-hn-big-cards-red", tun * _factor(len(big_tokens(hand + table)))))
+        models.append(("mc-hn-red-hand-only", tun * _factor(len(red_tokens(hand)))))
+    for code, value in models:
+        if value == given and value != right:
+            return Reason(code, base)
+    return None
+
+
+def _red_count(ex: Exercise, sol: Solution, given: int) -> Reason | None:
+    hand, table = _holding(ex)
+    red = len(red_tokens(hand + table))
+    if given == len(big_tokens(hand + table)):
+        return Reason("mc-hn-big-cards-red", {"red": red})
+    if table and given == len(red_tokens(hand)):
+        return Reason("mc-hn-red-hand-only", {"red": red})
+    return None
+
+
+def _red_cards(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    hand, _table = _holding(ex)
+    picked = Counter(answer.split())
+    if picked in (Counter(big_tokens(hand)), Counter(big_tokens(hand) + red_tokens(hand))):
+        return Reason("mc-hn-big-cards-red", {"red": len(red_tokens(hand))})
+    return None
+
+
+def _table_huxi(ex: Exercise, sol: Solution, given: int) -> Reason | None:
+    from app.learning.queries import read
+
+    c = read(ex)
+    if c.state is None:
+        return None
+    seat = ex.setup.seat if ex.setup.seat is not None else c.game.to_act(c.state)
+    if seat is None:
+        return None
+    holding = c.game.seat_holding(c.state, seat)
+    if holding is None:
+        return None
+    melds = [_scored(m.kind, m.cards, c.rules) for m in holding.melds]
+    return _count(melds, int(sol.value), given)
+
+
+def _scored(kind: str, cards: Sequence[str], rules: Any) -> ScoredMeld:
+    from app.engine.zipai.melds import meld_of
+
+    m = meld_of(kind, " ".join(cards), rules.yiwushi)
+    return ScoredMeld(kind, tuple(cards), m.points(rules.yiwushi))
+
+
+# --------------------------------------------------------------------------- shapes
+
+
+SHAPE_CODES = {
+    "mixed-runs": "mc-hn-mixed-run",
+    "no-2710": "mc-hn-forgot-2710",
+    "no-jiao": "mc-hn-forgot-jiao",
+    "split-kan": "mc-hn-split-kan",
+}
+
+
+def _table_melds(ex: Exercise) -> tuple[list[int], list[Any]]:
+    from app.engine.zipai.analysis import read_holding
+    from app.learning.queries import read
+
+    c = read(ex)
+    return read_holding(ex.setup.hand, ex.setup.melds, c.rules)
+
+
+def _waits(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    counts, table = _table_melds(ex)
+    given = frozenset(answer.split())
+    right = frozenset(sol.value)
+    belief = shape_belief_of_waits(counts, table, given, right, tuple(SHAPE_CODES))
+    if belief is None:
+        return None
+    missed = sorted(right - given, key=_deck_order)
+    extra = sorted(given - right, key=_deck_order)
+    return Reason(SHAPE_CODES[belief], {"cards": extra or missed})
+
+
+def _deck_order(token: str) -> tuple[int, int]:
+    return (token[0] == "d", int(token[1:]))
+
+
+def _win(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    truth = answer.split()[0] if answer.split() else ""
+    a = sol.proof.analysis
+    if truth != "true" or sol.value or a is None:
+        return None
+    if a.complete and a.points is not None:
+        return Reason("mc-hn-forgot-minimum", {"huxi": a.points, "min": a.extra.get("min")})
+    counts, table = _table_melds(ex)
+    belief = shape_belief_of_win(counts, table, tuple(SHAPE_CODES))
+    if belief is None:
+        return None
+    seen = group_seen_as(counts, table, SHAPE_BELIEFS[belief])
+    return Reason(SHAPE_CODES[belief], {"cards": list(seen)})
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def _choice_of(ex: Exercise, cid: str) -> Any:
+    return next((c for c in ex.choices if c.id == cid), None)
+
+
+def _is_legal(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    truth = answer.partition(" ")[0]
+    note = sol.proof.notes[0] if sol.proof.notes else None
+    if truth == "true" and not sol.value and note is not None and note.reason is not None:
+        code = REASONS.get(note.reason.code)
+        if code is not None:
+            return Reason(code, dict(note.reason.params))
+    return None
+
+
+def _chosen_action(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    note = next((n for n in sol.proof.notes if n.choice == answer.strip()), None)
+    if note is None or note.legal or note.reason is None:
+        return None
+    if note.reason.code == "zp-bad-bi":
+        from app.learning.queries import read
+
+        c = read(ex)
+        seat = note.action.seat
+        hand = Counter(c.game.view(c.state, seat).seats[seat].hand or ())
+        kan = sorted({t for g in note.action.params.get("bi", ()) for t in g if hand[t] >= 3})
+        if kan:
+            return Reason("mc-hn-broke-kan", {"cards": kan})
+    return None
+
+
+# --------------------------------------------------------------------------- priority
+
+#: the stage a claim is served at (胡, then 跑 and 碰, then 吃)
+RANK = {"hu": 0, "pao": 1, "peng": 1, "chi": 2}
+
+
+def _priority(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    jump = first_jump(sol.shown.split(), answer.split())
+    if jump is None:
+        return None
+    acts = order_actions(ex)
+    early, late = acts.get(jump[0]), acts.get(jump[1])
+    if early is None or late is None:
+        return None
+    re, rl = RANK.get(norm_kind(early.kind), 3), RANK.get(norm_kind(late.kind), 3)
+    if rl == 0 and re > 0:
+        return Reason("mc-hn-take-before-hu", {})
+    if re == 2 and rl == 1:
+        return Reason("mc-hn-chi-before-peng", {})
+    if re == rl:
+        return Reason("mc-hn-seat-order", {})
+    return None
+
+
+# --------------------------------------------------------------------------- diagnosis
+
+
+def _number(fn: Callable[[Exercise, Solution, int], Reason | None]) -> Callable[..., Any]:
+    def run(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+        try:
+            given = int(answer)
+        except ValueError:
+            return None
+        return fn(ex, sol, given)
+
+    return run
+
+
+DIAGNOSES: dict[tuple[str, str], Callable[[Exercise, Solution, str], Reason | None]] = {
+    ("number", "points"): _number(
+        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
+    ),
+    ("number", "settlement"): _number(lambda ex, sol, g: _settlement(ex, sol, g, False)),
+    ("number", "hunan:tun"): _number(lambda ex, sol, g: _settlement(ex, sol, g, True)),
+    ("number", "hunan:red-count"): _number(_red_count),
+    ("number", "hunan:table-huxi"): _number(_table_huxi),
+    ("number", "hunan:win-huxi"): _number(
+        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
+    ),
+    ("number", "hunan:win-total"): _number(_deal_total),
+    ("pick-cards", "hunan:red-cards"): _red_cards,
+    ("pick-cards", "waits"): _waits,
+    ("true-false", "win"): _win,
+    ("true-false", "is-legal"): _is_legal,
+    ("choose-action", "legal"): _chosen_action,
+    ("choose-action", "forced"): _chosen_action,
+    ("order", "priority"): _priority,
+}
 
 
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
-    return None
+    if ex.kind == "true-false":  # a reason the author marked as a misconception
+        chosen = _choice_of(ex, answer.partition(" ")[2].strip())
+        if chosen is not None and chosen.misconception:
+            return Reason(chosen.misconception, {})
+    query = ex.query.name if ex.query else ""
+    fn = DIAGNOSES.get((ex.kind, query))
+    if fn is None:
+        return None
+    return fn(ex, sol, answer)
 
 
 register("hunan", CATALOG, diagnose, REASONS)
