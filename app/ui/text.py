@@ -39,11 +39,17 @@ def cards_text(family: str, tokens: Sequence[Any], locale: str) -> str:
     return ("、" if locale.startswith("zh") else ", ").join(parts)
 
 
+SEAT_PARAMS = frozenset({"seat", "to_act", "winner", "discarder", "claimer", "dealer"})
+
+
 def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, Any]:
-    """Parameters ready for a message: card tokens become card names."""
+    """Parameters ready for a message: card tokens become card names, seats count from 1
+    (the engine counts them from 0)."""
     out: dict[str, Any] = {}
     for key, value in params.items():
-        if key.endswith("card") and isinstance(value, str):
+        if key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+            out[key] = value + 1
+        elif key.endswith("card") and isinstance(value, str):
             out[key] = card_name(family, value, locale)
         elif key.endswith("cards") and isinstance(value, list | tuple):
             out[key] = cards_text(family, value, locale)
