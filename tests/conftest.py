@@ -61,6 +61,15 @@ def make_test_app(db_url: str, instance: Path, **extra: Any) -> Flask:
     return app
 
 
+def dispose(app: Flask) -> None:
+    """Close every connection of an extra app a test made (PostgreSQL warns otherwise)."""
+    from app.extensions import db
+
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
 def _setup_db(app: Flask) -> None:
     from flask_migrate import upgrade
 
@@ -82,19 +91,94 @@ def _teardown_db(app: Flask) -> None:
         db.engine.dispose()
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated with Alembic and loaded with the content, once per run;
+    each test gets a copy (a fresh database without migrating again)."""
+    folder = tmp_path_factory.mktemp("template")
+    path = folder / "template.sqlite3"
+    application = make_test_app(f"sqlite:///{path}", folder / "instance")
+    _setup_db(application)
+    with application.app_context():
+        from app.extensions import db
+
+        db.engine.dispose()
+    return path
+
+
+@pytest.fixture(scope="session")
+def pg_template() -> Iterator[tuple[Any, str]]:
+    """A PostgreSQL database migrated and loaded once per run; each test's database is
+    made from it (``CREATE DATABASE … TEMPLATE``), and dropped after the test."""
+    assert TEST_DATABASE_URL
+    base = make_url(normalize_db_url(TEST_DATABASE_URL))
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    name = f"academy_tmpl_{uuid.uuid4().hex[:10]}"
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        application = make_test_app(
+            base.set(database=name).render_as_string(hide_password=False), Path("/tmp") / name
+        )
+        _setup_db(application)
+        with application.app_context():
+            from app.extensions import db
+
+            db.engine.dispose()
+        yield base, name
+    finally:
+        _drop_pg(admin, name)
+        admin.dispose()
+
+
+def _drop_pg(admin: Any, name: str) -> None:
+    with admin.connect() as conn:
+        conn.execute(
+            text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"),
+            {"n": name},
+        )
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+
+
 @pytest.fixture(params=BACKENDS)
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
-    """A fresh app and database per test (migrated with Alembic, content loaded)."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    else:
-        url = request.getfixturevalue("pg_server_url")
+    """A fresh app and database per test (migrated with Alembic, content loaded): a copy
+    of the run's template database."""
+    import shutil
+
     marker = request.node.get_closest_marker("app_config")
     extra = marker.kwargs if marker else {}
-    application = make_test_app(url, tmp_path / "instance", **extra)
-    _setup_db(application)
-    yield application
-    _teardown_db(application)
+    if request.param == "sqlite":
+        path = tmp_path / "test.sqlite3"
+        shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+        application = make_test_app(f"sqlite:///{path}", tmp_path / "instance", **extra)
+        yield application
+        with application.app_context():
+            from app.extensions import db
+
+            db.session.remove()
+            db.engine.dispose()
+        return
+    base, template = request.getfixturevalue("pg_template")
+    name = f"academy_t_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
+    application = make_test_app(
+        base.set(database=name).render_as_string(hide_password=False),
+        tmp_path / "instance",
+        **extra,
+    )
+    try:
+        yield application
+    finally:
+        with application.app_context():
+            from app.extensions import db
+
+            db.session.remove()
+            db.engine.dispose()
+        _drop_pg(admin, name)
+        admin.dispose()
 
 
 @pytest.fixture

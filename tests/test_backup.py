@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from conftest import TEST_DATABASE_URL, _setup_db, _teardown_db, make_test_app
+from conftest import TEST_DATABASE_URL, _setup_db, _teardown_db, dispose, make_test_app
 
 from app.backup import BackupError, export, restore
 from app.extensions import db
@@ -94,4 +94,5 @@ def test_two_app_instances_on_one_database_share_the_record(app, client, csrf, s
         if cookie is not None:
             c2.set_cookie(name, cookie.value)
     page = c2.get("/progress/nantong", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    dispose(other)
     assert "your answer: 7" in page

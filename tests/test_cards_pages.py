@@ -157,7 +157,9 @@ def test_meld_states(app):
     one = parse(render(app, '{{ meld("zipai", ["x1","x1","x1","x1"], "one", "Ti") }}')).imgs
     assert [i["src"].split("?", 1)[0].rsplit("/", 1)[1] for i in up] == ["x1.svg"] * 3
     assert [i["src"].split("?", 1)[0].rsplit("/", 1)[1] for i in down] == ["back.svg"] * 3
-    assert [i["src"].split("?", 1)[0].rsplit("/", 1)[1] for i in one] == ["x1.svg"] + ["back.svg"] * 3
+    assert [i["src"].split("?", 1)[0].rsplit("/", 1)[1] for i in one] == ["x1.svg"] + [
+        "back.svg"
+    ] * 3
     assert {i["alt"] for i in down} == {"Face-down card"}
     with app.test_request_context("/"), pytest.raises(ValueError, match="meld state"):
         from app.ui.pictures import meld_pics
@@ -167,9 +169,16 @@ def test_meld_states(app):
 
 def test_hand_sorted_grouped_and_selectable(app):
     html = render(app, '{{ hand("nantong", ["9w", "1t", "hh"]) }}')
-    assert [i["src"].split("?", 1)[0].rsplit("/", 1)[1] for i in parse(html).imgs] == ["1t.svg", "9w.svg", "hh.svg"]
+    assert [i["src"].split("?", 1)[0].rsplit("/", 1)[1] for i in parse(html).imgs] == [
+        "1t.svg",
+        "9w.svg",
+        "hh.svg",
+    ]
     html = render(app, '{{ hand("nantong", ["9w", "1t"], sort=false) }}')
-    assert [i["src"].split("?", 1)[0].rsplit("/", 1)[1] for i in parse(html).imgs] == ["9w.svg", "1t.svg"]
+    assert [i["src"].split("?", 1)[0].rsplit("/", 1)[1] for i in parse(html).imgs] == [
+        "9w.svg",
+        "1t.svg",
+    ]
     html = render(app, '{{ hand("zipai", groups=[["x1","x2","x3"],["d5","d5"]], label="Mine") }}')
     assert html.count('class="hand-group"') == 2 and 'aria-label="Group 2"' in html
     html = render(app, '{{ hand("zipai", ["x1", "x1", "x2"], select="cards", checked=["x1"]) }}')

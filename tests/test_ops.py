@@ -36,6 +36,9 @@ def test_an_unmigrated_database_says_to_run_setup(tmp_path):
     assert r.status_code == 503 and "academy setup" in r.get_data(as_text=True)
     r = app.test_client().get("/", headers={"Accept-Language": "zh"})
     assert "academy setup" in r.get_data(as_text=True) and "数据库" in r.get_data(as_text=True)
+    from conftest import dispose
+
+    dispose(app)
 
 
 @pytest.mark.app_config(PROPAGATE_EXCEPTIONS=False)

@@ -159,12 +159,13 @@ def test_signin_merges_the_visitors_record(app, client, csrf, signup):
 
 
 def test_the_record_survives_a_restart(app, client, csrf, tmp_path):
-    from conftest import make_test_app
+    from conftest import dispose, make_test_app
 
     answer(client, csrf, "7")
     again = make_test_app(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "again")
     with again.app_context():
         assert _count(Attempt) == 1 and _count(SkillState) == 1
+    dispose(again)
 
 
 def test_a_missed_skill_comes_back_in_the_review_when_due(app, client, csrf):
