@@ -23,13 +23,12 @@ def test_content_check_finds_no_problem():
 
 
 def test_content_check_command_exits_zero():
-    out = subprocess.run(
-        [sys.executable, "-m", "app.cli", "content", "check"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert out.returncode == 0, out.stdout + out.stderr
+    from click.testing import CliRunner
+
+    from app.cli import content_check
+
+    result = CliRunner().invoke(content_check)
+    assert result.exit_code == 0, result.output
 
 
 def test_stats_keep_the_contract():
