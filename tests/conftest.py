@@ -245,11 +245,18 @@ def post_form(client: FlaskClient, url: str, page: str | None = None, **data: An
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app served on 127.0.0.1 with a real SQLite file, for the browser tests."""
+def live_app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    """The app the live server serves (tests may move its clock: ``config["NOW"]``)."""
     tmp = tmp_path_factory.mktemp("live")
     application = make_test_app(f"sqlite:///{tmp / 'live.sqlite3'}", tmp / "instance")
     _setup_db(application)
+    return application
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app: Flask) -> Iterator[str]:
+    """The app served on 127.0.0.1 with a real SQLite file, for the browser tests."""
+    application = live_app
     server = make_server("127.0.0.1", 0, application, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

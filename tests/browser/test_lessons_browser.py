@@ -1,0 +1,89 @@
+"""A learner walks a whole lesson of every game, in both languages: reads each step,
+answers the first exercise wrongly (sees the reason and a hint), then rightly, and sees
+the stars and the path update; axe finds no serious violation on a lesson page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from learner_steps import give, wrong_answer
+from playwright.sync_api import Page, expect
+
+from app.engine.core.registry import all_variants
+from app.learning.lessons import path_of
+from app.learning.queries import solve
+
+GAMES = [v.id for v in all_variants()]
+
+
+def lesson_with_an_exercise(game: str):  # type: ignore[no-untyped-def]
+    for lesson in path_of(game):
+        if lesson.exercises:
+            return lesson
+    pytest.skip(f"{game} has no lesson with an exercise")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", GAMES)
+def test_walk_a_whole_lesson(page: Page, live_server: str, game: str, lang: str):
+    lesson = lesson_with_an_exercise(game)
+    page.goto(f"{live_server}/lessons/{game}/")
+    if lang == "zh":
+        page.get_by_role("button", name="中文").click()
+    page.locator(f'a[href="/lessons/{game}/{lesson.id}/"]').click()
+    answered = False
+    for step in lesson.steps:
+        expect(page).to_have_url(re.compile(rf"/lessons/{game}/{lesson.id}/{step.id}"))
+        expect(page.locator("#lesson-step h2#step-title")).not_to_be_empty()
+        if step.exercise is not None and not answered:
+            ex = step.exercise
+            block = page.locator("#lesson-step .exercise")
+            give(page, ex, wrong_answer(ex), block)
+            expect(block.locator(".verdict-wrong .verdict-message")).not_to_be_empty()
+            block.locator(".hint-form button").click()
+            expect(page.locator("#lesson-step .hint").first).to_be_visible()
+            give(page, ex, solve(ex).shown, page.locator("#lesson-step .exercise"))
+            expect(page.locator("#lesson-step .verdict-right")).to_be_visible()
+            answered = True
+        nav = page.locator(".step-nav a[rel=next]")
+        if nav.count():
+            nav.click()
+    expect(page.locator(".step-nav a").last).to_be_visible()
+    page.goto(f"{live_server}/lessons/{game}/")
+    item = page.locator(".lesson-item", has=page.locator(f'a[href="/lessons/{game}/{lesson.id}/"]'))
+    expect(item.locator(".lesson-progress")).to_contain_text(re.compile(r"\b1\b"))
+    if lang == "zh":
+        expect(item.locator(".lesson-progress")).to_contain_text("颗星")
+
+
+def test_a_lesson_page_has_no_serious_accessibility_violation(page: Page, live_server: str):
+    from axe_playwright_python.sync_playwright import Axe
+
+    for game in ("hunan", "chuanpai"):
+        lesson = lesson_with_an_exercise(game)
+        step = next(s for s in lesson.steps if s.exercise is not None)
+        page.goto(f"{live_server}/lessons/{game}/{lesson.id}/{step.id}")
+        results = Axe().run(page)
+        serious = [
+            v for v in results.response["violations"] if v["impact"] in ("serious", "critical")
+        ]
+        assert not serious, [(v["id"], v["help"]) for v in serious]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_glossary_and_a_trainer_in_both_languages(page: Page, live_server: str, lang: str):
+    page.goto(f"{live_server}/glossary")
+    if lang == "zh":
+        page.get_by_role("button", name="中文").click()
+    expect(page.locator("#term-wei .term-pinyin")).to_have_text("wēi")
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "术语表" if lang == "zh" else "Glossary"
+    )
+    page.goto(f"{live_server}/train/zipai?mode=name")
+    expect(page.locator(".trainer-clock")).to_be_visible()  # the clock runs with JavaScript
+    choices = page.locator(".exercise input[name=choice]")
+    expect(choices).to_have_count(4)
+    choices.first.check()
+    page.locator(".answer-form button[type=submit]").click()
+    expect(page.locator(".verdict")).to_be_visible()

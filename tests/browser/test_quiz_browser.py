@@ -1,0 +1,57 @@
+"""A whole quiz in each language with a wrong answer and its explanation, the summary
+linking the mistake to its lesson, and the missed skill back in the review queue when
+it is due (the server's clock moved forward)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from html import unescape
+
+import pytest
+from learner_steps import give, wrong_answer
+from playwright.sync_api import Page, expect
+
+from app.learning import bank
+from app.learning.queries import solve
+
+
+def current_exercise(page: Page):  # type: ignore[no-untyped-def]
+    action = page.locator(".answer-form").get_attribute("action") or ""
+    eid = unescape(re.search(r"/exercises/(.+)/answer", action).group(1))
+    return bank.get(eid)
+
+
+@pytest.mark.parametrize(("game", "lang"), [("hunan", "en"), ("nantong", "zh")])
+def test_a_whole_quiz_then_the_miss_comes_back_in_the_review(
+    page: Page, live_server: str, live_app, game: str, lang: str
+):
+    page.goto(f"{live_server}/quiz/{game}/")
+    if lang == "zh":
+        page.get_by_role("button", name="中文").click()
+    page.locator(".quiz-start button[type=submit]").click()
+    expect(page).to_have_url(re.compile(rf"/quiz/{game}/s/\w+"))
+    missed_skill = None
+    for q in range(10):
+        expect(page.locator(".quiz-count")).to_be_visible()
+        ex = current_exercise(page)
+        assert ex is not None
+        if q == 0:
+            give(page, ex, wrong_answer(ex))
+            expect(page.locator(".verdict-wrong .verdict-message")).not_to_be_empty()
+            missed_skill = ex.skills[0]
+        else:
+            give(page, ex, solve(ex).shown)
+            expect(page.locator(".verdict-right")).to_be_visible()
+        page.locator(".exercise .continue a").click()
+    expect(page.locator(".quiz-score")).to_contain_text("9")
+    expect(page.locator(".quiz-results li.wrong")).to_have_count(1)
+    assert missed_skill
+    # a week later the missed skill is due: the review brings a fresh question on it
+    live_app.config["NOW"] = datetime.now(UTC) + timedelta(days=7)
+    try:
+        page.goto(f"{live_server}/review")
+        expect(page.locator(".review .exercise")).to_be_visible()
+        expect(page.locator(".review-skill")).not_to_be_empty()
+    finally:
+        live_app.config.pop("NOW", None)
