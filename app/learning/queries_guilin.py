@@ -346,7 +346,7 @@ def _best_discard(c: Ctx, ex: Exercise) -> Solution:
     best = max(counts.values())
     right = tuple(cid for cid, n in counts.items() if n == best)
     cards = tuple(t for n in notes if n.choice in right for t in n.action.cards)
-    proof = Proof(notes=tuple(notes), consequences=tuple(facts))
+    proof = Proof(notes=tuple(notes), facts=tuple(facts))
     return Solution(right, right, proof, cards)
 
 

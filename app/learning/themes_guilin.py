@@ -227,7 +227,7 @@ def forced(game: Any, state: Any, seat: int) -> Examined | None:
     rating = _FORCED_RATING[a.kind] + (150 if from_peng else 0) + (50 * (offer.seat != seat))
     q = Question(
         "choose-action",
-        Text("{card} 来了：你该怎么做？", "{card} has come up. What do you do?"),
+        Text("{card} 来了：你该怎么做？", "The card that has come up is {card}. What do you do?"),
         Query("forced"),
         ("forced",),
         _lettered(_shuffled(opts, _key(state, seat))),
@@ -326,7 +326,8 @@ def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
         "choose-action",
         Text(
             "{card} 摆在桌上，轮到你吃。下面哪一种吃法是允许的？",
-            "{card} is on offer and you may eat it. Which of these ways of eating is allowed?",
+            "The card on offer is {card}, and you may eat it. Which of these ways of eating "
+            "is allowed?",
         ),
         Query("legal"),
         ("chi-bi",),
@@ -409,7 +410,7 @@ def may_eat(game: Any, state: Any, seat: int) -> Examined | None:
         "true-false",
         Text(
             "{card} 摆在桌上。你能用 {cards} 吃它吗？",
-            "{card} is on offer. May you eat it with {cards}?",
+            "The card on offer is {card}. May you eat it with {cards}?",
         ),
         Query("is-legal", {"action": action.text()}),
         ("guozhang", "chi-bi"),
@@ -441,8 +442,8 @@ def priority(game: Any, state: Any, seat: int) -> Examined | None:
         "order",
         Text(
             "{card} 摆在桌上，好几家都用得上。按规矩，先问谁、后问谁？",
-            "{card} is on offer and more than one player can use it. In what order do the "
-            "rules ask them?",
+            "The card on offer is {card}, and more than one player can use it. In what order "
+            "do the rules ask them?",
         ),
         Query("priority"),
         ("priority",),
@@ -481,7 +482,7 @@ def win_minimum(game: Any, state: Any, seat: int) -> Examined | None:
         "true-false",
         Text(
             "{card} 摆在桌上，它能把你的牌配齐。你能胡吗？",
-            "{card} is on offer and it completes your hand. Can you go out on it?",
+            "The card on offer is {card}, and it completes your hand. Can you go out on it?",
         ),
         Query("is-legal", {"action": f"hu {card}"}),
         ("going-out", "counting"),
@@ -621,8 +622,8 @@ def count_duo(game: Any, state: Any, seat: int) -> Examined | None:
         ),
         Query("guilin:hu-duo"),
         ("settlement",),
-        {"card": TOKENS[state.stock[0]]},
-        1400 + 80 * extras + 5 * max(0, r.huxi - 10),
+        prompt_params={"card": TOKENS[state.stock[0]]},
+        rating=1400 + 80 * extras + 5 * max(0, r.huxi - 10),
     )
     return q, (bool(r.zimo), woke > 0, r.huxi >= 15)
 
@@ -643,8 +644,8 @@ def xing_count(game: Any, state: Any, seat: int) -> Examined | None:
         ),
         Query("guilin:hu-xing"),
         ("settlement",),
-        {"card": TOKENS[state.stock[0]]},
-        1350 + 60 * xing.points,
+        prompt_params={"card": TOKENS[state.stock[0]]},
+        rating=1350 + 60 * xing.points,
     )
     return q, min(xing.points, 2)
 
@@ -699,13 +700,13 @@ def cards_unseen(game: Any, state: Any, seat: int) -> Examined | None:
         "number",
         Text(
             "{card} 摆在桌上。还有几张 {card} 是你看不到的（在别人手里或墩里）？",
-            "{card} is on offer. How many more {card} can you not see (in other hands or the "
-            "stock)?",
+            "The card on offer is {card}. How many more copies of it can you not see (in "
+            "other hands or in the stock)?",
         ),
         Query("cards-left", {"card": card}),
         ("discard",),
-        {"card": card},
-        1200 + 60 * mine + 40 * (3 - left),
+        prompt_params={"card": card},
+        rating=1200 + 60 * mine + 40 * (3 - left),
     )
     return q, (left, mine > 0)
 

@@ -212,10 +212,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "可进牌以后必须打一张，所以不行。",
     },
     "mc-gl-fewer-waits": {
-        "en": "Throwing {card} leaves {count} different cards to win on; throwing {best_card} leaves "
-        "{most}. Keep the cards that work with the rest of your hand.",
-        "zh": "打 {card}，剩下能胡的牌有 {count} 种；打 {best_card}，有 {most} 种。"
+        "en": "Throwing {card} leaves {count} different cards to win on; another discard "
+        "leaves {most}. Keep the cards that work with the rest of your hand.",
+        "zh": "打 {card}，剩下能胡的牌有 {count} 种；换一张打，能有 {most} 种。"
         "留下跟其余的牌搭得上的牌。",
+    },
+    "mc-gl-xing-miscount": {
+        "en": "Count the xing again: {card} wakes every card of the winner of the same size "
+        "and one value above or below it (10 and 1 adjoin), every copy, in the hand and "
+        "in the groups on the table.",
+        "zh": "再数一遍醒：{card} 醒的是赢家所有跟它同是大字或同是小字、比它大一或小一的牌"
+        "（十和一相连），手里的、桌上组里的，每一张都算。",
+    },
+    "mc-gl-unseen-miscount": {
+        "en": "Count again: four copies of {card}, less the ones you can see: in your hand, "
+        "in the groups laid face up, in every pile, and a copy on offer now.",
+        "zh": "再数一遍：{card} 一共四张，减去你看得见的：自己手里的、桌上亮着的组里的、"
+        "各家面前堆着的，还有正摆在桌上等人要的。",
     },
     # -- facts of the guilin queries ----------------------------------------------------
     "fact-gl-discard-waits": {

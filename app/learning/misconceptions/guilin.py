@@ -31,6 +31,9 @@ L6 = "guilin-06-priority"
 L7 = "guilin-07-going-out"
 L8 = "guilin-08-counting"
 L9 = "guilin-09-duo"
+QB = "quiz.guilin.basics"  # the quiz items (content/quizzes/guilin.yaml)
+QA = "quiz.guilin.actions"
+QG = "quiz.guilin.going-out"
 
 CATALOG: tuple[Misconception, ...] = (
     # counting 胡
@@ -76,6 +79,8 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-gl-win-missed", "going-out", f"{L7}#minimum"),
     Misconception("mc-gl-no-discard-left", "chi-bi", f"{L4}#no-discard-left"),
     Misconception("mc-gl-fewer-waits", "discard", f"{L7}#which-win"),
+    Misconception("mc-gl-xing-miscount", "settlement", f"{L9}#xing-how"),
+    Misconception("mc-gl-unseen-miscount", "discard", f"{L6}#cards-left"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -128,6 +133,16 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-gl-chi-before-peng", f"{L6}.order-three", "b a c"),
     ("mc-gl-seat-order", f"{L6}.two-wins", "a b"),
     ("mc-gl-unseen-own-hand", f"{L6}.count-unseen", "4"),
+    ("mc-gl-sao-as-peng", f"{QA}.sao", "a"),
+    ("mc-gl-guosao-as-sao", f"{QA}.guosao", "d"),
+    ("mc-gl-four-origin", f"{QA}.saochuan", "a"),
+    ("mc-gl-missed-kaiduo", f"{QA}.sao-opens", "false discard"),
+    ("mc-gl-chongduo-first-four", f"{QG}.first-four", "false chongduo"),
+    ("mc-gl-win-missed", f"{QG}.win-draw", "false low"),
+    ("mc-gl-no-discard-left", f"{QB}.no-discard", "true legal"),
+    ("mc-gl-fewer-waits", f"{QG}.best-discard", "a"),
+    ("mc-gl-xing-miscount", f"{QG}.xing", "5"),
+    ("mc-gl-unseen-miscount", f"{QB}.unseen", "2"),
 )
 
 # --------------------------------------------------------------------------- group values
@@ -303,7 +318,7 @@ def _xing_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     other = _other_size_xing(r.xing_card, counts, mode)
     if other and given == right + other:
         return Reason("mc-gl-xing-other-size", {"card": card, "count": given})
-    return None
+    return Reason("mc-gl-xing-miscount", {"card": card})
 
 
 def _other_size_xing(card: int, counts: list[int], mode: str) -> int:
@@ -336,13 +351,19 @@ def _xing_pick_belief(ex: Exercise, given: Counter[str]) -> Reason | None:
 
 
 def _winning_pick_belief(ex: Exercise, sol: Solution, given: set[str]) -> Reason | None:
-    """Picked a card that completes the hand below the minimum."""
+    """Picked a card that completes the hand below the minimum; else the cards picked
+    that complete nothing, or the winning cards left out."""
     low = [w for w in sol.proof.waits if w.card in given and not w.win]
     if low:
         return Reason(
             "mc-gl-below-minimum", {"huxi": low[0].points, "card": low[0].card, "min": 10}
         )
-    return None
+    right = set(sol.shown.split())
+    extra = sorted(given - right, key=lambda t: (t[0], int(t[1:])))
+    if extra:
+        return Reason("mc-extra-waits", {"cards": extra})
+    missed = sorted(right - given, key=lambda t: (t[0], int(t[1:])))
+    return Reason("mc-missed-waits", {"cards": missed}) if missed else None
 
 
 def _bi_pick_belief(ex: Exercise, sol: Solution, given: Counter[str]) -> Reason | None:
@@ -351,12 +372,13 @@ def _bi_pick_belief(ex: Exercise, sol: Solution, given: Counter[str]) -> Reason 
     if note is None or not note.action.params.get("bi"):
         return None
     right = Counter(sol.shown.split())
-    if given and given < right:
+    bi = [t for g in note.action.params["bi"] for t in g]
+    own = right - Counter(bi)  # the 吃's own two cards
+    if given and given < right and not own - given:
         from app.learning.queries import read
 
         c = read(ex)
         offer = c.game.view(c.state, None).offer if c.state is not None else None
-        bi = [t for g in note.action.params["bi"] for t in g]
         card = offer.card if offer is not None and offer.card else bi[0]
         return Reason("mc-gl-missed-bi", {"cards": bi, "card": card})
     return None
@@ -367,17 +389,14 @@ def _discard_belief(sol: Solution, cid: str) -> Reason | None:
     notes = {n.choice: n for n in sol.proof.notes}
     waits = {
         f.params["card"]: int(f.params["count"])
-        for f in sol.proof.consequences
+        for f in sol.proof.facts
         if f.code.startswith("fact-gl-discard")
     }
     mine, best = notes.get(cid), notes.get(sol.shown)
     if mine is None or best is None or not mine.legal:
         return None
     card, top = mine.action.cards[0], best.action.cards[0]
-    return Reason(
-        "mc-gl-fewer-waits",
-        {"card": card, "count": waits[card], "best_card": top, "most": waits[top]},
-    )
+    return Reason("mc-gl-fewer-waits", {"card": card, "count": waits[card], "most": waits[top]})
 
 
 # --------------------------------------------------------------------------- order
@@ -512,7 +531,7 @@ def _unseen_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     mine = list(hand).count(card)
     if mine and given == int(sol.shown) + mine:
         return Reason("mc-gl-unseen-own-hand", {"card": card, "count": mine})
-    return None
+    return Reason("mc-gl-unseen-miscount", {"card": card})
 
 
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
