@@ -61,9 +61,10 @@ from app.engine.zipai.cards import (
     is_red,
     parse_cards,
 )
+from app.engine.zipai.melds import CHOUWEI, TI, WEI, Meld
 from app.engine.zipai.settle import WinContext, settle, xing_matches
 from app.engine.zipai.state import Seat, seat_evolve, sub
-from app.engine.zipai.winning import points_with
+from app.engine.zipai.winning import holding_points, points_with
 from app.learning.exercise import Exercise
 from app.learning.queries import (
     QUERIES,
@@ -208,6 +209,26 @@ def _discards_after(c: Ctx, ex: Exercise) -> Solution:
 # -- positions: the seat's own draws, a win now, a 吃, a discard ------------------------
 
 
+def own_draw_points(seat: Seat, card: int, yiwushi: bool) -> int:
+    """The 胡 of the seat's holding were it to turn up ``card`` itself, or -1 when that
+    does not complete it. A pair, a 坎 or a 扫 of the card takes it first (扫 / 扫穿 are
+    forced before any win), so the holding is then judged with that group as it stands
+    (as ``may_hu`` after the seat's own 扫); otherwise the card is read every way a win
+    on it may be (a free card, a 碰 opened into a 开舵)."""
+    n = seat.hand[card]
+    i = seat.meld_of(card, (WEI, CHOUWEI))
+    if n < 2 and i is None:
+        return points_with(seat, card, True, True, True, yiwushi)
+    melds = list(seat.melds)
+    if i is not None:
+        melds[i] = Meld(TI, (card,) * 4)
+        hand = seat.hand
+    else:
+        melds.append(Meld(WEI if n == 2 else TI, (card,) * (n + 1)))
+        hand = sub(seat.hand, (card,) * n)
+    return holding_points(seat_evolve(seat, hand=hand, melds=tuple(melds)), yiwushi)
+
+
 def draw_wins(seat: Seat, rules: Any) -> list[Wait]:
     """Every card that completes the seat's holding were the seat to turn it up itself,
     scored by the engine's play rules (``win``: at least the minimum), in deck order."""
@@ -216,7 +237,7 @@ def draw_wins(seat: Seat, rules: Any) -> list[Wait]:
     for c in range(KINDS):
         if counts[c] >= COPIES:
             continue
-        pts = points_with(seat, c, True, True, True, rules.yiwushi)
+        pts = own_draw_points(seat, c, rules.yiwushi)
         if pts >= 0:
             out.append(Wait(TOKENS[c], pts, pts >= rules.min_huxi))
     return out

@@ -37,6 +37,7 @@ from app.learning.queries_guilin import (
 
 GAME = "guilin"
 SEATS = 3
+MAX_DEALS = 16
 Examined = tuple[Question, Any]
 Examiner = Callable[[Any, Any, int], Examined | None]
 
@@ -143,13 +144,16 @@ def builder(
     return one. With ``kinds`` (the kinds of answer, ``kind_of`` reading one from a
     category) it first picks the kind at random and plays up to ``deals`` deals to find
     it, so rare answers come up as often as common ones; otherwise it picks a kind
-    among those the first fitting deal has."""
+    among those the first fitting deal has. A run of deals with no fitting moment at all
+    goes on up to :data:`MAX_DEALS` deals."""
 
     def direct(rng: random.Random) -> tuple[Any, int] | None:
         game = find_game(GAME)
         wanted = rng.choice(kinds) if kinds else None
         fallback: tuple[Any, int] | None = None
-        for _ in range(deals):
+        for n in range(MAX_DEALS):
+            if fallback is not None and n >= deals:
+                break
             found: dict[Any, list[tuple[Any, int]]] = {}
             for state in play(game, rng):
                 seats = range(SEATS) if every_seat else (game.to_act(state),)
@@ -722,6 +726,7 @@ theme(
     ),
     forced,
     every_seat=False,
+    deals=6,
     kinds=("sao", "kaiduo", "saochuan", "guosao"),
     kind_of=_first,
 )
@@ -764,7 +769,7 @@ theme(
         "Guozhang, your own discards, the seat order and xiabi: may you eat this card?",
     ),
     may_eat,
-    deals=8,
+    deals=12,
     kinds=("legal", "chou-card", "zp-own-discard", "zp-not-next-seat", "zp-cannot-bi"),
 )
 theme(
@@ -797,6 +802,7 @@ theme(
     ),
     chongduo,
     every_seat=False,
+    deals=10,
     kinds=("discard", "chongduo"),
 )
 theme(
