@@ -166,7 +166,79 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "你把自己手里的 {count} 张 {card} 也算成了看不见的。自己的牌自己看得到，"
         "只有看不到的才可能在别人手里或墩里。",
     },
+    # -- practice: naming the forced groups, opening, chongduo, the minimum, waits -----
+    "mc-gl-sao-as-peng": {
+        "en": "A pair plus the third copy you turn up yourself is a sao (three face down, "
+        "compulsory), not a peng: a peng takes the third card from another player.",
+        "zh": "手里一对，第三张是自己摸出来的，这是扫（三张扣下，必须做），不是碰；"
+        "碰的第三张要从别人那里来。",
+    },
+    "mc-gl-guosao-as-sao": {
+        "en": "You once let a peng of this card go by, so your own third copy makes a guosao "
+        "(two face down, one face up), not a plain sao.",
+        "zh": "你放过一次碰这张牌的机会，所以自己摸到第三张是过扫（两张扣着一张翻开），"
+        "不是普通的扫。",
+    },
+    "mc-gl-four-origin": {
+        "en": "Where the fourth card comes from names the group: your own draw onto your own "
+        "three makes a saochuan; a card from another player, or a peng opened, makes a "
+        "kaiduo.",
+        "zh": "第四张的来路决定叫什么：自己摸到，补进自己的三张，是扫穿；"
+        "从别人那里来的，或者碰过的牌补成四张，是开舵。",
+    },
+    "mc-gl-missed-kaiduo": {
+        "en": "This card does open the group: a sao opens on a fourth card anyone turns up "
+        "from the stock, and a peng on a fourth card its owner turns up himself. The "
+        "kaiduo is compulsory.",
+        "zh": "这张牌是要开舵的：扫遇到墩上摸出的第四张，不管谁摸的都开；"
+        "碰遇到自己摸出的第四张也开。开舵是强制的。",
+    },
+    "mc-gl-chongduo-first-four": {
+        "en": "This is the seat's first set of four, so a discard follows as after any "
+        "intake. Only a second saochuan or kaiduo in play is chongduo, with no discard.",
+        "zh": "这是这家的第一组四张，进牌以后照常打牌。打牌中第二次扫穿或开舵才是重舵，"
+        "那时才不打。",
+    },
+    "mc-gl-win-missed": {
+        "en": "Count again: with this card the seven groups reach at least 10 hu "
+        "(peng, kan, sao, the fours and the special runs), so it is a win.",
+        "zh": "再算一遍：有了这张牌，七组的胡数（碰、坎、扫、四张的组和特殊顺子）"
+        "够十胡了，可以胡。",
+    },
+    "mc-gl-no-discard-left": {
+        "en": "After this chi or peng you would hold nothing you may throw (only kan cards "
+        "or no cards), and every intake must be followed by a discard: not allowed.",
+        "zh": "这样吃或碰以后，手里就没有能打的牌了（只剩坎，或者一张不剩），"
+        "可进牌以后必须打一张，所以不行。",
+    },
+    "mc-gl-fewer-waits": {
+        "en": "Throwing {card} leaves {count} different cards to win on; another discard "
+        "leaves {most}. Keep the cards that work with the rest of your hand.",
+        "zh": "打 {card}，剩下能胡的牌有 {count} 种；换一张打，能有 {most} 种。"
+        "留下跟其余的牌搭得上的牌。",
+    },
+    "mc-gl-xing-miscount": {
+        "en": "Count the xing again: {card} wakes every card of the winner of the same size "
+        "and one value above or below it (10 and 1 adjoin), every copy, in the hand and "
+        "in the groups on the table.",
+        "zh": "再数一遍醒：{card} 醒的是赢家所有跟它同是大字或同是小字、比它大一或小一的牌"
+        "（十和一相连），手里的、桌上组里的，每一张都算。",
+    },
+    "mc-gl-unseen-miscount": {
+        "en": "Count again: four copies of {card}, less the ones you can see: in your hand, "
+        "in the groups laid face up, in every pile, and a copy on offer now.",
+        "zh": "再数一遍：{card} 一共四张，减去你看得见的：自己手里的、桌上亮着的组里的、"
+        "各家面前堆着的，还有正摆在桌上等人要的。",
+    },
     # -- facts of the guilin queries ----------------------------------------------------
+    "fact-gl-discard-waits": {
+        "en": "Throw {card}: you win on your own draw of {cards} ({count}).",
+        "zh": "打 {card}：自己摸到 {cards} 就能胡（{count} 种）。",
+    },
+    "fact-gl-discard-no-waits": {
+        "en": "Throw {card}: no card you could still draw makes a win.",
+        "zh": "打 {card}：再摸哪张都胡不了。",
+    },
     "fact-gl-xing": {
         "en": "The turned card {card} wakes {count} of the winner's cards.",
         "zh": "翻出的 {card} 醒了赢家的 {count} 张牌。",

@@ -31,6 +31,9 @@ L6 = "guilin-06-priority"
 L7 = "guilin-07-going-out"
 L8 = "guilin-08-counting"
 L9 = "guilin-09-duo"
+QB = "quiz.guilin.basics"  # the quiz items (content/quizzes/guilin.yaml)
+QA = "quiz.guilin.actions"
+QG = "quiz.guilin.going-out"
 
 CATALOG: tuple[Misconception, ...] = (
     # counting 胡
@@ -67,6 +70,17 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-gl-chi-before-peng", "priority", f"{L6}#order"),
     Misconception("mc-gl-seat-order", "priority", f"{L6}#hu-seats"),
     Misconception("mc-gl-unseen-own-hand", "discard", f"{L6}#cards-left"),
+    # practice and quizzes: naming the forced groups, opening, chongduo, the minimum
+    Misconception("mc-gl-sao-as-peng", "forced", f"{L5}#sao"),
+    Misconception("mc-gl-guosao-as-sao", "forced", f"{L5}#guosao"),
+    Misconception("mc-gl-four-origin", "forced", f"{L5}#kaiduo-kan"),
+    Misconception("mc-gl-missed-kaiduo", "forced", f"{L5}#kaiduo-kan"),
+    Misconception("mc-gl-chongduo-first-four", "forced", f"{L7}#chongduo-no"),
+    Misconception("mc-gl-win-missed", "going-out", f"{L7}#minimum"),
+    Misconception("mc-gl-no-discard-left", "chi-bi", f"{L4}#no-discard-left"),
+    Misconception("mc-gl-fewer-waits", "discard", f"{L7}#which-win"),
+    Misconception("mc-gl-xing-miscount", "settlement", f"{L9}#xing-how"),
+    Misconception("mc-gl-unseen-miscount", "discard", f"{L6}#cards-left"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -84,6 +98,7 @@ REASONS: dict[str, str] = {
     "zp-liang-dealer-only": "mc-gl-liang-others-win",
     "zp-below-minimum": "mc-gl-below-minimum",
     "zp-no-discard-needed": "mc-gl-chongduo-discards",
+    "zp-no-discard-left": "mc-gl-no-discard-left",
 }
 
 #: (code, exercise id, wrong answer): one real wrong answer per code, judged in the tests
@@ -118,6 +133,16 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-gl-chi-before-peng", f"{L6}.order-three", "b a c"),
     ("mc-gl-seat-order", f"{L6}.two-wins", "a b"),
     ("mc-gl-unseen-own-hand", f"{L6}.count-unseen", "4"),
+    ("mc-gl-sao-as-peng", f"{QA}.sao", "a"),
+    ("mc-gl-guosao-as-sao", f"{QA}.guosao", "d"),
+    ("mc-gl-four-origin", f"{QA}.saochuan", "a"),
+    ("mc-gl-missed-kaiduo", f"{QA}.sao-opens", "false discard"),
+    ("mc-gl-chongduo-first-four", f"{QG}.first-four", "false chongduo"),
+    ("mc-gl-win-missed", f"{QG}.win-draw", "false low"),
+    ("mc-gl-no-discard-left", f"{QB}.no-discard", "true legal"),
+    ("mc-gl-fewer-waits", f"{QG}.best-discard", "a"),
+    ("mc-gl-xing-miscount", f"{QG}.xing", "5"),
+    ("mc-gl-unseen-miscount", f"{QB}.unseen", "2"),
 )
 
 # --------------------------------------------------------------------------- group values
@@ -232,10 +257,34 @@ def _count_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     c = read(ex)
     a = win_analysis(c, ex)
     assert a.points is not None
-    ctx = win_context(ex)
-    counts = all_cards(c)
-    right = int(sol.shown)
-    base = duo_of(a.points, c.rules.min_huxi)
+    return _duo_count_belief(
+        a.points, all_cards(c), c.rules, win_context(ex), int(sol.shown), given
+    )
+
+
+def _won(ex: Exercise) -> Any:
+    """The finished deal of a position question about the seat's win now."""
+    from app.learning.queries import read
+    from app.learning.queries_guilin import win_now
+
+    return win_now(read(ex), ex)
+
+
+def _duo_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
+    """``guilin:hu-duo``: the 舵 of the seat's win now (its 自摸, 醒 and special wins)."""
+    from app.engine.zipai.settle import WinContext
+
+    after = _won(ex)
+    r = after.result
+    counts = after.seats[r.winner].counts()
+    ctx = WinContext(r.zimo, r.specials, r.xing_card)
+    return _duo_count_belief(r.huxi, counts, after.rules, ctx, int(sol.shown), given)
+
+
+def _duo_count_belief(
+    hu: int, counts: list[int], rules: Any, ctx: Any, right: int, given: int
+) -> Reason | None:
+    base = duo_of(hu, rules.min_huxi)
     extras = right - base
     if ctx.zimo and given == right - 1:
         return Reason("mc-gl-forgot-zimo", {"given": given})
@@ -243,17 +292,33 @@ def _count_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
         return Reason("mc-gl-forgot-special", {"special": ctx.specials[0], "given": given})
     if ctx.xing_card is not None:
         card = TOKENS[ctx.xing_card]
-        woke = xing_matches(ctx.xing_card, counts, c.rules.xing)
+        woke = xing_matches(ctx.xing_card, counts, rules.xing)
         if woke and given == right - woke:
             return Reason("mc-gl-forgot-xing", {"card": card, "count": woke})
-        if c.rules.xing != "gen":
+        if rules.xing != "gen":
             same = xing_matches(ctx.xing_card, counts, "gen")
             if given == right - woke + same:
                 return Reason("mc-gl-xing-same-value", {"card": card, "count": same})
-        other = _other_size_xing(ctx.xing_card, counts, c.rules.xing)
+        other = _other_size_xing(ctx.xing_card, counts, rules.xing)
         if other and given == right + other:
             return Reason("mc-gl-xing-other-size", {"card": card, "count": woke + other})
-    return duo_belief(a.points, given, extras)
+    return duo_belief(hu, given, extras)
+
+
+def _xing_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
+    """``guilin:hu-xing``: counted the cards of 跟醒, or of both sizes."""
+    after = _won(ex)
+    r = after.result
+    if r.xing_card is None:
+        return None
+    counts = after.seats[r.winner].counts()
+    right, mode, card = int(sol.shown), after.rules.xing, TOKENS[r.xing_card]
+    if mode != "gen" and given == xing_matches(r.xing_card, counts, "gen") != right:
+        return Reason("mc-gl-xing-same-value", {"card": card, "count": given})
+    other = _other_size_xing(r.xing_card, counts, mode)
+    if other and given == right + other:
+        return Reason("mc-gl-xing-other-size", {"card": card, "count": given})
+    return Reason("mc-gl-xing-miscount", {"card": card})
 
 
 def _other_size_xing(card: int, counts: list[int], mode: str) -> int:
@@ -286,13 +351,19 @@ def _xing_pick_belief(ex: Exercise, given: Counter[str]) -> Reason | None:
 
 
 def _winning_pick_belief(ex: Exercise, sol: Solution, given: set[str]) -> Reason | None:
-    """Picked a card that completes the hand below the minimum."""
+    """Picked a card that completes the hand below the minimum; else the cards picked
+    that complete nothing, or the winning cards left out."""
     low = [w for w in sol.proof.waits if w.card in given and not w.win]
     if low:
         return Reason(
             "mc-gl-below-minimum", {"huxi": low[0].points, "card": low[0].card, "min": 10}
         )
-    return None
+    right = set(sol.shown.split())
+    extra = sorted(given - right, key=lambda t: (t[0], int(t[1:])))
+    if extra:
+        return Reason("mc-extra-waits", {"cards": extra})
+    missed = sorted(right - given, key=lambda t: (t[0], int(t[1:])))
+    return Reason("mc-missed-waits", {"cards": missed}) if missed else None
 
 
 def _bi_pick_belief(ex: Exercise, sol: Solution, given: Counter[str]) -> Reason | None:
@@ -301,15 +372,31 @@ def _bi_pick_belief(ex: Exercise, sol: Solution, given: Counter[str]) -> Reason 
     if note is None or not note.action.params.get("bi"):
         return None
     right = Counter(sol.shown.split())
-    if given and given < right:
+    bi = [t for g in note.action.params["bi"] for t in g]
+    own = right - Counter(bi)  # the 吃's own two cards
+    if given and given < right and not own - given:
         from app.learning.queries import read
 
         c = read(ex)
         offer = c.game.view(c.state, None).offer if c.state is not None else None
-        bi = [t for g in note.action.params["bi"] for t in g]
         card = offer.card if offer is not None and offer.card else bi[0]
         return Reason("mc-gl-missed-bi", {"cards": bi, "card": card})
     return None
+
+
+def _discard_belief(sol: Solution, cid: str) -> Reason | None:
+    """A legal discard keeping fewer winning cards than the best one."""
+    notes = {n.choice: n for n in sol.proof.notes}
+    waits = {
+        f.params["card"]: int(f.params["count"])
+        for f in sol.proof.facts
+        if f.code.startswith("fact-gl-discard")
+    }
+    mine, best = notes.get(cid), notes.get(sol.shown)
+    if mine is None or best is None or not mine.legal:
+        return None
+    card, top = mine.action.cards[0], best.action.cards[0]
+    return Reason("mc-gl-fewer-waits", {"card": card, "count": waits[card], "most": waits[top]})
 
 
 # --------------------------------------------------------------------------- order
@@ -392,7 +479,9 @@ def _true_false_belief(ex: Exercise, sol: Solution, answer: str) -> Reason | Non
         note = sol.proof.notes[0]
         kind = note.action.kind
         if note.legal and kind == "hu":
-            return Reason("mc-gl-no-win-on-discard", {})
+            if _offer_source(ex) == "discard":
+                return Reason("mc-gl-no-win-on-discard", {})
+            return Reason("mc-gl-win-missed", {})
         if note.legal and kind == "peng":
             return Reason("mc-gl-guozhang-blocks-peng", {"card": note.action.cards[0]})
         if not note.legal and note.reason is not None:
@@ -404,10 +493,18 @@ def _true_false_belief(ex: Exercise, sol: Solution, answer: str) -> Reason | Non
     return None
 
 
+def _offer_source(ex: Exercise) -> str | None:
+    from app.learning.queries import read
+
+    c = read(ex)
+    offer = c.game.view(c.state, None).offer if c.state is not None else None
+    return offer.source if offer is not None else None
+
+
 def _number_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     name = ex.query.name if ex.query else ""
     a = sol.proof.analysis
-    if name == "points" and a is not None and a.points is not None:
+    if name in ("points", "guilin:hu-count") and a is not None and a.points is not None:
         return group_belief(a.melds, a.points, given)
     if name == "settlement" and a is not None and a.points is not None:
         return duo_belief(a.points, given) or group_belief(
@@ -415,6 +512,10 @@ def _number_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
         )  # a 胡 count given for 舵, itself miscounted: not diagnosed further
     if name == "guilin:count":
         return _count_belief(ex, sol, given)
+    if name == "guilin:hu-duo":
+        return _duo_now_belief(ex, sol, given)
+    if name == "guilin:hu-xing":
+        return _xing_now_belief(ex, sol, given)
     if name == "cards-left" and ex.query is not None:
         return _unseen_belief(ex, sol, given)
     return None
@@ -430,7 +531,7 @@ def _unseen_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     mine = list(hand).count(card)
     if mine and given == int(sol.shown) + mine:
         return Reason("mc-gl-unseen-own-hand", {"card": card, "count": mine})
-    return None
+    return Reason("mc-gl-unseen-miscount", {"card": card})
 
 
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
@@ -441,6 +542,8 @@ def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
         chosen = _chosen(ex, words[0])
         if chosen is not None and chosen.misconception:
             return Reason(chosen.misconception, {})
+        if ex.query is not None and ex.query.name == "guilin:best-discard":
+            return _discard_belief(sol, words[0])
         return None  # the shared fallback maps a refused action's reason
     if ex.kind == "true-false":
         return _true_false_belief(ex, sol, answer)
@@ -453,9 +556,9 @@ def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
         name = ex.query.name if ex.query else ""
         if name == "guilin:xing-cards":
             return _xing_pick_belief(ex, Counter(words))
-        if name in ("guilin:winning-cards", "waits"):
+        if name in ("guilin:winning-cards", "guilin:draw-wins", "waits"):
             return _winning_pick_belief(ex, sol, set(words))
-        if name == "guilin:bi-cards":
+        if name in ("guilin:bi-cards", "guilin:chi-out"):
             return _bi_pick_belief(ex, sol, Counter(words))
         return None
     if ex.kind == "order":
