@@ -112,10 +112,13 @@ def restore(path: Path) -> dict[str, int]:
     if unknown:
         raise BackupError(f"the backup has tables this version does not know: {sorted(unknown)}")
     for t in by_name.values():
-        if db.session.execute(select(func.count()).select_from(t)).scalar():
+        if db.session.execute(select(func.count()).select_from(_user_rows(t))).scalar():
             raise BackupError(f"the database is not empty (table {t.name} has rows)")
     counts = {}
     try:
+        positions = by_name.get("positions")
+        if positions is not None:  # the built-in library: the backup holds it, ratings and all
+            db.session.execute(positions.delete().where(positions.c.source == "library"))
         for t in tables():
             part = data["tables"].get(t.name, {"columns": [], "rows": []})
             cols = [t.columns[c] for c in part["columns"]]
@@ -131,6 +134,13 @@ def restore(path: Path) -> dict[str, int]:
         db.session.rollback()
         raise
     return counts
+
+
+def _user_rows(t: Table) -> Any:
+    """A table's rows that are user data (the built-in practice library is content)."""
+    if t.name == "positions":
+        return select(t).where(t.c.source != "library").subquery()
+    return t
 
 
 def _reset_sequences() -> None:
