@@ -86,6 +86,7 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-tj-wrong-count", "tj-06-beating.count-ex", "true a"),
     ("mc-tj-played-hard-card", "tj-01-deck.pick-hard", "24"),
     ("mc-tj-first-lead-top", "tj-05-deal.forbid-ex", "true a"),
+    ("mc-tj-baopai-lead", "quiz.chuanpai-tricks.play.3", "a"),
     ("mc-tj-missed-threat", "tj-07-memory.sure-ex2", "true a"),
     ("mc-tj-all-out", "tj-07-memory.sure-ex1", "false b"),
     ("mc-tj-forgot-own-cards", "tj-07-memory.left-ex2", "3"),
