@@ -198,8 +198,8 @@ def test_no_baopai_names_the_safe_first_leads():
 
 def test_play_text_names_plays_the_trick_game_way():
     assert play_text(("66", "45")).zh == "天九（天牌配红九）"
-    assert play_text(("55", "55")).en == "a pair of 梅子 (5-5)"
-    assert play_text(("23",)).zh == "拐子"
+    assert play_text(("55", "55")).en == "a pair of 梅子 (five-five)"
+    assert play_text(("23",)).zh == "拐子（二三）"
 
 
 def test_a_bold_deal_opens_with_a_top_card():
@@ -260,3 +260,24 @@ def test_a_quiz_of_each_unit_runs(client, csrf, lang):
         page = client.get(url).get_data(as_text=True)
         eid = html.unescape(re.search(r'action="/exercises/([^"]+)/answer"', page).group(1))
         assert bank.get(eid) is not None
+
+
+@pytest.mark.parametrize(
+    "first", ["app.learning.gen_chuanpai_tricks", "app.learning.themes_chuanpai_tricks"]
+)
+def test_importing_this_game_first_leaves_every_game_its_themes(first):
+    """The registries load once, when first asked; this game's modules must not make them
+    look loaded before the generic themes and generators are in."""
+    import subprocess
+    import sys
+
+    code = (
+        f"import {first}\n"
+        "from app.learning import generators, practice\n"
+        "print(len(practice.themes('chuanpai')), sorted(generators.of_game('chuanpai')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert int(out.split()[0]) >= 2  # the generic themes at least
+    assert "'forced'" in out and "'count-hand'" in out

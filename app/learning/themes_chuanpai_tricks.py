@@ -88,8 +88,20 @@ def hand_of(state: TrickState, seat: int) -> list[str]:
     return [KINDS[k] for k in range(N) for _ in range(state.hands[seat][k])]
 
 
+_FACE_EN = dict(zip("123456", ("one", "two", "three", "four", "five", "six"), strict=True))
+
+
 def dice(t: str) -> str:
-    return f"{t[0]}-{t[1]}"
+    """The dice of a card as the English card pictures name it: four-five."""
+    return f"{_FACE_EN[t[0]]}-{_FACE_EN[t[1]]}"
+
+
+_FACE_ZH = dict(zip("123456", "幺二三四五六", strict=True))
+
+
+def dice_zh(t: str) -> str:
+    """The dice of a card as the card pictures name it: 四五, 幺幺."""
+    return _FACE_ZH[t[0]] + _FACE_ZH[t[1]]
 
 
 def play_text(cards: Sequence[str], article: bool = True) -> Text:
@@ -108,10 +120,10 @@ def play_text(cards: Sequence[str], article: bool = True) -> Text:
     if len(cards) == 2 and cards[0] == cards[1]:
         t = cards[0]
         a = "a pair" if article else "pair"
-        return Text(f"一对{NAMES[t]}", f"{a} of {NAMES[t]} ({dice(t)})")
+        return Text(f"一对{NAMES[t]}（{dice_zh(t)}）", f"{a} of {NAMES[t]} ({dice(t)})")
     if len(cards) == 1:
         t = cards[0]
-        return Text(NAMES[t], f"{NAMES[t]} ({dice(t)})")
+        return Text(f"{NAMES[t]}（{dice_zh(t)}）", f"{NAMES[t]} ({dice(t)})")
     return Text("、".join(NAMES[t] for t in cards), ", ".join(NAMES[t] for t in cards))
 
 
@@ -625,7 +637,7 @@ def _cards_left(game: Any, state: TrickState, seat: int) -> Examined | None:
         Question(
             "number",
             Text(
-                f"{NAMES[card]}（{dice(card)}）一共四张。还有几张你没见到？",
+                f"{NAMES[card]}（{dice_zh(card)}）一共四张。还有几张你没见到？",
                 f"There are four {NAMES[card]} ({dice(card)}) in the deck. How many have you "
                 "not seen yet?",
             ),
@@ -757,6 +769,7 @@ def _score(game: Any, state: TrickState, seat: int) -> Examined | None:
 
 # --------------------------------------------------------------------------- registry
 
+practice.themes(GAME)  # the generic themes first (loaded once, whoever imports this module)
 practice.THEMES.get(GAME, {}).pop("forced", None)  # every beat is forced: it never fits
 
 theme(
