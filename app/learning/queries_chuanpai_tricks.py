@@ -33,6 +33,11 @@ query                           kind         the right answer
                                              deal of the position is over
 ``chuanpai-tricks:cards-of``    pick-cards   the hand's cards of the class ``kind``
                                              (:data:`CLASSES`)
+``chuanpai-tricks:beats-best``  true-false   does ``action`` (cards of the seat's hand) beat
+                                             the best play of the trick (a position); why:
+                                             as ``does-beat``
+``chuanpai-tricks:no-baopai``   choose-      the choices that are legal leads and do not make
+                                action       the leader 包牌 (the deal's first lead)
 ==============================  ===========  =================================================
 
 Card plays in choices and query arguments are written as cards (tokens or names); a
@@ -60,6 +65,7 @@ from app.learning.queries import (
     _order_of,
     _state,
     _true_false,
+    action_notes,
     resolve,
     tokens_text,
 )
@@ -366,3 +372,60 @@ def _cards_of(c: Ctx, ex: Exercise) -> Solution:
 
 
 QUERIES[PREFIX + "cards-of"] = _cards_of
+
+
+# -- positions: the best play so far, the first lead ------------------------------------------
+
+
+def best_play(state: TrickState) -> tuple[str, ...]:
+    """The best play of the trick on the table (``()`` at a lead)."""
+    if not state.trick or state.best is None:
+        return ()
+    return tuple(state.trick[state.best][1])
+
+
+def _beats_best(c: Ctx, ex: Exercise) -> Solution:
+    state, seat = _state(c, ex)
+    best = best_play(state)
+    if not best:
+        raise BadExercise(f"{ex.id}: the position must have a play on the table")
+    mine = play_cards(c, _arg(ex, "action"))
+    if Counter(mine) - Counter(tokens_of(state.hands[seat])):
+        raise BadExercise(f"{ex.id}: {' '.join(mine)} is not in the hand of seat {seat}")
+    why = compare(best, mine)
+    sol = _true_false(ex, why == "beats", why, Proof(facts=(comparison_fact(best, mine),)))
+    return Solution(sol.accepted, sol.value, sol.proof, tuple(mine) + best)
+
+
+def first_lead(state: TrickState, seat: int) -> bool:
+    """Is it ``seat``'s lead, the first of the deal?"""
+    return (
+        state.phase == "play"
+        and not state.trick
+        and state.tricks_done == 0
+        and state.turn == seat == state.dealer
+    )
+
+
+def _no_baopai(c: Ctx, ex: Exercise) -> Solution:
+    state, seat = _state(c, ex)
+    if not first_lead(state, seat):
+        raise BadExercise(f"{ex.id}: the position must be the deal's first lead")
+    notes = action_notes(c, ex)
+    right = tuple(n.choice for n in notes if n.legal and not n.action.params.get("baopai"))
+    if not right:
+        raise BadExercise(f"{ex.id}: every choice makes the leader 包牌 or is refused")
+    facts = tuple(
+        Reason(
+            "tj-fact-baopai" if n.action.params.get("baopai") else "tj-fact-no-baopai",
+            {"cards": list(n.action.cards)},
+        )
+        for n in notes
+        if n.legal
+    )
+    cards = tuple(t for n in notes if n.choice in right for t in n.action.cards)
+    return Solution(right, right, Proof(notes=notes, facts=facts), cards)
+
+
+QUERIES[PREFIX + "beats-best"] = _beats_best
+QUERIES[PREFIX + "no-baopai"] = _no_baopai

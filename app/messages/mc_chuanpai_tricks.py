@@ -79,6 +79,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "{cards}.",
         "zh": "这一桌的规矩：一局的第一手不许出天牌、红九、黑九：{cards}。",
     },
+    "mc-tj-baopai-lead": {
+        "en": "{cards} holds 天牌 or a nine: as the deal's first lead it makes you 包牌, liable "
+        "to pay for both losers if someone else wins.",
+        "zh": "{cards} 里有天牌或者九：整局第一手这样出就包牌了，别人赢了要由你一家替两家付。",
+    },
     # -- memory ------------------------------------------------------------------------------
     "mc-tj-missed-threat": {
         "en": "Not sure at all: {by_cards} may still be in another hand, and that would beat "
@@ -193,6 +198,38 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tj-fact-can-be-beaten": {
         "en": "{cards} can be beaten: {by_cards} may still be in another hand.",
         "zh": "{cards} 可能被打：{by_cards} 也许还在别人手里。",
+    },
+    "tj-fact-baopai": {
+        "en": "Leading {cards} first makes you 包牌: it holds 天牌 or a nine.",
+        "zh": "第一手出 {cards} 要包牌：里面有天牌或九。",
+    },
+    "tj-fact-no-baopai": {
+        "en": "Leading {cards} first is safe: no 天牌 and no nine in it.",
+        "zh": "第一手出 {cards} 不包牌：里面没有天牌，也没有九。",
+    },
+    # -- hint step 1 of the trick game's own queries (practice positions have no hint) ---------
+    "hint-beaters": {
+        "en": "Find the best play on the table, then look in your hand for the same shape and "
+        "suit, one rank higher or more.",
+        "zh": "先认出桌上目前最大的那手，再在手里找牌型相同、同一路、而且更大的。",
+    },
+    "hint-beats-best": {
+        "en": "Compare with the best play so far, not the lead: same shape, same suit, and "
+        "strictly higher.",
+        "zh": "跟桌上目前最大的那手比，不是跟首家比：牌型相同、同一路、而且要更大才算。",
+    },
+    "hint-no-baopai": {
+        "en": "In the deal's first lead, 天牌, 红九 and 黑九 are the cards to keep back.",
+        "zh": "整局第一手，天牌、红九、黑九要先留着。",
+    },
+    "hint-sure": {
+        "en": "List the plays that would beat this lead, then count whether enough of their "
+        "cards are still out of sight to make one.",
+        "zh": "先想想哪些牌能压住这一手，再数一数这些牌外面还剩几张，够不够凑出来。",
+    },
+    "hint-rank-order": {
+        "en": "Rank by the table of the suit, never by the pips.",
+        "zh": "按这一路牌的大小顺序排，别数点子。",
     },
     "tj-fact-score": {
         "en": "Seat {seat} ends the deal with {score}.",

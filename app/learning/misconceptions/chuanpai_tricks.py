@@ -42,6 +42,7 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-tj-wrong-count", "plays", "tj-06-beating#cover"),
     Misconception("mc-tj-played-hard-card", "cards", "tj-01-deck#hard-cards"),
     Misconception("mc-tj-first-lead-top", "plays", "tj-05-deal#first-lead"),
+    Misconception("mc-tj-baopai-lead", "plays", "tj-05-deal#first-lead"),
     Misconception("mc-tj-missed-threat", "plays", "tj-07-memory#sure-lead"),
     Misconception("mc-tj-all-out", "plays", "tj-07-memory#sure-lead"),
     Misconception("mc-tj-forgot-own-cards", "plays", "tj-07-memory#count-out"),
@@ -85,6 +86,7 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-tj-wrong-count", "tj-06-beating.count-ex", "true a"),
     ("mc-tj-played-hard-card", "tj-01-deck.pick-hard", "24"),
     ("mc-tj-first-lead-top", "tj-05-deal.forbid-ex", "true a"),
+    ("mc-tj-baopai-lead", "quiz.chuanpai-tricks.play.3", "a"),
     ("mc-tj-missed-threat", "tj-07-memory.sure-ex2", "true a"),
     ("mc-tj-all-out", "tj-07-memory.sure-ex1", "false b"),
     ("mc-tj-forgot-own-cards", "tj-07-memory.left-ex2", "3"),
@@ -505,7 +507,43 @@ BY_QUERY: dict[str, Any] = {
 }
 
 
+def _baopai_lead(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    """A first lead chosen that the rules allow but that makes the leader 包牌."""
+    note = next((n for n in sol.proof.notes if n.choice == answer.strip()), None)
+    if note is None:
+        return None
+    if not note.legal:
+        return refused(ex, note.action, note.reason)
+    if note.action.params.get("baopai"):
+        return Reason("mc-tj-baopai-lead", {"cards": list(note.action.cards)})
+    return None
+
+
+def _beats_best(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    """True or false: does a play of the hand beat the best play so far."""
+    from app.learning.queries import read
+    from app.learning.queries_chuanpai_tricks import compare, play_cards
+
+    c = read(ex)
+    lead, best = _trick_plays(c.state)
+    if not best:
+        return None
+    mine = list(play_cards(c, str(ex.query.args.get("action", "")) if ex.query else ""))
+    truth = answer.split()[0] if answer.split() else ""
+    beats = compare(best, mine) == "beats"
+    if truth == "true" and not beats:
+        return wrong_beat(best, mine, lead)
+    if truth == "false" and beats:
+        return missed_beat(best, mine)
+    return None
+
+
+BY_QUERY[P + "beats-best"] = _beats_best
+
+
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    if ex.query is not None and ex.query.name == P + "no-baopai":
+        return _baopai_lead(ex, sol, answer)
     if ex.kind == "choose-action":
         return _choose_action(ex, sol, answer)
     found = BY_QUERY.get(ex.query.name if ex.query else "")
