@@ -67,11 +67,11 @@ def server_table(n: int) -> None:
     print("\nServer time per request, median CPU ms (target ≤ 20):")
     print("| what | ms |")
     print("|---|---|")
-    pages = []
-    for v in all_variants():
-        r = client.get(f"/practice/{v.id}/next?theme=forced")
-        if r.status_code == 303:
-            pages.append(r.headers["Location"])
+    pages = [
+        f"/practice/{game}/p/{i.theme}/{i.seat}/{i.code}"
+        for game, items in practice.library().items()
+        for i in items[::7]
+    ]
     demo = [f"/exercises/{ex.id}" for ex in bank.demo_set()[:10]]
     for label, urls in (("serve a practice position", pages), ("serve an exercise", demo)):
         if urls:

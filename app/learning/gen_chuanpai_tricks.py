@@ -47,7 +47,7 @@ PLAYABLE = tuple(t for t in DECK if t not in HARD)
 
 generators.of_game(GAME)  # the generic generators first (loaded once, whoever imports this)
 for _generic in ("forced", "cards-left"):
-    generators.GENERATORS.get(GAME, {}).pop(_generic, None)
+    generators.drop_generic(GAME, _generic)
 
 
 # --------------------------------------------------------------------------- from themes

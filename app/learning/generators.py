@@ -37,6 +37,8 @@ class Generator:
 
 
 GENERATORS: dict[str, dict[str, Generator]] = {}
+#: game → ids of the generic generators it does without (whatever the order of imports)
+WITHOUT_GENERIC: dict[str, set[str]] = {}
 
 
 def register(gen: Generator) -> Generator:
@@ -44,14 +46,26 @@ def register(gen: Generator) -> Generator:
     return gen
 
 
+def drop_generic(game: str, gen_id: str) -> None:
+    WITHOUT_GENERIC.setdefault(game, set()).add(gen_id)
+    GENERATORS.get(game, {}).pop(gen_id, None)
+
+
+_LOADED = False
+
+
 def _load() -> None:
-    if GENERATORS:
+    global _LOADED
+    if _LOADED:
         return
+    _LOADED = True
     for v in all_variants():
         whole_hands = _judges_hands(v.id)
         for make in GENERIC:
             if whole_hands or make not in HAND_GENERATORS:
-                register(make(v.id))
+                gen = make(v.id)
+                if gen.id not in WITHOUT_GENERIC.get(v.id, set()):
+                    GENERATORS.setdefault(v.id, {}).setdefault(gen.id, gen)
     from app.learning import (  # noqa: F401
         gen_chuanpai,
         gen_chuanpai_tricks,

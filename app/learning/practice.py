@@ -51,6 +51,7 @@ class Question:
     prompt_params: dict[str, Any] | None = None
     rating: float = 1500.0  # the estimated difficulty
     pool: str = "hand"  # pick-cards: from the hand or the whole deck
+    hint: Text | None = None  # hint step 1 (else the rule its query asks about)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,8 @@ class Theme:
 
 
 THEMES: dict[str, dict[str, Theme]] = {}
+#: game → ids of the generic themes it does without (whatever the order of imports)
+WITHOUT_GENERIC: dict[str, set[str]] = {}
 
 
 def register(theme: Theme) -> Theme:
@@ -71,9 +74,25 @@ def register(theme: Theme) -> Theme:
     return theme
 
 
+def register_generic(theme: Theme) -> None:
+    """A theme every game has, unless the game dropped it or has its own of that id."""
+    if theme.id not in WITHOUT_GENERIC.get(theme.game, set()):
+        THEMES.setdefault(theme.game, {}).setdefault(theme.id, theme)
+
+
+def drop_generic(game: str, theme_id: str) -> None:
+    WITHOUT_GENERIC.setdefault(game, set()).add(theme_id)
+    THEMES.get(game, {}).pop(theme_id, None)
+
+
+_LOADED = False
+
+
 def _load() -> None:
-    if THEMES:
+    global _LOADED
+    if _LOADED:
         return
+    _LOADED = True
     from app.learning import practice_themes  # noqa: F401
 
 
@@ -119,6 +138,7 @@ def exercise(theme_id: str, seat: int, code: str) -> Exercise | None:
         choices=q.choices,
         source=f"practice:{theme_id}",
         prompt_params=q.prompt_params or {},
+        hint=q.hint,
     )
 
 

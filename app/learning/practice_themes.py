@@ -8,7 +8,7 @@ from typing import Any
 from app.engine.core.errors import EngineError
 from app.engine.core.registry import all_variants, find_game
 from app.learning.exercise import Query, Text
-from app.learning.practice import Question, Theme, action_choices, register
+from app.learning.practice import Question, Theme, action_choices, register_generic
 
 
 def _forced(game: Any, state: Any, seat: int) -> Question | None:
@@ -56,7 +56,7 @@ def _waits(game: Any, state: Any, seat: int) -> Question | None:
 
 
 def _generic(game_id: str) -> None:
-    register(
+    register_generic(
         Theme(
             "forced",
             game_id,
@@ -75,7 +75,7 @@ def _generic(game_id: str) -> None:
     except EngineError as exc:
         hands = exc.code != "unsupported-verb"
     if hands:
-        register(
+        register_generic(
             Theme(
                 "waits",
                 game_id,

@@ -770,7 +770,7 @@ def _score(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- registry
 
 practice.themes(GAME)  # the generic themes first (loaded once, whoever imports this module)
-practice.THEMES.get(GAME, {}).pop("forced", None)  # every beat is forced: it never fits
+practice.drop_generic(GAME, "forced")  # every beat is forced: it never fits
 
 theme(
     "beat-or-cover",

@@ -56,8 +56,15 @@ def catalog(game: str) -> dict[str, Misconception]:
     return CATALOGS.get(game, {})
 
 
+_LOADED = False
+
+
 def _load() -> None:
-    if not DIAGNOSES:
+    """Import every game's module once (importing one game's module alone registers only
+    that game, so the flag, not the registry, says whether all are in)."""
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
         from app.learning.misconceptions import (  # noqa: F401
             chuanpai,
             chuanpai_tricks,
