@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -32,6 +33,7 @@ from app.models import LearnerProfile
 QUIZZES = ROOT / "content" / "quizzes"
 QUESTIONS = 10
 AUTHORED_MAX = 7
+BUDGET_S = 2.0  # seconds of generating at most when a quiz starts
 ALL = "all"
 
 
@@ -113,13 +115,18 @@ def compose(game: str, unit: str, rng: random.Random) -> list[str]:
     skills = unit_skills(game, unit)
     gens = [g for g in generators.of_game(game).values() if not skills or set(g.skills) & skills]
     gens = gens or list(generators.of_game(game).values())
+    deadline = time.monotonic() + BUDGET_S  # starting a quiz must stay quick
     tries = 0
-    while len(chosen) < QUESTIONS and gens and tries < 4 * QUESTIONS:
+    while (
+        len(chosen) < QUESTIONS and gens and tries < 4 * QUESTIONS and time.monotonic() < deadline
+    ):
         tries += 1
-        gen = gens[len(chosen) % len(gens)]
+        gen = gens[tries % len(gens)]
         seed = rng.randrange(10**9)
         if generators.generate(game, gen.id, seed) is not None:
             chosen.append(generators.exercise_id(game, gen.id, seed))
+        else:  # a generator that found nothing this time sits out the rest of this quiz
+            gens.remove(gen)
     for ex in items[AUTHORED_MAX:]:  # not enough generated: more authored ones
         if len(chosen) >= QUESTIONS:
             break
