@@ -20,6 +20,7 @@ MAX_LENGTH = 2000
 # full-width or other non-ASCII characters, no backslash (browsers read "/\x" as "//x").
 _PATH = re.compile(r"/(?![/\\])[\x21-\x5b\x5d-\x7e]*")
 _CONTROL = re.compile(r"[\x00-\x20\x7f-\x9f]")
+_QUERY_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 # What request.path may hold unquoted in a URL path; the query keeps its own encoding.
 _PATH_SAFE = "/:@!$&'()*+,;=-._~"
 _QUERY_SAFE = _PATH_SAFE + "?%"
@@ -29,9 +30,13 @@ def is_safe_path(target: str) -> bool:
     """True for a same-site relative path that no browser can read as another host."""
     if len(target) > MAX_LENGTH or not _PATH.fullmatch(target):
         return False
-    # Percent-encoded tricks: what the path means once decoded must be as clean.
-    decoded = unquote(target)
+    # Percent-encoded tricks: what the path means once decoded must be as clean. The
+    # query may hold encoded spaces and any text (a hand of cards), never control codes.
+    path, _, query = target.partition("?")
+    decoded = unquote(path)
     if decoded.startswith("//") or "\\" in decoded or _CONTROL.search(decoded):
+        return False
+    if _QUERY_CONTROL.search(unquote(query)):
         return False
     parts = urlsplit(target)
     return not (parts.scheme or parts.netloc)

@@ -109,3 +109,11 @@ def test_signin_required_comes_back_to_the_page(client, signup, csrf):
     assert "Sign in to see that page." in client.get("/account/signin").get_data(as_text=True)
     r = _signin(client, csrf, "/account/password")
     assert r.headers["Location"] == "/account/password"
+
+
+def test_a_query_with_encoded_spaces_and_chinese_is_a_safe_target():
+    from app.redirects import is_safe_path
+
+    assert is_safe_path("/practice/hunan/count?hand=%E4%B8%80%E4%BA%8C%20d4%20d5&melds=")
+    assert not is_safe_path("/practice?x=%0d%0aSet-Cookie:%20a=b")
+    assert not is_safe_path("/%20/evil.example")
