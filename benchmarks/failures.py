@@ -1,0 +1,336 @@
+"""Failure figures: what learners see when a worker dies, when the database goes away,
+and whether memory stays flat under a long moderate load (issue 17).
+
+    .venv/bin/python benchmarks/failures.py [--minutes 30] [--workers 2]
+
+Setup as benchmarks/load.py (gunicorn sync workers, PostgreSQL, Redis), except that the
+app reaches PostgreSQL through a small TCP proxy in this script, which it can cut.
+A pool of client threads replays the prepared learner requests (answers included), each
+retried up to three times, 0.5 s apart, when it fails.
+
+1. A worker killed mid-load (SIGKILL): failed requests before retrying, lost after.
+2. The database unreachable for 10 s (the proxy refuses and drops connections): how fast
+   requests fail, with what status and page, how soon they recover by themselves, and
+   that no attempt is half-written (rows in ``attempts`` = answers the server accepted).
+3. ``--minutes`` of moderate load: the workers' memory (RSS) at the start, the end and
+   its peak.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from load import ROOT, drop_database, free_port, make_database, mix, prepare, server_env  # noqa: E402
+
+
+class Proxy:
+    """127.0.0.1:port → PostgreSQL, with a switch that refuses and drops connections."""
+
+    def __init__(self, target_port: int = 5432) -> None:
+        self.target = ("127.0.0.1", target_port)
+        self.port = free_port()
+        self.up = threading.Event()
+        self.up.set()
+        self.conns: list[socket.socket] = []
+        self.lock = threading.Lock()
+        self.listener: socket.socket | None = None
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _listen(self) -> socket.socket:
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("127.0.0.1", self.port))
+        s.listen(128)
+        return s
+
+    def _serve(self) -> None:
+        while True:
+            self.up.wait()
+            self.listener = self._listen()
+            while self.up.is_set():
+                self.listener.settimeout(0.2)
+                try:
+                    client, _ = self.listener.accept()
+                except (TimeoutError, OSError):
+                    continue
+                try:
+                    upstream = socket.create_connection(self.target)
+                except OSError:
+                    client.close()
+                    continue
+                with self.lock:
+                    self.conns += [client, upstream]
+                for a, b in ((client, upstream), (upstream, client)):
+                    threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+            self.listener.close()
+
+    def _pipe(self, a: socket.socket, b: socket.socket) -> None:
+        try:
+            while True:
+                data = a.recv(65536)
+                if not data:
+                    break
+                b.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (a, b):
+                try:
+                    s.close()
+                except OSError:
+                    pass
+
+    def cut(self) -> None:
+        self.up.clear()
+        with self.lock:
+            for s in self.conns:
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                    s.close()
+                except OSError:
+                    pass
+            self.conns.clear()
+
+    def restore(self) -> None:
+        self.up.set()
+
+
+class Clients:
+    """Threads replaying requests with retries; per-second tallies."""
+
+    def __init__(self, base: str, lines: list[str], threads: int) -> None:
+        self.base, self.lines, self.threads = base, lines, threads
+        self.stop = threading.Event()
+        self.events: list[tuple[float, int, float, int]] = []  # (time, status, ms, attempt)
+        self.lost = 0
+        self.accepted: set[str] = set()  # answer lines (one token each) the server took
+        self.lock = threading.Lock()
+
+    def _one(self, line: str) -> tuple[int, float, bytes]:
+        method, path, cookie, body = (line.split("\t") + [""] * 4)[:4]
+        req = urllib.request.Request(
+            self.base + path, data=body.encode() if method == "POST" else None, method=method
+        )
+        if cookie:
+            req.add_header("Cookie", cookie)
+        if method == "POST":
+            req.add_header("Content-Type", "application/x-www-form-urlencoded")
+            req.add_header("HX-Request", "true")
+        t = time.perf_counter()
+        try:
+            with urllib.request.urlopen(req, timeout=15) as r:
+                data = r.read()
+                return r.status, (time.perf_counter() - t) * 1000, data
+        except urllib.error.HTTPError as e:
+            return e.code, (time.perf_counter() - t) * 1000, e.read()
+        except OSError:
+            return 0, (time.perf_counter() - t) * 1000, b""
+
+    def _run(self, seed: int) -> None:
+        rng = random.Random(seed)
+        while not self.stop.is_set():
+            line = rng.choice(self.lines)
+            for attempt in range(4):
+                status, ms, body = self._one(line)
+                with self.lock:
+                    self.events.append((time.time(), status, ms, attempt))
+                if 200 <= status < 400:
+                    if line.startswith("POST") and b"verdict" in body:
+                        with self.lock:
+                            self.accepted.add(line)
+                    break
+                time.sleep(0.5)
+            else:
+                with self.lock:
+                    self.lost += 1
+            time.sleep(0.02)
+
+    def start(self) -> None:
+        for i in range(self.threads):
+            threading.Thread(target=self._run, args=(i,), daemon=True).start()
+
+
+def worker_pids(master: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True)
+    return [int(x) for x in out.stdout.split()]
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def window(clients: Clients, start: float, end: float) -> Counter[int]:
+    return Counter(s for t, s, _ms, _a in clients.events if start <= t < end)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--minutes", type=float, default=30)
+    ap.add_argument("--threads", type=int, default=8)
+    args = ap.parse_args()
+    admin = os.environ.get("BENCH_PG_ADMIN", "postgresql+psycopg://postgres@127.0.0.1/postgres")
+    name, db_url = make_database(admin)
+    proxy = Proxy()
+    proxied = db_url.replace("127.0.0.1/", f"127.0.0.1:{proxy.port}/").replace(
+        "127.0.0.1:5432/", f"127.0.0.1:{proxy.port}/"
+    )
+    tmp = Path(tempfile.mkdtemp(prefix="academy-fail-"))
+    env = server_env(proxied, tmp / "instance")
+    env["DB_TIMEOUT"] = "2"
+    port = free_port()
+    server = None
+    try:
+        subprocess.run(
+            [str(ROOT / ".venv/bin/academy"), "setup"],
+            env={**env, "DATABASE_URL": db_url},
+            check=True,
+            capture_output=True,
+        )
+        server = subprocess.Popen(
+            [
+                str(ROOT / ".venv/bin/academy"),
+                "serve",
+                "--prod",
+                "--workers",
+                str(args.workers),
+                "--port",
+                str(port),
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        os.environ.update(
+            {"DATABASE_URL": db_url, "SECRET_KEY": env["SECRET_KEY"], "REDIS_URL": env["REDIS_URL"]}
+        )
+        from app import create_app
+
+        app = create_app({"INSTANCE_PATH": str(tmp / "instance")})
+        rng = random.Random(3)
+        lines = mix(prepare(app, visitors=40, per_kind=400, rng=rng), rng, 4000)
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.2)
+        gunicorn_master = server.pid  # `academy serve --prod` is the gunicorn master itself
+        clients = Clients(base, lines, args.threads)
+        clients.start()
+        time.sleep(10)
+
+        # 1. a worker killed mid-load
+        workers = worker_pids(gunicorn_master)
+        t0 = time.time()
+        os.kill(workers[0], signal.SIGKILL)
+        time.sleep(10)
+        w = window(clients, t0, time.time())
+        first_failures = sum(
+            1 for t, s, _ms, a in clients.events if t >= t0 and not (200 <= s < 400) and a == 0
+        )
+        print("1. A worker killed (SIGKILL) mid-load")
+        print(f"   requests in the 10 s after: {sum(w.values())}, statuses {dict(w)}")
+        print(
+            f"   failed before a retry: {first_failures}; lost after three retries: {clients.lost}"
+        )
+
+        # 2. the database unreachable for 10 s
+        lost_before = clients.lost
+        t1 = time.time()
+        proxy.cut()
+        time.sleep(10)
+        proxy.restore()
+        t2 = time.time()
+        time.sleep(15)
+        during = [(s, ms) for t, s, ms, _a in clients.events if t1 <= t < t2]
+        after = [(t, s) for t, s, _ms, _a in clients.events if t >= t2]
+        recovered = next((t - t2 for t, s in after if s == 200), None)
+        fail_ms = [ms for s, ms in during if s >= 500 or s == 0]
+        print("2. The database unreachable for 10 s")
+        print(f"   during: {len(during)} requests, statuses {dict(Counter(s for s, _ in during))}")
+        if fail_ms:
+            print(
+                f"   a failing request answered in {statistics.median(fail_ms):.0f} ms median, {max(fail_ms):.0f} ms at most"
+            )
+        print(
+            f"   first success {recovered:.1f} s after the database came back"
+            if recovered is not None
+            else "   no success after"
+        )
+        print(f"   requests lost after three retries during the cut: {clients.lost - lost_before}")
+        page = urllib.request.Request(base + "/lessons/", headers={"Accept-Language": "zh"})
+        proxy.cut()
+        try:
+            urllib.request.urlopen(page, timeout=10)
+        except urllib.error.HTTPError as e:
+            body = e.read().decode("utf-8", "replace")
+            print(
+                f"   what a learner sees: {e.code}, "
+                + ("a Chinese page: “数据库没有响应”" if "数据库没有响应" in body else body[:80])
+            )
+        proxy.restore()
+        time.sleep(5)
+
+        # 3. a long moderate load: memory of the workers
+        print(f"3. {args.minutes:g} minutes of moderate load ({args.threads} client threads)")
+        samples: list[float] = []
+        end = time.time() + args.minutes * 60
+        while time.time() < end:
+            samples.append(sum(rss_mb(p) for p in worker_pids(gunicorn_master)))
+            time.sleep(min(30, max(1, end - time.time())))
+        samples.append(sum(rss_mb(p) for p in worker_pids(gunicorn_master)))
+        clients.stop.set()
+        time.sleep(2)
+        ok = sum(1 for _t, s, _ms, _a in clients.events if 200 <= s < 400)
+        print(
+            f"   workers' memory: {samples[0]:.0f} MB at the start, {samples[-1]:.0f} MB at the end, peak {max(samples):.0f} MB"
+        )
+        print(f"   requests answered: {ok}; lost after retries in the whole run: {clients.lost}")
+
+        # no half-written attempt: every accepted answer is one row, and nothing more
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(db_url)
+        with engine.connect() as c:
+            rows = c.execute(text("SELECT count(*) FROM attempts")).scalar()
+        engine.dispose()
+        print(
+            f"   attempts in the database: {rows}; distinct answers the server accepted: "
+            f"{len(clients.accepted)} (each answer token is recorded once, or not at all)"
+        )
+    finally:
+        if server is not None:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(10)
+        drop_database(admin, name)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
