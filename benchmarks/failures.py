@@ -37,6 +37,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import contextlib
+
 from load import ROOT, drop_database, free_port, make_database, mix, prepare, server_env  # noqa: E402
 
 
@@ -92,10 +94,8 @@ class Proxy:
             pass
         finally:
             for s in (a, b):
-                try:
+                with contextlib.suppress(OSError):
                     s.close()
-                except OSError:
-                    pass
 
     def cut(self) -> None:
         self.up.clear()
