@@ -28,7 +28,8 @@ from typing import Any
 
 from flask import Flask, Response, current_app, g, render_template, request
 from sqlalchemy import inspect, text
-from sqlalchemy.exc import OperationalError, ProgrammingError
+from sqlalchemy.exc import DBAPIError, PendingRollbackError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from app.extensions import db
@@ -71,7 +72,7 @@ def migrated() -> bool:
     """Whether the schema is there (the alembic version table and the users table)."""
     try:
         names = set(inspect(db.engine).get_table_names())
-    except OperationalError:
+    except DBAPIError:
         return True  # the database is unreachable: that is a 503 of its own kind
     return {"alembic_version", "users"} <= names
 
@@ -134,8 +135,9 @@ def init_app(app: Flask) -> None:
             )
         return response
 
-    @app.errorhandler(OperationalError)
-    @app.errorhandler(ProgrammingError)
+    @app.errorhandler(DBAPIError)  # OperationalError, InterfaceError, ProgrammingError …
+    @app.errorhandler(PendingRollbackError)
+    @app.errorhandler(PoolTimeout)
     def _database_down(exc: Exception) -> Response:
         """The database went away (or the schema is missing): a localized 503 at once,
         nothing half-written (the session is rolled back)."""

@@ -93,10 +93,14 @@ def generate(game: str, gen_id: str, seed: int) -> Exercise | None:
     gen = of_game(game).get(gen_id)
     if gen is None:
         return None
+    from app.engine.core.game import IllegalAction
     from app.learning.queries import BadExercise, solve
 
     for attempt in range(5):  # a seed whose deals never fit moves to the next seed
-        ex = gen.make(random.Random(seed * 7919 + attempt), exercise_id(game, gen_id, seed))
+        try:
+            ex = gen.make(random.Random(seed * 7919 + attempt), exercise_id(game, gen_id, seed))
+        except (EngineError, IllegalAction, BadExercise):  # a moment it cannot ask about
+            continue
         if ex is None:
             continue
         try:

@@ -144,7 +144,7 @@ def action_label(action_kind: str) -> str:
         "cover": _l("Cover 扣牌"),
         "tuoshou": _l("Go out with five in hand 脱手"),
         "bai": _l("Lay out 摆"),
-        "guo": _l("Let it pass 过"),
+        "guo": _l("Guo 过"),
         "done": _l("Done 完成"),
         "keep": _l("Keep 留"),
     }

@@ -108,6 +108,8 @@ def _param_value(text: str) -> Any:
         return text.split(".")
     if text.lstrip("-").isdigit():
         return int(text)
+    if text in ("yes", "no"):  # what text() writes for a boolean
+        return text == "yes"
     return text
 
 
