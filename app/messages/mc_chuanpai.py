@@ -193,6 +193,41 @@ MESSAGES: dict[str, dict[str, str]] = {
         "go out when every card is in a group.",
         "zh": "摆够十六张是打天九那种玩法的赢法，跟挤儿无关。挤儿是每张牌都成组才算和。",
     },
+    "mc-cp-guo-missed": {
+        "en": "{card} is a 过牌: it pairs with {dead}-point cards, and one of those went dead "
+        "in front of you while you had nothing to eat it with. It goes face down.",
+        "zh": "{card}是过牌：它能配{dead}点的牌，而{dead}点的牌早先死在你面前，你当时没能吃。它得扣下。",
+    },
+    "mc-cp-guo-missed-jing": {
+        "en": "A 经牌 pairs with any card, so once any card has gone dead in front of you "
+        "unpaired, a 经牌 drawn by 偷 is a 过牌.",
+        "zh": "经牌跟什么都能配，所以只要有牌在你面前没吃就死了，偷到经牌就是过牌。",
+    },
+    "mc-cp-guo-imagined": {
+        "en": "{card} ({points} points) pairs with none of the points that went dead in front "
+        "of you, so it is no 过牌: it simply joins your hand.",
+        "zh": "{card}（{points}点）跟死在你面前的那些点数都配不上，不是过牌，直接进手。",
+    },
+    "mc-cp-guo-blocks-hu": {
+        "en": "Your cards are all in groups, but the 过牌 {cards} still waits face down: you "
+        "cannot go out until it has eaten its card.",
+        "zh": "手里的牌虽然都成了组，可面前还扣着过牌{cards}没用掉，它吃到牌以前不能和。",
+    },
+    "mc-cp-missed-complete": {
+        "en": "Look again: every card of your hand fits in a group, so you go out (and must). "
+        "The engine's grouping is shown below.",
+        "zh": "再看看：你手里每一张都能成组，这就和了，而且必须和。下面是程序的分法。",
+    },
+    "mc-cp-turner-first": {
+        "en": "A card turned up from the stock is asked first of the player who turned it, "
+        "then in seat order after him (groups still before any 摆).",
+        "zh": "从余牌翻出来的牌，先问翻牌的人自己，再按座位往下问（碰、燕、起、扛照样排在摆前面）。",
+    },
+    "mc-cp-bai-not-out": {
+        "en": "That 摆 ({cards}) leaves {lone_cards} without a partner, so you do not go out. "
+        "Pair the card with the one whose loss leaves the rest all grouped.",
+        "zh": "这样摆（{cards}）会剩下{lone_cards}没有对象，和不了。要用拿走以后其余的牌都能成组的那一张去摆。",
+    },
     # -- facts in proofs --------------------------------------------------------------------
     "fact-cp-pips": {
         "en": "{card}: {a} + {b} = {points} points.",
@@ -253,5 +288,42 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fact-cp-qitou-always": {
         "en": "At this table there is no 齐头: every 暗, 碰, 扛 and 亮 is compulsory.",
         "zh": "这桌不讲齐头：暗、碰、扛、亮都必须做。",
+    },
+    "fact-cp-pairs-with": {
+        "en": "In your hand, {cards} make a 挤儿 with {card}.",
+        "zh": "你手里能跟{card}配挤儿的：{cards}。",
+    },
+    "fact-cp-guo-pairs-passed": {
+        "en": "{card} has {points} points and pairs with {dead}; a {dead}-point card went dead "
+        "in front of you unpaired: a 过牌.",
+        "zh": "{card}是{points}点，能配{dead}点；{dead}点的牌在你面前没吃就死了：是过牌。",
+    },
+    "fact-cp-guo-no-pair": {
+        "en": "{card} has {points} points and pairs with none of the points that went dead in "
+        "front of you: not a 过牌.",
+        "zh": "{card}是{points}点，跟死在你面前的点数都配不上：不是过牌。",
+    },
+    "fact-cp-guo-jing": {
+        "en": "{card} is a 经牌 and pairs with anything; cards have gone dead in front of you "
+        "unpaired: a 过牌.",
+        "zh": "{card}是经牌，什么都能配；有牌在你面前没吃就死了：是过牌。",
+    },
+    "fact-cp-guo-nothing-passed": {
+        "en": "No card has gone dead in front of you unpaired yet: {card} is no 过牌.",
+        "zh": "还没有牌在你面前没吃就死掉，{card}不是过牌。",
+    },
+    "fact-cp-claims-discard": {
+        "en": "{card} was discarded: 碰, 燕, 起 and 扛 are asked first, then 摆, each in seat "
+        "order starting after the player who discarded it.",
+        "zh": "{card}是打出来的：先问碰、燕、起、扛，再问摆，每一类都从打牌的人下家起按座位问。",
+    },
+    "fact-cp-claims-turned": {
+        "en": "{card} was turned up: 碰, 燕, 起 and 扛 are asked first, then 摆, each in seat "
+        "order starting with the player who turned it.",
+        "zh": "{card}是翻出来的：先问碰、燕、起、扛，再问摆，每一类都从翻牌的人自己起按座位问。",
+    },
+    "fact-cp-bai-stuck": {
+        "en": "摆 {cards}: {lone_cards} would be left without a partner.",
+        "zh": "摆{cards}：会剩下{lone_cards}没有对象。",
     },
 }
