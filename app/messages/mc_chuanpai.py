@@ -209,9 +209,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{card}（{points}点）跟死在你面前的那些点数都配不上，不是过牌，直接进手。",
     },
     "mc-cp-guo-blocks-hu": {
-        "en": "Your cards are all in groups, but the 过牌 {cards} still waits face down: you "
-        "cannot go out until it has eaten its card.",
-        "zh": "手里的牌虽然都成了组，可面前还扣着过牌{cards}没用掉，它吃到牌以前不能和。",
+        "en": "Your hand is all in groups, but a 过牌 still lies face down in front of you "
+        "({cards}): you cannot go out while one waits to eat its card.",
+        "zh": "手里的牌虽然都成了组，可面前还扣着过牌（{cards}）没用掉；过牌还等着吃牌，就不能和。",
     },
     "mc-cp-missed-complete": {
         "en": "Look again: every card of your hand fits in a group, so you go out (and must). "

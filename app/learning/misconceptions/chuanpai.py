@@ -39,6 +39,7 @@ GAME = "chuanpai"
 L1, L2, L3 = "chuanpai-01-cards", "chuanpai-02-jier", "chuanpai-03-groups"
 L4, L5, L6 = "chuanpai-04-turn", "chuanpai-05-forced", "chuanpai-06-qitou-guo"
 L7, L8, L9 = "chuanpai-07-going-out", "chuanpai-08-counting", "chuanpai-09-variants"
+Q = "quiz.chuanpai"  # the quiz items (content/quizzes/chuanpai.yaml)
 
 CATALOG: tuple[Misconception, ...] = (
     # reading the cards
@@ -147,6 +148,13 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-cp-not-complete", f"{L7}.hu-legal-ex", "true can"),
     ("mc-cp-hu-forced", f"{L7}.hu-ex", "discard"),
     ("mc-cp-sixteen-cards", f"{L7}.sixteen-ex", "sixteen"),
+    ("mc-cp-guo-missed", f"{Q}.table.guo-pairs", "false no-pair"),
+    ("mc-cp-guo-missed-jing", f"{Q}.table.guo-jing", "false no-pair"),
+    ("mc-cp-guo-imagined", f"{Q}.table.guo-no-pair", "true pairs"),
+    ("mc-cp-guo-blocks-hu", f"{Q}.winning.guo-blocks", "true right"),
+    ("mc-cp-missed-complete", f"{Q}.winning.complete", "false not-yet"),
+    ("mc-cp-bai-not-out", f"{Q}.winning.bai-out", "a"),
+    ("mc-cp-turner-first", f"{Q}.table.priority-turned", "right across left you"),
 )
 
 #: the group kinds in the words of the table (both languages use the Chinese term)
