@@ -609,19 +609,23 @@ def _qitou_question(game: Any, state: Any, seat: int, table: bool) -> Examined |
     lines: list[tuple[str, str]] = []
     if table:
         lines.append(QITOU_TABLES[rule])
+    rule_zh, rule_en = (
+        ("按这桌的规矩", "By this table's rule") if table else ("按齐头的规矩", "Under 齐头")
+    )
     if state.phase == "claim":
         lines.append(offer_line(state, seat))
         lines.append(
             (
-                f"你可以{group}。按齐头的规矩，你可以不{group}、让它过去吗？",
-                f"You could take it as a {group}. Under 齐头, may you let it pass instead?",
+                f"你可以{group}。{rule_zh}，你可以不{group}、让它过去吗？",
+                f"You could take it as a {group}. {rule_en}, may you let it pass instead?",
             )
         )
     else:
         lines.append(
             (
-                f"你手里的{{card}}可以{group}。按齐头的规矩，你可以先不{group}吗？",
-                f"Your {{card}} cards could be laid as a {group}. Under 齐头, may you hold them back?",
+                f"你手里的{{card}}可以{group}。{rule_zh}，你可以先不{group}吗？",
+                f"Your {{card}} cards could be laid as a {group}. {rule_en}, may you hold them "
+                "back?",
             )
         )
     family = POINTS[INDEX[card]] in an.GOOD_BAD
@@ -1107,12 +1111,13 @@ def _settlement(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     n = len(state.seats)
     each = _key(state, seat, 3) % 2 == 0
-    others = {2: ("另一家", "the other player"), 3: ("另外两家", "the two others")}.get(
-        n, (f"另外{n - 1}家", f"the {n - 1} others")
+    count_zh = "一两三四五六"[n - 2]
+    others = (
+        ("另一家", "the other player") if n == 2 else (f"另外{count_zh}家", f"the {n - 1} others")
     )
     lines = [("你的牌齐了，要和了。", "Your hand is complete and you go out.")]
     if n != 4:
-        lines.insert(0, (f"这一局{n}个人玩。", f"This deal has {n} players."))
+        lines.insert(0, (f"这一局{'一两三四五六七'[n - 1]}个人玩。", f"This deal has {n} players."))
     if each:
         lines.append(("每一家输家要付你多少？", "How much does each losing player pay you?"))
         query = "chuanpai:settlement"
