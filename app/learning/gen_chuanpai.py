@@ -11,16 +11,22 @@ first six legal actions only, without the refused pass or discard that a forced 
 shuts out (so here it seldom has a wrong choice), and writes a 过牌's 摆 with the
 engine's ``guo=yes`` parameter, which the shared answer matching does not read back as
 the flag it is.
+
+The generic ``cards-left`` generator is replaced too: the table a position shows does
+not draw the dead cards (the shared view puts them beside the seats, not in their
+discards), so the question names them in its prompt.
 """
 
 from __future__ import annotations
 
 import random
 
+from app.engine.chuanpai.cards import INDEX
 from app.engine.core.registry import find_game
 from app.learning import practice
-from app.learning.exercise import Exercise, Setup, Text
+from app.learning.exercise import Exercise, Query, Setup, Text
 from app.learning.generators import Generator, register
+from app.learning.themes_chuanpai import play
 
 GAME = "chuanpai"
 
@@ -112,3 +118,53 @@ def from_theme(
 
 for _gid, (_tid, _kind, _skills, _title) in FROM_THEMES.items():
     register(from_theme(_gid, _tid, _kind, _skills, _title))
+
+
+_LEFT = Text(
+    "到现在为止死掉的牌：{dead_cards}。你还有几张{card}没看到？",
+    "The cards that have gone dead so far: {dead_cards}. How many copies of {card} have "
+    "you not seen yet?",
+)
+
+
+def _cards_left(rng: random.Random, eid: str) -> Exercise | None:
+    """How many copies of a card the seat to act has not seen (its hand, the groups laid
+    face up, the open card and the dead cards, which the prompt lists)."""
+    game = find_game(GAME)
+    for _ in range(4):
+        start = rng.randrange(10, 40)
+        for i, state in enumerate(play(game, game.default_rules, rng)):
+            if i < start:
+                continue
+            seat = state.actor
+            view = game.view(state, seat)
+            dead = sorted(view.extra.get("dead", ()), key=INDEX.__getitem__)
+            seen = [t for sv in view.seats for m in sv.melds for t in m.cards] + dead
+            if not dead or not seen:
+                continue
+            card = rng.choice(sorted(set(seen)))
+            return Exercise(
+                eid,
+                GAME,
+                "number",
+                _LEFT,
+                ("cards",),
+                Setup(position=game.encode(state), seat=seat),
+                {},
+                Query("cards-left", {"card": card}),
+                source="generator:cards-left",
+                prompt_params={"card": card, "dead_cards": dead},
+            )
+    return None
+
+
+register(
+    Generator(
+        "cards-left",
+        GAME,
+        "number",
+        ("cards",),
+        Text("还剩几张没见", "Copies not seen yet"),
+        _cards_left,
+    )
+)

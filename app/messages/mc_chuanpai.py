@@ -228,6 +228,44 @@ MESSAGES: dict[str, dict[str, str]] = {
         "Pair the card with the one whose loss leaves the rest all grouped.",
         "zh": "这样摆（{cards}）会剩下{lone_cards}没有对象，和不了。要用拿走以后其余的牌都能成组的那一张去摆。",
     },
+    # -- hint step 1 of the practice questions (by the last part of the query name) -----------
+    "hint-pairs-with": {
+        "en": "Two cards pair when their points make 10 or 20; a 经牌 pairs with any one card. "
+        "Look at every card of your hand, copies included.",
+        "zh": "两张牌点数凑成十或二十就能配；经牌跟哪张都能配。手里每一张都看一遍，一样的也算上。",
+    },
+    "hint-guo-card": {
+        "en": "Compare the card with the points that went dead in front of you unpaired: does it "
+        "make 10 or 20 with one of them?",
+        "zh": "拿这张牌去对那些死在你面前、你没能吃的点数：能不能跟其中一种凑成十或二十？",
+    },
+    "hint-claims": {
+        "en": "First every 碰, 燕, 起 and 扛, then every 摆; within each, seat order from the "
+        "player after the discarder, or from the one who turned the card.",
+        "zh": "先问碰、燕、起、扛，再问摆；同一类里按座位：打出的牌从打牌人的下家起，翻出的牌从翻牌的人起。",
+    },
+    "hint-goes-out": {
+        "en": "For each way to 摆, take your card out of the hand: do the cards left all pair up?",
+        "zh": "每种摆法都试一下：把拿去摆的那张从手里拿走，剩下的牌能不能全配上？",
+    },
+    "hint-spare": {
+        "en": "Pair off what you can. A card is spare when taking it away breaks no pair.",
+        "zh": "先把能配的都配上。拿走一张也不拆散任何一对，它就是光棍。",
+    },
+    "hint-optional": {
+        "en": "齐头: count the good and the bad cards of the family (a neutral card: is every copy "
+        "tied in a 挤儿?), then read the table's rule.",
+        "zh": "齐头：数一数这一类的好牌和坏牌（不分好坏的牌就看每一张是不是都配着挤儿），再按这桌的规矩判断。",
+    },
+    "hint-tou": {
+        "en": "After a group you draw replacement cards (偷): one after a group of three or a "
+        "起, two after a 亮 or a 扛.",
+        "zh": "做了组要偷牌：三张的组和起偷一张，亮和扛偷两张。",
+    },
+    "hint-collect": {
+        "en": "Each loser pays the 胡 plus the base of 1; count the losers.",
+        "zh": "每家输家付胡数加一分底；再数一数有几家输家。",
+    },
     # -- facts in proofs --------------------------------------------------------------------
     "fact-cp-pips": {
         "en": "{card}: {a} + {b} = {points} points.",
