@@ -723,7 +723,7 @@ def _guo(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     zh_pts, en_pts = _points_text(sorted(me.passed))
     memory = (
-        f"这些点数的牌曾在你面前死掉，当时你手里没有能配它的：{zh_pts}点。",
+        f"早先有这些点数的牌死在你面前，你当时手里没有能配它的牌：{zh_pts}点。",
         f"Cards of these points went dead in front of you while you had nothing to pair them "
         f"with: {en_pts}.",
     )
