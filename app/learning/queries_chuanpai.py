@@ -18,6 +18,17 @@ query                           kind         the right answer
 ``chuanpai:collect``            number       what the winner collects from all the losers
 ``chuanpai:optional``           true-false   may the 暗/碰/扛/亮 of ``card`` be declined (齐头)?
 ``chuanpai:by-points``          order        the groups named by the choices, most 胡 first
+``chuanpai:pairs-with``         pick-cards   a position: every card of the seat's hand (each
+                                             copy) that makes a 挤儿 with the open card (or
+                                             ``card``)
+``chuanpai:guo-card``           true-false   a position: would ``card``, drawn by 偷 now, be
+                                             a 过牌 for the seat? why: ``pairs-passed``,
+                                             ``jing``, ``no-pair``, ``nothing-passed``
+``chuanpai:claims``             order        a position with an open card: choices ``"<seat>:
+                                             <action>"``, ordered as the engine's claim queue
+                                             serves them (groups first, then 摆)
+``chuanpai:goes-out``           choose-action  a position with an open card: the 摆 choices
+                                             after which the seat's hand is complete
 ==============================  ===========  =============================================
 """
 
@@ -26,18 +37,27 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from app.engine.chuanpai import analysis as an
 from app.engine.chuanpai.cards import INDEX, KINDS, POINTS, copy_limit, counts_of, is_red
 from app.engine.chuanpai.melds import Meld
 from app.engine.chuanpai.pairing import settle
-from app.engine.chuanpai.pairing.moves import _tou_count
+from app.engine.chuanpai.pairing.moves import _must_guo, _tou_count
 from app.engine.core.actions import Action, Count, CountLine
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis
 from app.learning.exercise import Exercise
-from app.learning.queries import QUERIES, BadExercise, Ctx, _true_false
+from app.learning.queries import (
+    QUERIES,
+    BadExercise,
+    Ctx,
+    _state,
+    _true_false,
+    action_notes,
+    resolve,
+)
 from app.learning.verdict import Proof, Solution
 
 GAME = "chuanpai"
@@ -217,6 +237,114 @@ def by_points(c: Ctx, ex: Exercise) -> Solution:
     return _ranked(c, ex, lambda a: Meld.make(a.kind, a.cards).points, "group")
 
 
+# -- positions: the open card, the 过牌, the claims --------------------------------------
+
+
+def _open(c: Ctx, ex: Exercise) -> tuple[Any, int, str]:
+    state, seat = _state(c, ex)
+    card = _arg(ex, "card") or (state.open_card if state.phase == "claim" else None)
+    if not card or card not in INDEX:
+        raise BadExercise(f"{ex.id}: no open card (and no card named)")
+    return state, seat, card
+
+
+def pairs_with(c: Ctx, ex: Exercise) -> Solution:
+    """Every card of the seat's hand (each copy) that makes a 挤儿 with the open card."""
+    state, seat, card = _open(c, ex)
+    hand = state.seats[seat].hand
+    kinds = an.partners_in(hand, INDEX[card])
+    if not kinds:
+        raise BadExercise(f"{ex.id}: no card of the hand pairs with {card}")
+    cards = [KINDS[k] for k in kinds for _ in range(hand[k])]
+    fact = Reason("fact-cp-pairs-with", {"card": card, "cards": [KINDS[k] for k in kinds]})
+    return _cards(_by_deck(cards), (fact,))
+
+
+def guo_why(seat_state: Any, card: str) -> tuple[bool, str, dict[str, Any]]:
+    """The engine's verdict on a 偷 card for a seat (is it a 过牌?) and the case:
+    ``nothing-passed``, ``jing``, ``pairs-passed`` (with the dead value it pairs),
+    ``no-pair``."""
+    value = _must_guo(seat_state, card)
+    passed = sorted(seat_state.passed)
+    if not passed:
+        return value, "nothing-passed", {}
+    if card in ("cs", "ty"):
+        return value, "jing", {}
+    p = POINTS[INDEX[card]]
+    dead = [q for q in passed if p + q in (10, 20)]
+    if value:
+        return value, "pairs-passed", {"points": p, "dead": dead[0]}
+    return value, "no-pair", {"points": p}
+
+
+def guo_card(c: Ctx, ex: Exercise) -> Solution:
+    state, seat = _state(c, ex)
+    card = _arg(ex, "card") or (state.drawn if state.phase == "guo" else "")
+    if card not in INDEX:
+        raise BadExercise(f"{ex.id}: name the 偷 card (query card)")
+    value, case, params = guo_why(state.seats[seat], card)
+    fact = Reason(f"fact-cp-guo-{case}", {"card": card, **params})
+    return _true_false(ex, value, case, Proof(facts=(fact,)))
+
+
+def _claim_of(ch_action: str, ex: Exercise, cid: str) -> tuple[int, str]:
+    seat_text, sep, act = ch_action.partition(":")
+    if not sep or not seat_text.strip().isdigit() or not act.split():
+        raise BadExercise(f"{ex.id}: choice {cid} must be 'seat: action'")
+    kind = act.split()[0]
+    return int(seat_text), "bai" if kind == "bai" else "group"
+
+
+def claims(c: Ctx, ex: Exercise) -> Solution:
+    """The claims of the choices in the order the engine serves them: its claim queue
+    (groups of alike cards first, then 摆; each in seat order from the discarder's next
+    seat, or from the seat that turned the card)."""
+    if c.state is None or c.state.phase != "claim":
+        raise BadExercise(f"{ex.id}: the query needs a position with an open card")
+    queue = list(c.state.queue)
+    ranked = []
+    for ch in ex.choices:
+        claim = _claim_of(ch.action or "", ex, ch.id)
+        if claim not in queue:
+            raise BadExercise(f"{ex.id}: choice {ch.id} is not a claim of this card")
+        ranked.append((queue.index(claim), ch.id))
+    if len({r for r, _ in ranked}) != len(ranked):
+        raise BadExercise(f"{ex.id}: two choices name the same claim")
+    order = tuple(cid for _, cid in sorted(ranked))
+    how = "turned" if c.state.flipped else "discard"
+    fact = Reason(f"fact-cp-claims-{how}", {"card": c.state.open_card})
+    return Solution((" ".join(order),), order, Proof(order=order, facts=(fact,)))
+
+
+def goes_out(c: Ctx, ex: Exercise) -> Solution:
+    """The 摆 choices after which the seat may go out (its hand is complete); every
+    other legal choice is shown with the cards it would leave unpaired."""
+    state, seat = _state(c, ex)
+    notes = action_notes(c, ex)
+    right, facts = [], []
+    for n in notes:
+        if not n.legal or n.action.kind != "bai":
+            continue
+        legal = resolve(c, state, n.action)
+        assert legal is not None
+        after = c.game.apply(state, legal)
+        if c.game.to_act(after) == seat and any(
+            a.kind == "hu" for a in c.game.legal_actions(after, seat)
+        ):
+            right.append(n.choice)
+        else:
+            lone = [KINDS[k] for k in an.spare_kinds(after.seats[seat].hand)]
+            facts.append(
+                Reason("fact-cp-bai-stuck", {"cards": list(n.action.cards), "lone_cards": lone})
+            )
+    if not right:
+        raise BadExercise(f"{ex.id}: no 摆 of the choices completes the hand")
+    cards = tuple(t for n in notes if n.choice in right for t in n.action.cards)
+    return Solution(
+        tuple(right), tuple(right), Proof(notes=notes, consequences=tuple(facts)), cards
+    )
+
+
 QUERIES.update(
     {
         f"{GAME}:pips": pips,
@@ -229,5 +357,9 @@ QUERIES.update(
         f"{GAME}:collect": collect,
         f"{GAME}:optional": optional,
         f"{GAME}:by-points": by_points,
+        f"{GAME}:pairs-with": pairs_with,
+        f"{GAME}:guo-card": guo_card,
+        f"{GAME}:claims": claims,
+        f"{GAME}:goes-out": goes_out,
     }
 )

@@ -193,6 +193,79 @@ MESSAGES: dict[str, dict[str, str]] = {
         "go out when every card is in a group.",
         "zh": "摆够十六张是打天九那种玩法的赢法，跟挤儿无关。挤儿是每张牌都成组才算和。",
     },
+    "mc-cp-guo-missed": {
+        "en": "{card} is a 过牌: it pairs with {dead}-point cards, and one of those went dead "
+        "in front of you while you had nothing to eat it with. It goes face down.",
+        "zh": "{card}是过牌：它能配{dead}点的牌，而{dead}点的牌早先死在你面前，你当时没能吃。它得扣下。",
+    },
+    "mc-cp-guo-missed-jing": {
+        "en": "A 经牌 pairs with any card, so once any card has gone dead in front of you "
+        "unpaired, a 经牌 drawn by 偷 is a 过牌.",
+        "zh": "经牌跟什么都能配，所以只要有牌在你面前没吃就死了，偷到经牌就是过牌。",
+    },
+    "mc-cp-guo-imagined": {
+        "en": "{card} ({points} points) pairs with none of the points that went dead in front "
+        "of you, so it is no 过牌: it simply joins your hand.",
+        "zh": "{card}（{points}点）跟死在你面前的那些点数都配不上，不是过牌，直接进手。",
+    },
+    "mc-cp-guo-blocks-hu": {
+        "en": "Your hand is all in groups, but a 过牌 still lies face down in front of you "
+        "({cards}): you cannot go out while one waits to eat its card.",
+        "zh": "手里的牌虽然都成了组，可面前还扣着过牌（{cards}）没用掉；过牌还等着吃牌，就不能和。",
+    },
+    "mc-cp-missed-complete": {
+        "en": "Look again: every card of your hand fits in a group, so you go out (and must). "
+        "The engine's grouping is shown below.",
+        "zh": "再看看：你手里每一张都能成组，这就和了，而且必须和。下面是程序的分法。",
+    },
+    "mc-cp-turner-first": {
+        "en": "A card turned up from the stock is asked first of the player who turned it, "
+        "then in seat order after him (groups still before any 摆).",
+        "zh": "从余牌翻出来的牌，先问翻牌的人自己，再按座位往下问（碰、燕、起、扛照样排在摆前面）。",
+    },
+    "mc-cp-bai-not-out": {
+        "en": "That 摆 ({cards}) leaves {lone_cards} without a partner, so you do not go out. "
+        "Pair the card with the one whose loss leaves the rest all grouped.",
+        "zh": "这样摆（{cards}）会剩下{lone_cards}没有对象，和不了。要用拿走以后其余的牌都能成组的那一张去摆。",
+    },
+    # -- hint step 1 of the practice questions (by the last part of the query name) -----------
+    "hint-pairs-with": {
+        "en": "Two cards pair when their points make 10 or 20; a 经牌 pairs with any one card. "
+        "Look at every card of your hand, copies included.",
+        "zh": "两张牌点数凑成十或二十就能配；经牌跟哪张都能配。手里每一张都看一遍，一样的也算上。",
+    },
+    "hint-guo-card": {
+        "en": "Compare the card with the points that went dead in front of you unpaired: does it "
+        "make 10 or 20 with one of them?",
+        "zh": "拿这张牌去对那些死在你面前、你没能吃的点数：能不能跟其中一种凑成十或二十？",
+    },
+    "hint-claims": {
+        "en": "First every 碰, 燕, 起 and 扛, then every 摆; within each, seat order from the "
+        "player after the discarder, or from the one who turned the card.",
+        "zh": "先问碰、燕、起、扛，再问摆；同一类里按座位：打出的牌从打牌人的下家起，翻出的牌从翻牌的人起。",
+    },
+    "hint-goes-out": {
+        "en": "For each way to 摆, take your card out of the hand: do the cards left all pair up?",
+        "zh": "每种摆法都试一下：把拿去摆的那张从手里拿走，剩下的牌能不能全配上？",
+    },
+    "hint-spare": {
+        "en": "Pair off what you can. A card is spare when taking it away breaks no pair.",
+        "zh": "先把能配的都配上。拿走一张也不拆散任何一对，它就是光棍。",
+    },
+    "hint-optional": {
+        "en": "齐头: count the good and the bad cards of the family (a neutral card: is every copy "
+        "tied in a 挤儿?), then read the table's rule.",
+        "zh": "齐头：数一数这一类的好牌和坏牌（不分好坏的牌就看每一张是不是都配着挤儿），再按这桌的规矩判断。",
+    },
+    "hint-tou": {
+        "en": "After a group you draw replacement cards (偷): one after a group of three or a "
+        "起, two after a 亮 or a 扛.",
+        "zh": "做了组要偷牌：三张的组和起偷一张，亮和扛偷两张。",
+    },
+    "hint-collect": {
+        "en": "Each loser pays the 胡 plus the base of 1; count the losers.",
+        "zh": "每家输家付胡数加一分底；再数一数有几家输家。",
+    },
     # -- facts in proofs --------------------------------------------------------------------
     "fact-cp-pips": {
         "en": "{card}: {a} + {b} = {points} points.",
@@ -253,5 +326,42 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fact-cp-qitou-always": {
         "en": "At this table there is no 齐头: every 暗, 碰, 扛 and 亮 is compulsory.",
         "zh": "这桌不讲齐头：暗、碰、扛、亮都必须做。",
+    },
+    "fact-cp-pairs-with": {
+        "en": "In your hand, {cards} make a 挤儿 with {card}.",
+        "zh": "你手里能跟{card}配挤儿的：{cards}。",
+    },
+    "fact-cp-guo-pairs-passed": {
+        "en": "{card} has {points} points and pairs with {dead}; a {dead}-point card went dead "
+        "in front of you unpaired: a 过牌.",
+        "zh": "{card}是{points}点，能配{dead}点；{dead}点的牌在你面前没吃就死了：是过牌。",
+    },
+    "fact-cp-guo-no-pair": {
+        "en": "{card} has {points} points and pairs with none of the points that went dead in "
+        "front of you: not a 过牌.",
+        "zh": "{card}是{points}点，跟死在你面前的点数都配不上：不是过牌。",
+    },
+    "fact-cp-guo-jing": {
+        "en": "{card} is a 经牌 and pairs with anything; cards have gone dead in front of you "
+        "unpaired: a 过牌.",
+        "zh": "{card}是经牌，什么都能配；有牌在你面前没吃就死了：是过牌。",
+    },
+    "fact-cp-guo-nothing-passed": {
+        "en": "No card has gone dead in front of you unpaired yet: {card} is no 过牌.",
+        "zh": "还没有牌在你面前没吃就死掉，{card}不是过牌。",
+    },
+    "fact-cp-claims-discard": {
+        "en": "{card} was discarded: 碰, 燕, 起 and 扛 are asked first, then 摆, each in seat "
+        "order starting after the player who discarded it.",
+        "zh": "{card}是打出来的：先问碰、燕、起、扛，再问摆，每一类都从打牌的人下家起按座位问。",
+    },
+    "fact-cp-claims-turned": {
+        "en": "{card} was turned up: 碰, 燕, 起 and 扛 are asked first, then 摆, each in seat "
+        "order starting with the player who turned it.",
+        "zh": "{card}是翻出来的：先问碰、燕、起、扛，再问摆，每一类都从翻牌的人自己起按座位问。",
+    },
+    "fact-cp-bai-stuck": {
+        "en": "摆 {cards}: {lone_cards} would be left without a partner.",
+        "zh": "摆{cards}：会剩下{lone_cards}没有对象。",
     },
 }

@@ -39,6 +39,7 @@ GAME = "chuanpai"
 L1, L2, L3 = "chuanpai-01-cards", "chuanpai-02-jier", "chuanpai-03-groups"
 L4, L5, L6 = "chuanpai-04-turn", "chuanpai-05-forced", "chuanpai-06-qitou-guo"
 L7, L8, L9 = "chuanpai-07-going-out", "chuanpai-08-counting", "chuanpai-09-variants"
+Q = "quiz.chuanpai"  # the quiz items (content/quizzes/chuanpai.yaml)
 
 CATALOG: tuple[Misconception, ...] = (
     # reading the cards
@@ -72,6 +73,7 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-cp-tou-count", "groups", f"{L3}#tou"),
     Misconception("mc-cp-turned-card-own", "groups", f"{L4}#turned"),
     Misconception("mc-cp-seat-order-only", "groups", f"{L4}#priority"),
+    Misconception("mc-cp-turner-first", "groups", f"{L4}#priority"),
     # what is forced
     Misconception("mc-cp-split-jier", "forced", f"{L5}#no-split"),
     Misconception("mc-cp-must-eat", "forced", f"{L5}#must-eat"),
@@ -83,10 +85,16 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-cp-qitou-optional", "qitou", f"{L6}#qitou"),
     Misconception("mc-cp-qitou-forced", "qitou", f"{L6}#qitou"),
     Misconception("mc-cp-guopai", "guo", f"{L6}#guo"),
+    Misconception("mc-cp-guo-missed", "guo", f"{L6}#guo"),
+    Misconception("mc-cp-guo-missed-jing", "guo", f"{L6}#guo-foul"),
+    Misconception("mc-cp-guo-imagined", "guo", f"{L6}#guo"),
+    Misconception("mc-cp-guo-blocks-hu", "going-out", f"{L6}#guo-foul"),
     # going out
     Misconception("mc-cp-not-complete", "going-out", f"{L7}#going-out"),
     Misconception("mc-cp-hu-forced", "going-out", f"{L7}#others-lose"),
     Misconception("mc-cp-sixteen-cards", "going-out", f"{L7}#going-out"),
+    Misconception("mc-cp-missed-complete", "going-out", f"{L7}#going-out"),
+    Misconception("mc-cp-bai-not-out", "going-out", f"{L4}#bai"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -140,6 +148,13 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-cp-not-complete", f"{L7}.hu-legal-ex", "true can"),
     ("mc-cp-hu-forced", f"{L7}.hu-ex", "discard"),
     ("mc-cp-sixteen-cards", f"{L7}.sixteen-ex", "sixteen"),
+    ("mc-cp-guo-missed", f"{Q}.table.guo-pairs", "false no-pair"),
+    ("mc-cp-guo-missed-jing", f"{Q}.table.guo-jing", "false no-pair"),
+    ("mc-cp-guo-imagined", f"{Q}.table.guo-no-pair", "true pairs"),
+    ("mc-cp-guo-blocks-hu", f"{Q}.winning.guo-blocks", "true right"),
+    ("mc-cp-missed-complete", f"{Q}.winning.complete", "false not-yet"),
+    ("mc-cp-bai-not-out", f"{Q}.winning.bai-out", "a"),
+    ("mc-cp-turner-first", f"{Q}.table.priority-turned", "right across left you"),
 )
 
 #: the group kinds in the words of the table (both languages use the Chinese term)
@@ -300,8 +315,8 @@ def _missing_partners(ex: Exercise, q: str, picked: set[str], missing: set[str])
     picked_points = {POINTS[INDEX[t]] for t in picked if t not in JING}
     if all(POINTS[INDEX[m]] in picked_points for m in missing):
         return Reason("mc-cp-same-pips", {"cards": faces})
-    if q == "chuanpai:partners":
-        card = str(ex.query.args.get("card", "")) if ex.query else ""
+    if q in ("chuanpai:partners", "chuanpai:pairs-with"):
+        card = _asked_card(ex)
         lone = [POINTS[INDEX[card]]] if card in INDEX and card not in JING else []
     else:
         lone = _lone_points(ex)
@@ -314,14 +329,25 @@ def _missing_partners(ex: Exercise, q: str, picked: set[str], missing: set[str])
     return None
 
 
+def _asked_card(ex: Exercise) -> str:
+    """The card a partners question is about: ``args.card``, else the open card."""
+    card = str(ex.query.args.get("card", "")) if ex.query else ""
+    if card or not ex.setup.position:
+        return card
+    from app.learning.queries import read
+
+    state = read(ex).state
+    return str(state.open_card or "") if state is not None else ""
+
+
 def _pick(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
     given = answer.split()
     right = sol.shown.split()
-    if q in ("waits", "chuanpai:partners"):
+    if q in ("waits", "chuanpai:partners", "chuanpai:pairs-with"):
         picked, wanted = set(given), set(right)
         extra, missing = picked - wanted, wanted - picked
-        card = str(ex.query.args.get("card", "")) if ex.query else ""
-        if q == "chuanpai:partners" and card in extra:
+        card = _asked_card(ex)
+        if q != "waits" and card in extra:
             return Reason("mc-cp-alike-not-jier", {"card": card})
         if missing and not extra:
             return _missing_partners(ex, q, picked, missing)
@@ -397,6 +423,38 @@ def _decline_belief(ex: Exercise, note: ActionNote) -> Reason | None:
     return None
 
 
+def _guo_belief(sol: Solution, right: str) -> Reason | None:
+    """A 偷 card judged the wrong way: a 过牌 missed (by its pips or as a 经牌), or one
+    imagined."""
+    fact = sol.proof.facts[0] if sol.proof.facts else None
+    if fact is None:
+        return None
+    params = dict(fact.params)
+    card = str(params.get("card", ""))
+    if right == "true" and fact.code == "fact-cp-guo-jing":
+        return Reason("mc-cp-guo-missed-jing", {"card": card})
+    if right == "true":
+        return Reason("mc-cp-guo-missed", {"card": card, "dead": params.get("dead", "")})
+    points = params.get("points", POINTS[INDEX[card]] if card in INDEX else "")
+    return Reason("mc-cp-guo-imagined", {"card": card, "points": points})
+
+
+def _hu_belief(ex: Exercise, note: ActionNote) -> Reason | None:
+    """Going out judged the wrong way: a complete hand not seen, or a 过牌 forgotten."""
+    from app.learning.queries import read
+
+    if note.legal:
+        return Reason("mc-cp-missed-complete", {})
+    c = read(ex)
+    if c.state is not None and note.reason is not None and note.reason.code == "cp-not-complete":
+        me = c.state.seats[note.action.seat]
+        if me.guo and an.is_complete(me.hand, c.rules.jing):
+            return Reason("mc-cp-guo-blocks-hu", {"cards": list(me.guo)})
+    if note.reason is not None and note.reason.code in REASONS:
+        return _refusal(ex, note)
+    return None
+
+
 def _truth(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
     truth = answer.split()[0] if answer.split() else ""
     right = sol.shown.split()[0] if sol.shown else ""
@@ -413,8 +471,12 @@ def _truth(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
         card = str(ex.query.args.get("card", "")) if ex.query else ""
         code = "mc-cp-qitou-optional" if right == "true" else "mc-cp-qitou-forced"
         return Reason(code, {"card": card})
+    if q == "chuanpai:guo-card":
+        return _guo_belief(sol, right)
     if q == "is-legal" and sol.proof.notes:
         note = sol.proof.notes[0]
+        if note.action.kind == "hu":
+            return _hu_belief(ex, note)
         if note.legal:
             return _decline_belief(ex, note)
         if note.reason is not None and note.reason.code in REASONS:
@@ -501,6 +563,12 @@ def _action(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
     forced = [n for n in sol.proof.notes if n.choice in sol.accepted]
     if q == "forced" and forced:
         return _missed_forced(forced[0].action)
+    if q == "chuanpai:goes-out" and note.legal:
+        if note.action.kind == "qi":
+            return Reason("mc-cp-qi-forced", {"cards": list(note.action.cards)})
+        for fact in sol.proof.consequences:
+            if sorted(fact.params.get("cards", ())) == sorted(note.action.cards):
+                return Reason("mc-cp-bai-not-out", dict(fact.params))
     return None
 
 
@@ -570,9 +638,30 @@ def _rank_params(code: str, order: list[Meld], params: dict[str, object]) -> dic
     return dict(params)
 
 
+def _turner_last(ex: Exercise) -> list[str]:
+    """The claims of a turned card ordered as if it had been discarded: groups first,
+    then 摆, each from the seat after the one who turned it (which comes last)."""
+    from app.learning.queries import read
+
+    st = read(ex).state
+    if st is None or not st.flipped:
+        return []
+    n = len(st.seats)
+    ranked = []
+    for ch in ex.choices:
+        seat_text, _, act = (ch.action or "").partition(":")
+        if not seat_text.strip().isdigit() or not act.split():
+            return []
+        tier = 1 if act.split()[0] == "bai" else 0
+        ranked.append(((tier, (int(seat_text) - st.source - 1) % n), ch.id))
+    return [cid for _, cid in sorted(ranked)]
+
+
 def _order(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
-    if q == "priority" and answer.split() == _seat_order(ex):
+    if q in ("priority", "chuanpai:claims") and answer.split() == _seat_order(ex):
         return Reason("mc-cp-seat-order-only", {})
+    if q == "chuanpai:claims" and answer.split() == _turner_last(ex):
+        return Reason("mc-cp-turner-first", {})
     if q == "chuanpai:by-points":
         return _ranking(ex, answer)
     return None
