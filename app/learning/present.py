@@ -117,9 +117,12 @@ def default_hint(ex: Exercise, locale: str) -> str:
     """Hint step 1 for an exercise without one: the rule its engine query asks about."""
     from app.messages import MESSAGES, render
 
-    name = ex.query.name.split(":")[-1] if ex.query else "authored"
-    code = f"hint-{name}" if f"hint-{name}" in MESSAGES else "hint-authored"
-    return render(code, {}, locale)
+    name = ex.query.name if ex.query else "authored"
+    # a game's own query first (hint-chuanpai-claims), then the shared name (hint-claims)
+    for code in (f"hint-{name.replace(':', '-')}", f"hint-{name.split(':')[-1]}", "hint-authored"):
+        if code in MESSAGES:
+            return render(code, {}, locale)
+    return ""
 
 
 def prompt_text(ex: Exercise, locale: str) -> str:
