@@ -28,7 +28,7 @@ from typing import Any
 
 from flask import Flask, Response, current_app, g, render_template, request
 from sqlalchemy import inspect, text
-from sqlalchemy.exc import DBAPIError, PendingRollbackError
+from sqlalchemy.exc import DBAPIError, IntegrityError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -138,10 +138,16 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(DBAPIError)  # OperationalError, InterfaceError, ProgrammingError …
     @app.errorhandler(PendingRollbackError)
     @app.errorhandler(PoolTimeout)
-    def _database_down(exc: Exception) -> Response:
+    def _database_down(exc: Exception) -> Any:
         """The database went away (or the schema is missing): a localized 503 at once,
-        nothing half-written (the session is rolled back)."""
+        nothing half-written (the session is rolled back). A broken constraint is not
+        the database going away: that stays a (logged) 500."""
         db.session.rollback()
+        if isinstance(exc, IntegrityError):
+            current_app.logger.exception("integrity error")
+            from app.errors import render_error
+
+            return render_error(500)
         current_app.config.pop("_MIGRATED", None)
         return _standalone(503, "unavailable")
 

@@ -12,9 +12,11 @@ flow works with JavaScript off (post, then redirect back to the page).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
+from flask import g
 from flask_babel import get_locale
+from sqlalchemy.exc import IntegrityError
 
 from app.extensions import db
 from app.learning import practice, present, record
@@ -23,6 +25,7 @@ from app.learning.exercise import Exercise
 from app.learning.judge import judge
 from app.learning.models import Attempt
 from app.messages import render
+from app.models import LearnerProfile
 from app.profiles import current_profile
 from app.ui.text import humanize
 
@@ -97,20 +100,47 @@ def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | 
         )
         return _continue(out), 422, None
     verdict = judge(ex, answer)
-    profile = current_profile(create=True)
-    assert profile is not None
-    try:
-        _attempt, state, counted = record.record_answer(profile, ex, token, verdict)
-        moved = practice.update_ratings(profile, ex, verdict.correct) if counted else None
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
+    state, moved = _record(ex, token, verdict)
     keep = {} if verdict.correct else _given(form)
     fresh = record.issue_token(ex, token.context, token.ref)
     out = present.build(ex, locale(), fresh, state, token.context, token.ref, verdict, keep)
     out.rating_change = moved
     return _continue(out), 200, token.nonce
+
+
+T = TypeVar("T")
+
+
+def in_transaction(write: Callable[[LearnerProfile], T]) -> T:
+    """Run ``write`` for this request's profile (made if needed) and commit, all or
+    nothing. Two requests of one learner at once (a double click, a retry) may race to
+    create the same row: the loser rolls back and tries again, and then finds the
+    winner's rows (the same answer is counted once)."""
+    for attempt in range(3):
+        try:
+            profile = current_profile(create=True)
+            assert profile is not None
+            result = write(profile)
+            db.session.commit()
+            return result
+        except IntegrityError:
+            db.session.rollback()
+            g.pop("profile", None)
+            if attempt == 2:
+                raise
+        except Exception:
+            db.session.rollback()
+            raise
+    raise AssertionError("unreachable")
+
+
+def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
+    def write(profile: LearnerProfile) -> tuple[Any, Any]:
+        _attempt, state, counted = record.record_answer(profile, ex, token, verdict)
+        moved = practice.update_ratings(profile, ex, verdict.correct) if counted else None
+        return state, moved
+
+    return in_transaction(write)
 
 
 def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
@@ -123,13 +153,6 @@ def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
         step = max(1, min(3, int(str(form.get("step", "1")))))
     except ValueError:
         step = 1
-    profile = current_profile(create=True)
-    assert profile is not None
-    try:
-        state = record.use_hint(profile, ex, step)
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
+    state = in_transaction(lambda profile: record.use_hint(profile, ex, step))
     fresh = record.issue_token(ex, context, ref)
     return _continue(present.build(ex, locale(), fresh, state, context, ref))
