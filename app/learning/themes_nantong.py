@@ -92,7 +92,7 @@ def _ask(
     if gen:
         head_zh, head_en = (
             f"{rz}，将牌是{{gen_cards}}。",
-            f"{re_}; the turned generals: {{gen_cards}}. ",
+            f"{re_}; the turned general{'s' if len(gen) > 1 else ''}: {{gen_cards}}. ",
         )
     else:
         head_zh, head_en = f"{rz}。", f"{re_}. "
@@ -745,6 +745,9 @@ def _hand_type(game: Any, state: Any, seat: int) -> Examined | None:
     shape = _shape(game, state)
     if shape not in SHAPES:
         return None
+    coin = shape == "piaohu" and any(
+        ln.code == "nt-wenqian" for ln in game.outcome(state).count.lines
+    )
     choices = (
         Choice(
             "a",
@@ -758,7 +761,12 @@ def _hand_type(game: Any, state: Any, seat: int) -> Examined | None:
             reason="qinghu",
             misconception="mc-nt-alike-not-qing" if shape == "tazihu" else None,
         ),
-        Choice("c", Text("塌子胡", "Tazi hu (runs and threes)"), reason="tazihu"),
+        Choice(
+            "c",
+            Text("塌子胡", "Tazi hu (runs and threes)"),
+            reason="tazihu",
+            misconception="mc-nt-wenqian-not-run" if coin else None,
+        ),
     )
     rating = {"piaohu": 1150, "qinghu": 1250, "tazihu": 1100}[shape]
     if any(m.made == "peng" for m in state.melds[seat]) and shape == "tazihu":
@@ -1407,6 +1415,13 @@ theme(
 )
 
 
+def _pickable(game: Any, state: Any, seat: int, card: str) -> bool:
+    """Whether the deck picker offers ``card`` to the seat (a copy it has not seen)."""
+    from app.learning.queries import visible_copies
+
+    return visible_copies(game.view(state, seat), card) < (4 if INDEX[card] < NPLAIN else 1)
+
+
 def _waits(game: Any, state: Any, seat: int) -> Examined | None:
     if game.is_over(state) or seat not in state.players or not _one_short(state, seat):
         return None
@@ -1420,6 +1435,8 @@ def _waits(game: Any, state: Any, seat: int) -> Examined | None:
     if not waits or len(waits) > 7:
         return None
     cards = {w.card for w in waits}
+    if not all(_pickable(game, state, seat, t) for t in cards):
+        return None  # the card picker offers only the copies the seat has not seen
     turned = any(state.gen.turned[INDEX[t]] for t in cards | {token(k) for k in state.generals})
     rating = 1250 + 70 * len(cards) + (80 if state.melds[seat] else 0) + (60 if turned else 0)
     q = _ask(
@@ -1510,10 +1527,10 @@ def _baoting(game: Any, state: Any, seat: int) -> Examined | None:
         wz, we = ("你", "you") if turn == seat else _who(seat, turn)
         zh_t, en_t = (
             f"牌已经打了几轮，现在轮到{wz}。",
-            f"The deal is under way; it is {we}'s turn now. ",
+            f"The deal is under way, and {we} is to play. ",
         )
         if turn == seat:
-            en_t = "The deal is under way; it is your turn now. "
+            en_t = "The deal is under way, and it is your turn. "
     else:
         return None
     q = _ask(

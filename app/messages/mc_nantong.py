@@ -154,6 +154,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "is a 塌子胡.",
         "zh": "清胡里一个刻子都没有：七个搭子加一对将头。有了刻子就是塌子胡。",
     },
+    "mc-nt-wenqian-not-run": {
+        "en": "The copper coin (一二三丙) is no ordinary run: a hand of threes alike with a "
+        "copper coin is still a 飘胡.",
+        "zh": "文钱（一二三丙）不算普通搭子：除了文钱全是刻子，照样是飘胡。",
+    },
     "mc-nt-chi": {
         "en": "笃子胡 has no 吃: you may 碰 a discard, but never take it to make a run (except as "
         "your winning card).",
@@ -241,6 +246,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Going out is not enough: a winner who counts fewer 胡 than another player pays "
         "him the difference (倒付钱).",
         "zh": "胡了牌不一定收钱：胡牌的人总胡数比别人少，还要倒付差额给他。",
+    },
+    "mc-nt-only-winner-settles": {
+        "en": "You settled with the winner alone. The two players who did not go out settle "
+        "too: every pair of the three compares counts and pays the difference.",
+        "zh": "你只跟胡牌的人算了账。没胡的两家之间也要算：三家两两比，每一对都付差额。",
     },
     # -- facts stated in a proof ----------------------------------------------------------
     "fact-nt-deck": {

@@ -89,6 +89,8 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-nt-nonwinner-chenghu", "settlement", f"{L_SETTLE}#everyone-counts"),
     Misconception("mc-nt-pay-full", "settlement", f"{L_SETTLE}#pairwise"),
     Misconception("mc-nt-winner-never-pays", "settlement", f"{L_SETTLE}#daofuqian"),
+    Misconception("mc-nt-only-winner-settles", "settlement", f"{L_SETTLE}#pairwise"),
+    Misconception("mc-nt-wenqian-not-run", "going-out", f"{L_GROUPS}#hand-types"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -148,6 +150,8 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-nt-nonwinner-chenghu", "nantong.count-nonwinner-generals", "50"),
     ("mc-nt-pay-full", f"{L_SETTLE}.ex-net-winner", "80"),
     ("mc-nt-winner-never-pays", f"{L_SETTLE}.ex-net-winner", "30"),
+    ("mc-nt-only-winner-settles", f"{L_SETTLE}.ex-net-nonwinner", "20"),
+    ("mc-nt-wenqian-not-run", "quiz.nantong.basics.6", "c"),
     ("mc-nt-gang-needs-three", "quiz.nantong.play.1", "c"),
     ("mc-nt-baoting-late", "quiz.nantong.play.6", "true a"),
     ("mc-nt-baoting-not-waiting", "quiz.nantong.play.7", "true a"),
@@ -466,6 +470,9 @@ def _settlement(ex: Exercise, sol: Solution, given: int, right: int) -> Reason |
                 never += d if me == b else -d
     if given == never and never != right:
         return Reason("mc-nt-winner-never-pays")
+    only = totals[me] - totals[w]  # a player who settles with the winner alone
+    if me != w and given == only and only != right:
+        return Reason("mc-nt-only-winner-settles")
     return None
 
 
