@@ -16,7 +16,16 @@ query                      kind          the right answer
 ``nantong:nonwinner``      number        what the cards count for a player who did not go out
 ``nantong:net``            number        a finished deal: what the seat wins (+) or pays (−)
 ``nantong:priority``       order         a discard claimed by both others: who gets it first
+``nantong:total``          number        a finished deal: the seat's count (the winner's
+                                         full count, another player's 底胡)
+``nantong:dihu``           number        a finished deal: the winner's 底胡 (the groups'
+                                         胡 with 三老会齐, rounded up to the next ten)
 =========================  ============  ===============================================
+
+``nantong:situation`` and ``nantong:hand-type`` also read a position: the turned
+generals of the deal, and the winner's hand as the deal counted it (how it went out
+included); ``nantong:zaijiang``, ``nantong:meld-hu`` and ``nantong:nonwinner`` read the
+seat's own cards of a position.
 
 Everything is read through the engine (``app.engine.nantong``); nothing here knows a
 table or a rule of its own.
@@ -25,15 +34,18 @@ table or a rule of its own.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from app.engine.core.actions import Action, Count
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis
 from app.engine.nantong.cards import INDEX
-from app.engine.nantong.count import count_hand, meld_line
+from app.engine.nantong.count import TYPES, count_hand, meld_line
 from app.engine.nantong.holding import Parsed
-from app.engine.nantong.rules import parse_generals
+from app.engine.nantong.judge import judge
+from app.engine.nantong.outcome import win_context
+from app.engine.nantong.rules import Generals, parse_generals
 from app.learning.exercise import Exercise
 from app.learning.queries import (
     QUERIES,
@@ -94,7 +106,31 @@ def _tagged_choice(ex: Exercise, tag: str, proof: Proof) -> Solution:
     return Solution(right, tag, proof)
 
 
+def winner_analysis(c: Ctx, ex: Exercise) -> Analysis:
+    """A finished deal seen by its winner: the hand as the deal counted it (the card won
+    on, 自摸, 杠开, 天听 ... read from the final position), and its kind of win."""
+    s = c.state
+    if s is None or not c.game.is_over(s) or s.winner is None or c.seat != s.winner:
+        raise BadExercise(f"{ex.id}: the query needs a won deal seen by its winner")
+    v = judge(s.hands[s.winner], s.melds[s.winner], s.gen, s.rules, win_context(s, s.winner))
+    if v.arrangement is None or v.count is None:
+        raise BadExercise(f"{ex.id}: the winner's hand is not complete")
+    out = c.game.outcome(s)
+    return Analysis(
+        "nantong",
+        True,
+        True,
+        v.count.total,
+        "hu",
+        count=out.count if out is not None else v.count,
+        extra={"hand_type": TYPES[v.arrangement.hand_type]},
+    )
+
+
 def _hand_type(c: Ctx, ex: Exercise) -> Solution:
+    if c.state is not None and c.game.is_over(c.state) and not (ex.setup.hand or ex.setup.melds):
+        a = winner_analysis(c, ex)
+        return _tagged_choice(ex, str(a.extra["hand_type"]), Proof(analysis=a))
     if c.holding is None:
         raise BadExercise(f"{ex.id}: the query needs a holding")
     a = c.game.analyze(c.holding, c.rules)
@@ -103,15 +139,22 @@ def _hand_type(c: Ctx, ex: Exercise) -> Solution:
     return _tagged_choice(ex, str(a.extra["hand_type"]), Proof(analysis=a))
 
 
-def _situation(c: Ctx, ex: Exercise) -> Solution:
-    """The turned generals are the context's ``generals`` (no hand is needed)."""
+def turned_generals(c: Ctx, ex: Exercise) -> Generals:
+    """The turned generals: the context's ``generals``, else those of the position."""
     text = ex.setup.context.get("generals") or ex.setup.context.get("general")
+    if not text and c.state is not None:
+        return c.state.gen  # type: ignore[no-any-return]
     if not text:
         raise BadExercise(f"{ex.id}: the query needs the turned generals (context generals)")
     try:
-        gen = parse_generals(text, c.rules)
+        return parse_generals(text, c.rules)
     except EngineError as exc:
         raise BadExercise(f"{ex.id}: {exc.code} {exc.params}") from None
+
+
+def _situation(c: Ctx, ex: Exercise) -> Solution:
+    """The situation of the turned generals (the context's, or the position's)."""
+    gen = turned_generals(c, ex)
     fact = Reason(f"nt-{gen.situation}", {})
     return _tagged_choice(ex, gen.situation, Proof(facts=(fact,)))
 
@@ -186,6 +229,43 @@ def _priority(c: Ctx, ex: Exercise) -> Solution:
     return Solution((text,), tuple(order), Proof(notes=tuple(notes), order=tuple(order)))
 
 
+def finished(c: Ctx, ex: Exercise) -> tuple[Any, int]:
+    """A won deal and the seat asked about (one of the three players)."""
+    s = c.state
+    if s is None or c.seat is None or not c.game.is_over(s) or s.winner is None:
+        raise BadExercise(f"{ex.id}: the query needs a won deal and a seat")
+    if c.seat not in s.players:
+        raise BadExercise(f"{ex.id}: seat {c.seat} sits this deal out")
+    return s, c.seat
+
+
+def _total(c: Ctx, ex: Exercise) -> Solution:
+    """What the seat counts in a won deal: the winner's full count (how the hand went out
+    included), another player's 底胡."""
+    s, seat = finished(c, ex)
+    out = c.game.outcome(s)
+    assert out is not None
+    count = out.extra["counts"][str(seat)]
+    won = seat == s.winner
+    a = Analysis("nantong", won, won, count.total, "hu", count=count)
+    return Solution((str(count.total),), count.total, Proof(analysis=a))
+
+
+def _dihu(c: Ctx, ex: Exercise) -> Solution:
+    """The winner's 底胡: the line that rounds the groups' 胡 up (no 清胡: it has none)."""
+    s, seat = finished(c, ex)
+    if seat != s.winner:
+        raise BadExercise(f"{ex.id}: the 底胡 question is asked of the winner")
+    out = c.game.outcome(s)
+    assert out is not None and out.count is not None
+    line = next((ln for ln in out.count.lines if ln.code == "nt-dihu"), None)
+    if line is None:
+        raise BadExercise(f"{ex.id}: this win has no 底胡 (a 清胡)")
+    a = Analysis("nantong", True, True, out.count.total, "hu", count=out.count)
+    fact = Reason("fact-nt-dihu", {"sum": int(line.params.get("sum", 0)), "dihu": line.points})
+    return Solution((str(line.points),), line.points, Proof(analysis=a, facts=(fact,)))
+
+
 QUERIES.update(
     {
         "nantong:deck-size": _deck_size,
@@ -196,5 +276,7 @@ QUERIES.update(
         "nantong:nonwinner": _nonwinner,
         "nantong:net": _net,
         "nantong:priority": _priority,
+        "nantong:total": _total,
+        "nantong:dihu": _dihu,
     }
 )

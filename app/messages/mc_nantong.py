@@ -154,6 +154,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "is a 塌子胡.",
         "zh": "清胡里一个刻子都没有：七个搭子加一对将头。有了刻子就是塌子胡。",
     },
+    "mc-nt-wenqian-not-run": {
+        "en": "The copper coin (一二三丙) is no ordinary run: a hand of threes alike with a "
+        "copper coin is still a 飘胡.",
+        "zh": "文钱（一二三丙）不算普通搭子：除了文钱全是刻子，照样是飘胡。",
+    },
     "mc-nt-chi": {
         "en": "笃子胡 has no 吃: you may 碰 a discard, but never take it to make a run (except as "
         "your winning card).",
@@ -196,6 +201,36 @@ MESSAGES: dict[str, dict[str, str]] = {
         "seen by all, and no one can draw it.",
         "zh": "忘了翻出的将牌：有 {count} 张{card}翻在桌上当将牌，谁都看得见，也不会再被摸到。",
     },
+    "mc-nt-gang-needs-three": {
+        "en": "An open four on a discard needs three {card} in your hand already; with two "
+        "you may only 碰.",
+        "zh": "要杠别人打的{card}，手里得先有三张；只有两张的话只能碰。",
+    },
+    "mc-nt-baoting-late": {
+        "en": "报听 belongs to the very start: once the dealer has made his first discard, "
+        "nobody may declare ready any more, however ready the hand.",
+        "zh": "报听只在开局：庄家打出第一张牌以后，牌再听也不能报了。",
+    },
+    "mc-nt-baoting-not-waiting": {
+        "en": "Only a hand one card short of a win may 报听, and this one is not: no single "
+        "card completes it.",
+        "zh": "只有差一张就胡的牌才能报听，这手牌还不是：没有哪一张牌能让它胡。",
+    },
+    "mc-nt-shuang-same-value": {
+        "en": "Both turned cards have the same value: that is 双将, in one suit or in two, "
+        "not ordinary generals.",
+        "zh": "两张将牌点数一样：不管同门还是不同门，都是双将，不是普通将。",
+    },
+    "mc-nt-laojiang-turned": {
+        "en": "A turned 千字, 红花, 白花 or 九条 is an old general: one of them makes 半边将, "
+        "two make 双龙会.",
+        "zh": "翻出的千字、红花、白花、九条都是老将：翻到一张是半边将，两张都是就是双龙会。",
+    },
+    "mc-nt-dihu-chenghu": {
+        "en": "You added the 20 for going out. The 底胡 is the groups alone, rounded up; 成胡 "
+        "comes after it.",
+        "zh": "你把成胡的 20 也加进去了。底胡只算牌组，进整就是；成胡是后面另加的。",
+    },
     # -- settlement -----------------------------------------------------------------------
     "mc-nt-nonwinner-chenghu": {
         "en": "A player who did not go out gets no 成胡 (the 20 for going out): only the base "
@@ -212,10 +247,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "him the difference (倒付钱).",
         "zh": "胡了牌不一定收钱：胡牌的人总胡数比别人少，还要倒付差额给他。",
     },
+    "mc-nt-only-winner-settles": {
+        "en": "You settled with the winner alone. The two players who did not go out settle "
+        "too: every pair of the three compares counts and pays the difference.",
+        "zh": "你只跟胡牌的人算了账。没胡的两家之间也要算：三家两两比，每一对都付差额。",
+    },
     # -- facts stated in a proof ----------------------------------------------------------
     "fact-nt-deck": {
         "en": "The deck under these rules has {count} cards.",
         "zh": "按这套规则，一副牌共 {count} 张。",
+    },
+    "fact-nt-dihu": {
+        "en": "The groups add up to {sum} 胡; rounded up to the next ten, the 底胡 is {dihu}.",
+        "zh": "牌组加起来是 {sum} 胡，往上进整，底胡是 {dihu}。",
     },
     "fact-nt-total": {
         "en": "Seat {seat} counts {total} 胡.",

@@ -50,6 +50,7 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-nt-missed-win-card", "counting", f"{L_TOTAL}#extras"),
     Misconception("mc-nt-missed-doubling", "special", f"{L_SPECIAL}#doublings"),
     Misconception("mc-nt-xi-linear", "xi", f"{L_XI}#xi-count"),
+    Misconception("mc-nt-dihu-chenghu", "counting", f"{L_TOTAL}#dihu"),
     # -- the group tables
     Misconception("mc-nt-laojiang-ordinary", "jiang", f"{L_CARDS}#laojiang"),
     Misconception("mc-nt-zaijiang-ordinary", "jiang", f"{L_GENERALS}#putongjiang"),
@@ -66,6 +67,8 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-nt-other-suits", "jiang", f"{L_GENERALS}#putongjiang"),
     Misconception("mc-nt-changjiang-in-shuang", "jiang", f"{L_GENERALS}#jiutiao"),
     Misconception("mc-nt-dan-group", "jiang", f"{L_DAN}#dan-group"),
+    Misconception("mc-nt-shuang-same-value", "jiang", f"{L_GENERALS}#shuangjiang"),
+    Misconception("mc-nt-laojiang-turned", "jiang", f"{L_GENERALS}#banbian"),
     # -- groups, actions, going out
     Misconception("mc-nt-honour-run", "groups", f"{L_GROUPS}#runs"),
     Misconception("mc-nt-runs-not-piao", "going-out", f"{L_GROUPS}#hand-types"),
@@ -78,11 +81,16 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-nt-peng-before-hu", "priority", f"{L_OUT}#priority"),
     Misconception("mc-nt-hu-turn-order", "priority", f"{L_OUT}#priority"),
     Misconception("mc-nt-wait-no-copies", "waits", f"{L_OUT}#waits"),
+    Misconception("mc-nt-gang-needs-three", "actions", f"{L_TURN}#fours"),
+    Misconception("mc-nt-baoting-late", "actions", f"{L_OUT}#baoting"),
+    Misconception("mc-nt-baoting-not-waiting", "waits", f"{L_OUT}#baoting"),
     Misconception("mc-nt-forgot-turned", "cards", f"{L_TURN}#cards-left"),
     # -- settlement
     Misconception("mc-nt-nonwinner-chenghu", "settlement", f"{L_SETTLE}#everyone-counts"),
     Misconception("mc-nt-pay-full", "settlement", f"{L_SETTLE}#pairwise"),
     Misconception("mc-nt-winner-never-pays", "settlement", f"{L_SETTLE}#daofuqian"),
+    Misconception("mc-nt-only-winner-settles", "settlement", f"{L_SETTLE}#pairwise"),
+    Misconception("mc-nt-wenqian-not-run", "going-out", f"{L_GROUPS}#hand-types"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -92,6 +100,9 @@ REASONS: dict[str, str] = {
     "nt-not-complete": "mc-nt-hu-not-complete",
     "nt-must-discard-drawn": "mc-nt-baoting-locked",
     "nt-dealer-no-baoting": "mc-nt-dealer-baoting",
+    "nt-cannot-gang": "mc-nt-gang-needs-three",
+    "nt-baoting-too-late": "mc-nt-baoting-late",
+    "nt-not-waiting": "mc-nt-baoting-not-waiting",
 }
 
 #: (code, exercise id, wrong answer): one real wrong answer per code, judged in the tests
@@ -139,6 +150,14 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-nt-nonwinner-chenghu", "nantong.count-nonwinner-generals", "50"),
     ("mc-nt-pay-full", f"{L_SETTLE}.ex-net-winner", "80"),
     ("mc-nt-winner-never-pays", f"{L_SETTLE}.ex-net-winner", "30"),
+    ("mc-nt-only-winner-settles", f"{L_SETTLE}.ex-net-nonwinner", "20"),
+    ("mc-nt-wenqian-not-run", "quiz.nantong.basics.6", "c"),
+    ("mc-nt-gang-needs-three", "quiz.nantong.play.1", "c"),
+    ("mc-nt-baoting-late", "quiz.nantong.play.6", "true a"),
+    ("mc-nt-baoting-not-waiting", "quiz.nantong.play.7", "true a"),
+    ("mc-nt-shuang-same-value", "quiz.nantong.counting.1", "a"),
+    ("mc-nt-laojiang-turned", "quiz.nantong.counting.2", "a"),
+    ("mc-nt-dihu-chenghu", "quiz.nantong.counting.5", "40"),
 )
 
 
@@ -333,9 +352,27 @@ def total_beliefs(lines: Sequence[CountLine], shuang: bool) -> list[tuple[Reason
 
 
 def _rules(ex: Exercise) -> nt_rules.Rules:
-    rules = find_game(ex.game).rules(ex.rules)
+    """The exercise's rules: its own, or those of its position."""
+    if ex.setup.position:
+        from app.learning.queries import read
+
+        rules = read(ex).rules
+    else:
+        rules = find_game(ex.game).rules(ex.rules)
     assert isinstance(rules, nt_rules.Rules)
     return rules
+
+
+def _turned(ex: Exercise) -> list[str]:
+    """The turned generals: the context's, or those of the exercise's position."""
+    text = ex.setup.context.get("generals", "") or ex.setup.context.get("general", "")
+    if not text and ex.setup.position:
+        from app.engine.nantong.cards import token
+        from app.learning.queries import read
+
+        state = read(ex).state
+        return [token(k) for k in state.generals] if state is not None else []
+    return [t for t in text.replace(" ", ",").split(",") if t]
 
 
 def _first_match(
@@ -362,9 +399,11 @@ def _count_answer(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     lines = a.count.lines
     if name == "nantong:net":
         return _settlement(ex, sol, given, right)
-    if ex.setup.position:
-        return None
     rules = _rules(ex)
+    if name == "nantong:total":
+        name = "points" if a.win else "nantong:nonwinner"
+    if name == "nantong:dihu":
+        return _dihu_answer(lines, rules, given, right)
     if name == "nantong:meld-hu":
         beliefs = group_beliefs(lines, rules.shuang)
         return _first_match(lines, beliefs, given, right, False, "sum")
@@ -382,6 +421,30 @@ def _count_answer(ex: Exercise, sol: Solution, given: int) -> Reason | None:
         beliefs = total_beliefs(lines, rules.shuang) + group_beliefs(lines, rules.shuang)
         return _first_match(lines, beliefs, given, right, rules.final_round, "win")
     return None
+
+
+def _dihu_answer(
+    lines: Sequence[CountLine], rules: nt_rules.Rules, given: int, right: int
+) -> Reason | None:
+    """The winner's 底胡: the lines up to the rounding, counted under each belief."""
+    if given == right + 20:
+        return Reason("mc-nt-dihu-chenghu")
+    end = next((i for i, ln in enumerate(lines) if ln.code == "nt-dihu"), None)
+    if end is None:
+        return None
+    head = lines[: end + 1]
+    s = {"sum": int(head[-1].params.get("sum", _group_sum(head)))}
+    beliefs = [
+        (Reason("mc-nt-no-rounding", s), Belief({}, dihu=same)),
+        *(
+            (Reason("mc-nt-missed-sanlao"), Belief({}, frozenset({i})))
+            for i, ln in enumerate(head)
+            if ln.code == "nt-sanlao-huiqi"
+        ),
+        *group_beliefs(head, rules.shuang),
+        (Reason("mc-nt-rounded-down", s), Belief({}, dihu=down)),
+    ]
+    return _first_match(head, beliefs, given, right, False, "win")
 
 
 def _group_sum(lines: Sequence[CountLine]) -> int:
@@ -407,6 +470,9 @@ def _settlement(ex: Exercise, sol: Solution, given: int, right: int) -> Reason |
                 never += d if me == b else -d
     if given == never and never != right:
         return Reason("mc-nt-winner-never-pays")
+    only = totals[me] - totals[w]  # a player who settles with the winner alone
+    if me != w and given == only and only != right:
+        return Reason("mc-nt-only-winner-settles")
     return None
 
 
@@ -418,7 +484,7 @@ def _zaijiang_answer(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     given, right = Counter(answer.split()), Counter(sol.shown.split())
     missing = sorted((right - given).elements(), key=lambda t: INDEX[t])
     extra = sorted((given - right).elements(), key=lambda t: INDEX[t])
-    generals = [t for t in ex.setup.context.get("generals", "").replace(" ", ",").split(",") if t]
+    generals = _turned(ex)
     turned_ranks = {rank_of(INDEX[t]) for t in generals if INDEX.get(t, 99) < 27}
     if extra and not missing:
         if rules.shuang and all(rank_of(INDEX[t]) in (1, 9) for t in extra):
