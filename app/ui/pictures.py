@@ -121,6 +121,7 @@ class Seat:
     discards: list[str] = field(default_factory=list)
     you: bool = False
     dealer: bool = False
+    badges: list[str] = field(default_factory=list)  # 报听, sits out … in the page language
     groups: list[list[str]] | None = None  # the hand grouped into 门子
 
     @property
@@ -139,6 +140,7 @@ class Table:
     fan: bool = False  # the viewer's hand in overlapping rows (see the hand macro)
     # the trick game: the plays on the table, (who, cards face up, cards face down)
     trick: list[tuple[str, list[str], int]] = field(default_factory=list)
+    turned: list[str] = field(default_factory=list)  # Nantong's turned generals
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.seats) <= 7:

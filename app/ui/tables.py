@@ -54,11 +54,10 @@ def from_view(view: View, family: str, viewer: int | None = None) -> Table:
                 discards=list(sv.discards),
                 you=i == me and not study,
                 dealer=i == view.dealer,
+                badges=_badges(sv.extra),
             )
         )
     shown = view.offer.card if view.offer is not None and view.offer.card else None
-    if shown is None and view.shown:
-        shown = view.shown[0]
     trick = [
         (
             seat_name(int(p["seat"]), view.viewer, n),
@@ -68,4 +67,23 @@ def from_view(view: View, family: str, viewer: int | None = None) -> Table:
         for p in view.extra.get("trick", ())
         if isinstance(p, dict)
     ]
-    return Table(family=family, seats=seats, stock=view.stock_size, shown=shown, trick=trick)
+    return Table(
+        family=family,
+        seats=seats,
+        stock=view.stock_size,
+        shown=shown,
+        trick=trick,
+        turned=list(view.shown),
+    )
+
+
+def _badges(extra: object) -> list[str]:
+    """What a seat's public memory says about it, in words (报听, sits out)."""
+    if not isinstance(extra, dict):
+        return []
+    out = []
+    if extra.get("ready"):
+        out.append(_("ready 报听"))
+    if extra.get("sits_out"):
+        out.append(_("sits out 歇"))
+    return out
