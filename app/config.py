@@ -19,6 +19,8 @@
 ``PASSWORD_HASH_SLOTS`` Password hashes at once on this host (all workers), default
                        half the cores (at least 1). Beyond: "busy, try again" at once.
 ``PASSWORD_MIN_SCORE`` zxcvbn score (0-4) a new password needs, default ``3``.
+``ANYONE_MAY_TEACH``   ``1``: any account (not one a teacher made) may become a teacher
+                       on ``/classes/``. Default: only an admin grants the role.
 =====================  ==========================================================
 """
 
@@ -124,6 +126,7 @@ def from_env(instance_path: Path) -> dict[str, Any]:
         **{name: os.environ.get(name, default) for name, default in LIMITS.items()},
         "PASSWORD_HASH_SLOTS": _int("PASSWORD_HASH_SLOTS", max(1, (os.cpu_count() or 2) // 2)),
         "PASSWORD_MIN_SCORE": _int("PASSWORD_MIN_SCORE", 3),
+        "ANYONE_MAY_TEACH": _truthy(os.environ.get("ANYONE_MAY_TEACH")),
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         "MAX_CONTENT_LENGTH": 1024 * 1024,
     }
