@@ -8,6 +8,7 @@ from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from wtforms import RadioField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired
 
 from app.admin import service
@@ -26,7 +27,7 @@ def role_names() -> dict[str, str]:
 class RoleForm(FlaskForm):  # type: ignore[misc]
     role = RadioField(
         _l("Role"),
-        choices=[(r, r) for r in ROLES],
+        choices=[SelectChoice(r, r) for r in ROLES],
         validators=[DataRequired(message=_l("Choose a role."))],
     )
 

@@ -11,6 +11,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     DataRequired,
     InputRequired,
@@ -117,9 +118,9 @@ def _minutes() -> RadioField:
     return RadioField(
         _l("Codes are good for"),
         choices=[
-            (str(CODE_MINUTES[0]), _l("15 minutes")),
-            (str(CODE_MINUTES[1]), _l("1 hour")),
-            (str(CODE_MINUTES[2]), _l("1 day")),
+            SelectChoice(str(CODE_MINUTES[0]), _l("15 minutes")),
+            SelectChoice(str(CODE_MINUTES[1]), _l("1 hour")),
+            SelectChoice(str(CODE_MINUTES[2]), _l("1 day")),
         ],
         default=str(CODE_MINUTES[1]),
         validators=[DataRequired(message=_l("Choose how long the codes work."))],
@@ -132,8 +133,8 @@ class CardsForm(FlaskForm):  # type: ignore[misc]
     what = RadioField(
         _l("Print"),
         choices=[
-            ("code", _l("quick-login codes (passwords stay as they are)")),
-            ("password", _l("new passwords (the old ones stop working)")),
+            SelectChoice("code", _l("quick-login codes (passwords stay as they are)")),
+            SelectChoice("password", _l("new passwords (the old ones stop working)")),
         ],
         default="code",
         validators=[DataRequired(message=_l("Choose what to print."))],
@@ -194,7 +195,7 @@ class _Dates(FlaskForm):  # type: ignore[misc]
         validators=[InputRequired(message=_l("Enter a date and time, such as 2026-09-01 08:00."))],
     )
     pass_percent = IntegerField(
-        _l("Pass threshold (% of the items right at the first answer)"),
+        _l("Pass threshold: percent of the items right at the first answer"),
         validators=[
             InputRequired(message=_l("Enter a number from 0 to 100.")),
             NumberRange(min=0, max=100, message=_l("Enter a number from 0 to 100.")),

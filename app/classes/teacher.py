@@ -8,6 +8,7 @@ from datetime import timedelta
 from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from wtforms.fields.choices import SelectChoice
 
 from app.classes import access, accounts, kinds, results, service, times
 from app.classes.forms import (
@@ -487,7 +488,9 @@ def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # ty
     g = results.grid(a, _locale())
     if ext_form is None:
         ext_form = ExtensionForm(formdata=None)
-    ext_form.student.choices = [(r.user.id, r.member.real_name or r.user.username) for r in g.rows]
+    ext_form.student.choices = [
+        SelectChoice(r.user.id, r.member.real_name or r.user.username) for r in g.rows
+    ]
     if edit_form is None:
         edit_form = EditAssignmentForm(formdata=None, obj=a)
         edit_form.starts_at.data = times.to_local(a.starts_at, zone)
@@ -553,7 +556,7 @@ def delete_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
 def extension(cid: int, aid: int):  # type: ignore[no-untyped-def]
     klass, a = _assignment(cid, aid)
     form = ExtensionForm()
-    form.student.choices = [(r.user.id, r.user.username) for r in service.roster(klass)]
+    form.student.choices = [SelectChoice(r.user.id, r.user.username) for r in service.roster(klass)]
     if form.validate_on_submit():
         until = times.to_utc(form.until.data, _zone()) if form.until.data else None
         service.set_extension(a, form.student.data, until)
