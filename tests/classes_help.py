@@ -99,6 +99,8 @@ def give(page: Any, ex: Exercise, answer: str) -> None:
         if why:
             block.locator(f'input[name=why][value="{why}"]').check()
     else:
-        block.locator(".picker-type summary").click()
+        typed = block.locator("details.picker-type")
+        if not typed.evaluate("d => d.open"):  # a wrong answer left it open, as typed
+            typed.locator("summary").click()
         block.locator("input[name=cards]").fill(answer)
     block.locator(".answer-form button[type=submit]").click()

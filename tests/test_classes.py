@@ -539,3 +539,58 @@ def test_pages_in_both_languages(ctx):
             body = text(client.get(url))
             assert 'action="/lang"' in body and f'name="next" value="{url}"' in body
         assert words in text(client.get(f"/classes/{cid}/"))
+
+
+def test_lessons_worksheets_and_a_teachers_own_positions_can_be_assigned(ctx, monkeypatch):
+    import random
+
+    from app.learning import lessons, practice
+    from app.learning.exercise import Text
+
+    ex = bank.get("gen:chuanpai:count-hand:5")
+    step = lessons.Step("l-test", "s1", 0, "exercise", None, None, (), None, ex, None)
+    title = Text("测试课", "A test lesson")
+    lesson = lessons.Lesson("l-test", "chuanpai", 1, "basics", title, title, (step,), "x")
+    monkeypatch.setattr(lessons, "all_lessons", lambda: {"l-test": lesson})
+    me, client = teacher(ctx)
+    _other, other_client = teacher(ctx)
+
+    def own() -> int:  # a position of the teacher's own (the position editor makes these)
+        code, seat = practice.fresh("chuanpai", "waits", random.Random(99), deals=3)
+        row = practice.position_row("chuanpai", "waits", seat, code, 1500.0, "author", me.id)
+        db.session.commit()
+        return int(row.id)
+
+    mine = read(ctx, own)
+    cid = new_class(client)
+    form = text(client.get(f"/classes/{cid}/assignments/new?game=chuanpai"))
+    assert "测试课" in form and f'value="{mine}"' in form
+    other_cid = new_class(other_client)
+    other_form = text(other_client.get(f"/classes/{other_cid}/assignments/new?game=chuanpai"))
+    assert f'value="{mine}"' not in other_form
+    stolen = {"title": "x", "starts_at": PAST, "due_at": FAR, "pass_percent": "5"}
+    r = other_client.post(
+        f"/classes/{other_cid}/assignments/new",
+        data={"game": "chuanpai", **stolen, "position": [str(mine)]},
+    )
+    assert r.status_code == 422  # not theirs: nothing picked
+    aid = assign(
+        client,
+        cid,
+        lesson="l-test",
+        position=[str(mine)],
+        ws_theme="waits",
+        ws_min="1000",
+        ws_max="2000",
+        ws_count="2",
+    )
+    made = [eid for _k, eid in items(ctx, aid)]
+    assert made[0] == ex.id and len(made) == 4
+    assert all(e.startswith("pos:waits:") for e in made[1:])
+    page = text(client.get(f"/classes/{cid}/assignments/{aid}/"))
+    assert "/practice/chuanpai/print?" in page  # the worksheet prints as assigned
+    empty = {"game": "chuanpai", **stolen, "ws_theme": "waits", "ws_min": "3000", "ws_max": "4000"}
+    assert client.post(f"/classes/{cid}/assignments/new", data=empty).status_code == 422
+    ((kid, pw),) = make_students(client, cid, ["戊"])
+    overview = text(signed_in(ctx, kid, pw).get(f"/assignments/{aid}/"))
+    assert "/lessons/chuanpai/l-test/" in overview  # read the lesson first

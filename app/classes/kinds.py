@@ -11,9 +11,11 @@ pasted links), ``worksheet`` (library positions of a theme in a rating range: th
 positions the printed worksheet shows) and ``quiz`` (a quiz's questions, drawn once).
 
 A kind whose work is not exercises (the "same deal for everyone" kind: a
-:class:`~app.learning.models.PlayDeal` per student with ``assignment_id`` set) registers
-with an ``expand`` that gives no exercise ids, a ``student_link`` to where the work is
-done, and a ``progress`` hook that reports, per student, what the dashboards show.
+:class:`~app.learning.models.PlayDeal` per student with ``assignment_id`` set, its seed
+fixed in the spec) registers here with an ``expand`` that gives no exercise ids and a
+``student_link`` to where the work is done (the overview lists it under "Read first");
+the dashboards count exercises only, so such a kind brings its own columns to
+:mod:`app.classes.results`.
 """
 
 from __future__ import annotations
@@ -52,9 +54,6 @@ class Kind:
     title: Callable[[Mapping[str, Any], str, str], str]  # (spec, game, locale) → its name
     link: Callable[[Mapping[str, Any], str], str | None] = lambda spec, game: None
     student_link: Callable[[Mapping[str, Any], str], str | None] = lambda spec, game: None
-    # (assignment, part, user ids) → user id → {"done": bool, "score": 0..1}; for kinds
-    # whose work is not exercises (None: the dashboards count the part's exercises)
-    progress: Callable[[Any, Any, list[int]], dict[int, dict[str, Any]]] | None = None
 
 
 KINDS: dict[str, Kind] = {}
