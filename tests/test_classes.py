@@ -497,6 +497,24 @@ def test_admins_grant_roles_and_keep_at_least_one_admin(ctx):
     assert client.post(f"/admin/roles/{learner.id}", data={"role": "boss"}).status_code == 422
 
 
+@pytest.mark.app_config(
+    RATELIMIT_ENABLED=True, SIGNIN_RATE_LIMIT="3 per minute", WTF_CSRF_ENABLED=False
+)
+def test_guessing_codes_stops_like_guessing_passwords(app):
+    from app.extensions import limiter
+
+    limiter.reset()
+    try:
+        guesser = app.test_client()
+        guesser.environ_base["REMOTE_ADDR"] = "192.0.2.9"
+        tries = [guesser.post("/classes/signin", data={"code": "AAAAAA"}) for _ in range(4)]
+        assert [r.status_code for r in tries] == [422, 422, 422, 429]
+        wrong = {"username": "nobody", "password": "x"}
+        assert guesser.post("/account/signin", data=wrong).status_code == 429  # one counter
+    finally:
+        limiter.reset()
+
+
 @pytest.mark.parametrize("setting", [False, True])
 def test_a_setting_lets_any_own_account_become_a_teacher(ctx, setting):
     ctx.config["ANYONE_MAY_TEACH"] = setting
@@ -539,6 +557,15 @@ def test_pages_in_both_languages(ctx):
             body = text(client.get(url))
             assert 'action="/lang"' in body and f'name="next" value="{url}"' in body
         assert words in text(client.get(f"/classes/{cid}/"))
+    # a page drawn by a POST switches language too: the GET lands on the form's page
+    assert client.post(f"/classes/{cid}/edit", data={"name": ""}).status_code == 422
+    r = client.post("/lang", data={"lang": "en", "next": f"/classes/{cid}/edit"})
+    assert r.headers["Location"] == f"/classes/{cid}/edit"
+    r = client.get(f"/classes/{cid}/edit")
+    assert r.status_code == 303 and r.headers["Location"] == f"/classes/{cid}/"
+    r = client.get(f"/classes/{cid}/students/12345/password")
+    assert r.headers["Location"] == f"/classes/{cid}/students/12345"
+    assert client.get(f"/classes/{cid}/students/12345").status_code == 404
 
 
 def test_lessons_worksheets_and_a_teachers_own_positions_can_be_assigned(ctx, monkeypatch):
