@@ -207,7 +207,7 @@ def _number(form: Any, name: str, default: float) -> float:
     try:
         return float(str(form.get(name, "") or default))
     except ValueError:
-        raise Refused(_("Ratings are numbers, such as 1200.")) from None
+        raise Refused(_("Counts and ratings are numbers, such as 8 or 1200.")) from None
 
 
 def _worksheet_read(form: Any, game: str, teacher: User) -> list[dict[str, Any]]:

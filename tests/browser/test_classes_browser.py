@@ -136,7 +136,9 @@ def test_a_class_from_accounts_to_the_mistakes_it_makes(
     dashboard = page.url
 
     # the student signs in with the card and does the work, one mistake on the way
-    student = browser.new_context(locale="zh-CN" if lang == "zh" else "en-US").new_page()
+    student = browser.new_context(
+        locale="zh-CN" if lang == "zh" else "en-US", viewport={"width": 360, "height": 740}
+    ).new_page()
     sign_in(student, url, username, password)
     due = student.locator("#due-title")
     expect(due).to_have_text(t["assigned"])
@@ -154,6 +156,7 @@ def test_a_class_from_accounts_to_the_mistakes_it_makes(
         expect(student.locator(".verdict-right")).to_be_visible()
         student.locator(".exercise .continue a").click()
     expect(student.get_by_role("heading", level=1)).to_contain_text(title)
+    assert student.evaluate("document.documentElement.scrollWidth") <= 360  # a phone
     student.context.close()
 
     # the teacher sees the exact wrong answer and its misconception, and takes the CSV
@@ -172,6 +175,12 @@ def test_a_class_from_accounts_to_the_mistakes_it_makes(
     expect(page.locator("#mc-title + ul li")).to_contain_text(code)
     expect(page.locator("#mc-title + ul li strong")).to_have_text("1")
     page.goto(dashboard)
+    if lang == "en":  # the grid, the mistakes, the forms: nothing serious for screen readers
+        from axe_playwright_python.sync_playwright import Axe
+
+        found = Axe().run(page).response["violations"]
+        serious = [v["id"] for v in found if v["impact"] in ("serious", "critical")]
+        assert not serious, serious
     with page.expect_download() as download:
         page.get_by_role("link", name=t["all_csv"]).first.click()
     body = Path(download.value.path()).read_text(encoding="utf-8-sig")
