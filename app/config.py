@@ -27,6 +27,8 @@
                        ``DB_MAX_OVERFLOW`` (default 5) in a burst; ``DB_TIMEOUT`` seconds
                        to wait for one (default 5), then a 503.
 ``ACCESS_LOG``         ``1``: one JSON line per request (request id, status, ms).
+``ANYONE_MAY_TEACH``   ``1``: any account (not one a teacher made) may become a teacher
+                       on ``/classes/``. Default: only an admin grants the role.
 =====================  ==========================================================
 """
 
@@ -152,6 +154,7 @@ def from_env(instance_path: Path) -> dict[str, Any]:
         **{name: os.environ.get(name, default) for name, default in LIMITS.items()},
         "PASSWORD_HASH_SLOTS": _int("PASSWORD_HASH_SLOTS", max(1, (os.cpu_count() or 2) // 2)),
         "PASSWORD_MIN_SCORE": _int("PASSWORD_MIN_SCORE", 3),
+        "ANYONE_MAY_TEACH": _truthy(os.environ.get("ANYONE_MAY_TEACH")),
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         "MAX_CONTENT_LENGTH": 1024 * 1024,
     }

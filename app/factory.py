@@ -80,6 +80,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.progress import bp as progress_bp
 
     app.register_blueprint(progress_bp, url_prefix="/progress")
+    from app import admin, classes
+
+    classes.init_app(app)  # /classes/…, /assignments (issue 15)
+    admin.init_app(app)  # /admin/roles, `academy user …`
     csrf.exempt(api_bp)  # read-only JSON endpoints; every POST form lives elsewhere
 
     from app import cli

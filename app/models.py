@@ -94,6 +94,7 @@ class LearnerProfile(db.Model):  # type: ignore[name-defined,misc]
         return secrets.token_urlsafe(32)
 
 
-# The learner's record lives with its services; imported here so that every table is
-# known to the metadata (migrations, create_all).
+# The learner's record and the classes live with their services; imported here so that
+# every table is known to the metadata (migrations, create_all).
+from app.classes import models as _classes_models  # noqa: E402,F401
 from app.learning import models as _learning_models  # noqa: E402,F401

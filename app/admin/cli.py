@@ -1,0 +1,70 @@
+"""``academy user create-admin NAME`` and ``academy user set-role NAME ROLE``."""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import click
+from flask.cli import with_appcontext
+
+
+@click.group("user")
+def user_group() -> None:
+    """Accounts and roles."""
+
+
+@user_group.command("create-admin")
+@click.argument("username")
+@click.option("--password", help="The new account's password (asked for when not given).")
+@with_appcontext
+def create_admin(username: str, password: str | None) -> None:
+    """Make USERNAME an admin: a new account with PASSWORD, or an existing one promoted
+    (its password is left as it is)."""
+    from app.extensions import db
+    from app.models import User
+    from app.passwords import check_password
+    from app.usernames import display_form, is_mixed_script, name_key
+
+    user = db.session.scalar(db.select(User).filter_by(username_key=name_key(username)))
+    if user is None:
+        name = display_form(username)
+        if not (3 <= len(name) <= 40 and re.fullmatch(r"[\w.\-]+", name)) or is_mixed_script(name):
+            click.echo("A username has 3 to 40 letters, digits, '.', '-' or '_'.", err=True)
+            sys.exit(1)
+        if password is None:
+            password = click.prompt("Password", hide_input=True, confirmation_prompt=True)
+        if not check_password(password, user_inputs=[name]).ok:
+            click.echo("That password is too easy to guess; choose a longer one.", err=True)
+            sys.exit(1)
+        user = User(username=name, role="admin")
+        user.set_password(password)
+        db.session.add(user)
+        click.echo(f"admin {name} created")
+    else:
+        user.role = "admin"
+        click.echo(f"{user.username} is now an admin")
+    db.session.commit()
+
+
+@user_group.command("set-role")
+@click.argument("username")
+@click.argument("role", type=click.Choice(["learner", "teacher", "admin"]))
+@with_appcontext
+def set_role(username: str, role: str) -> None:
+    """Give USERNAME the role ROLE."""
+    from app.admin import service
+    from app.extensions import db
+    from app.models import User
+    from app.usernames import name_key
+
+    user = db.session.scalar(db.select(User).filter_by(username_key=name_key(username)))
+    if user is None:
+        click.echo(f"no account named {username}", err=True)
+        sys.exit(1)
+    try:
+        service.set_role(user, role)
+    except service.LastAdmin:
+        click.echo("the site needs at least one admin", err=True)
+        sys.exit(1)
+    click.echo(f"{user.username}: {role}")

@@ -1,0 +1,90 @@
+"""/admin/roles: who is a learner, a teacher or an admin. Admins only (404 for anyone else)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_login import current_user
+from flask_wtf import FlaskForm
+from wtforms import RadioField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired
+
+from app.admin import service
+from app.extensions import db
+from app.htmx_utils import redirect_to
+from app.models import ROLES, User
+
+bp = Blueprint("admin", __name__)
+PAGE = 50
+
+
+def role_names() -> dict[str, str]:
+    return {"learner": _("learner"), "teacher": _("teacher"), "admin": _("admin")}
+
+
+class RoleForm(FlaskForm):  # type: ignore[misc]
+    role = RadioField(
+        _l("Role"),
+        choices=[SelectChoice(r, r) for r in ROLES],
+        validators=[DataRequired(message=_l("Choose a role."))],
+    )
+
+
+def _admin() -> User:
+    if not (current_user.is_authenticated and current_user.role == "admin"):
+        abort(404)
+    u: User = current_user._get_current_object()
+    return u
+
+
+def _page(status: int = 200, errors: dict[int, str] | None = None):  # type: ignore[no-untyped-def]
+    query = (request.values.get("q") or "").strip()[:40]
+    try:
+        offset = max(0, int(request.args.get("from", "0")))
+    except ValueError:
+        offset = 0
+    users, total = service.users(query, offset, PAGE)
+    body = render_template(
+        "admin/roles.html",
+        users=users,
+        total=total,
+        q=query,
+        offset=offset,
+        page_size=PAGE,
+        roles=ROLES,
+        role_names=role_names(),
+        errors=errors or {},
+        anyone_may_teach=service.anyone_may_teach(),
+    )
+    return body, status
+
+
+@bp.get("/roles")
+def roles():  # type: ignore[no-untyped-def]
+    _admin()
+    return _page()
+
+
+@bp.post("/roles/<int:uid>")
+def set_role(uid: int):  # type: ignore[no-untyped-def]
+    me = _admin()
+    target = db.session.get(User, uid)
+    if target is None:
+        abort(404)
+    form = RoleForm()
+    if not form.validate_on_submit():
+        return _page(422, {uid: _("Choose a role.")})
+    try:
+        service.set_role(target, form.role.data)
+    except service.LastAdmin:
+        return _page(422, {uid: _("The site needs at least one admin.")})
+    if target.id == me.id and form.role.data != "admin":
+        flash(_("You are no longer an admin."), "info")
+        return redirect_to(url_for("main.home"))
+    flash(
+        _("%(name)s is now: %(role)s.", name=target.username, role=role_names()[form.role.data]),
+        "success",
+    )
+    return redirect_to(url_for("admin.roles", q=request.form.get("q") or None))

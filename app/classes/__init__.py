@@ -1,0 +1,49 @@
+"""Teachers and classes (issue 15): classes, the student accounts teachers make,
+assignments, dashboards; a student's assignments at ``/assignments``.
+
+Modules: ``models`` (tables), ``access`` (who may see and do what), ``accounts`` (student
+accounts, generated passwords, quick-login codes, joining), ``kinds`` (the registry of
+what an assignment can hold), ``service`` (classes and assignments), ``results``
+(dashboards and CSV), ``forms``, and the routes: ``teacher`` (``/classes/…``),
+``student`` (``/assignments``, joining, quick sign-in).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, redirect, request
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
+
+AREA = ("/classes/", "/assignments/")
+
+
+def init_app(app: Flask) -> None:
+    """Register this area's blueprints and template helpers."""
+    from app.classes import student, teacher
+
+    app.config.setdefault("ANYONE_MAY_TEACH", False)
+    app.register_blueprint(teacher.bp, url_prefix="/classes")
+    app.register_blueprint(student.bp)
+    app.jinja_env.globals["assignments_due"] = student.due_for_current_user
+    app.jinja_env.globals["local_time"] = student.local_time
+    app.before_request(_get_after_post)
+
+
+def _get_after_post() -> Response | None:
+    """A page drawn by a POST (a form with its errors, login cards) has the POST's address,
+    and the language switch brings the browser back there with a GET. In this area that
+    GET lands on the page holding the form, one step up, instead of a 405."""
+    if request.method != "GET" or not isinstance(request.routing_exception, MethodNotAllowed):
+        return None
+    if not request.path.startswith(AREA):
+        return None
+    from flask import current_app
+
+    adapter = current_app.url_map.bind_to_environ(request.environ)
+    parent = request.path.rstrip("/").rsplit("/", 1)[0]
+    for candidate in (parent + "/", parent):
+        try:
+            adapter.match(candidate, method="GET")
+        except HTTPException:
+            continue
+        return redirect(candidate, code=303)  # type: ignore[return-value]
+    return None

@@ -1,0 +1,155 @@
+"""Classes, the accounts teachers make, assignments and their items.
+
+- :class:`SchoolClass`: a class (its join code, private notes, archived or not).
+- :class:`ClassTeacher`: who teaches it (``owner`` or ``co``): a teacher's power over a
+  class comes from this row only.
+- :class:`ClassStudent`: who is in it, with the real name and the note only the class's
+  teachers see (real names are never on the account).
+- :class:`StudentAccount`: an account a teacher made (no e-mail, a generated password);
+  the teacher who made it may reset its password and give it quick-login codes.
+- :class:`QuickCode`: a quick-login code (stored as a digest), one sign-in, until it expires.
+- :class:`Assignment` → :class:`AssignmentPart` (what the teacher picked: a lesson, practice
+  positions, a quiz, a worksheet; ``kind`` names an entry of :mod:`app.classes.kinds`) →
+  :class:`AssignmentItem` (one exercise each, fixed when the assignment is made, addressed
+  by an opaque ``key``). Answers are the learner's attempts in context ``assignment`` (or
+  ``exam``) whose ``context_ref`` is :attr:`Assignment.ref`.
+- :class:`Extension`: a later due date for one student.
+
+Times are naive UTC, like the rest of the record.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.extensions import db
+from app.models import utcnow
+
+MAX_STUDENTS = 100
+
+
+class SchoolClass(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "classes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    join_code: Mapped[str] = mapped_column(String(16), unique=True)
+    join_open: Mapped[bool] = mapped_column(Boolean, default=True)
+    notes: Mapped[str] = mapped_column(Text, default="")
+    archived_at: Mapped[datetime | None] = mapped_column(default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
+
+
+class ClassTeacher(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "class_teachers"
+    __table_args__ = (UniqueConstraint("class_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(8), default="co")  # owner | co
+    added_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ClassStudent(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "class_students"
+    __table_args__ = (UniqueConstraint("class_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    real_name: Mapped[str] = mapped_column(String(80), default="")
+    note: Mapped[str] = mapped_column(Text, default="")
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class StudentAccount(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "student_accounts"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    created_by_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), default=None, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class QuickCode(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "quick_codes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[datetime] = mapped_column()
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Assignment(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "assignments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    title: Mapped[str] = mapped_column(String(120))
+    game: Mapped[str] = mapped_column(String(32))
+    starts_at: Mapped[datetime] = mapped_column()
+    due_at: Mapped[datetime] = mapped_column()
+    pass_percent: Mapped[int] = mapped_column(Integer, default=60)
+    exam: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_by_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), default=None
+    )
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    @property
+    def ref(self) -> str:
+        """What the attempts of this assignment carry as their ``context_ref``."""
+        return f"asg-{self.id}"
+
+    @property
+    def context(self) -> str:
+        return "exam" if self.exam else "assignment"
+
+
+class AssignmentPart(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "assignment_parts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20))
+    spec: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class AssignmentItem(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "assignment_items"
+    __table_args__ = (UniqueConstraint("assignment_id", "exercise_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), index=True
+    )
+    part_id: Mapped[int] = mapped_column(ForeignKey("assignment_parts.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer)
+    exercise_id: Mapped[str] = mapped_column(String(700))
+    key: Mapped[str] = mapped_column(String(24), unique=True)
+
+
+class Extension(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "assignment_extensions"
+    __table_args__ = (UniqueConstraint("assignment_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    assignment_id: Mapped[int] = mapped_column(ForeignKey("assignments.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    due_at: Mapped[datetime] = mapped_column()

@@ -1,0 +1,529 @@
+"""What the dashboards show, from the attempts of an assignment's students.
+
+An assignment's attempts are the students' attempts in context ``assignment`` or
+``exam`` whose ``context_ref`` is the assignment's :attr:`~Assignment.ref`, so work done
+elsewhere (the same position in free practice) never counts here.
+
+Per student and item (a :class:`Cell`): attempts, the first answer right or not, solved,
+stars (the one table: the first right answer's wrong tries before it and hints), time.
+**Score**: the share of items whose *first* answer was right (as in quizzes); **passed**:
+score ≥ the pass threshold. An exam takes one answer per item, so done = answered.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from app.classes import kinds, service
+from app.classes.models import Assignment, AssignmentItem, AssignmentPart, ClassStudent
+from app.extensions import db
+from app.learning import bank, present
+from app.learning.exercise import Exercise
+from app.learning.models import Attempt
+from app.learning.record import stars_for
+from app.models import LearnerProfile, User
+from app.ui.text import misconception_text
+
+CONTEXTS = ("assignment", "exam")
+
+
+@dataclass
+class ItemView:
+    item: AssignmentItem
+    number: int  # 1, 2, … in the assignment
+    exercise: Exercise | None
+    part: AssignmentPart
+    prompt: str
+
+
+@dataclass
+class Cell:
+    attempts: int = 0
+    first_right: bool | None = None  # None: not answered yet
+    solved: bool = False
+    done: bool = False
+    stars: int = 0
+    time_ms: int = 0
+    late: bool = False
+    last_answer: str = ""
+
+
+@dataclass
+class StudentRow:
+    member: ClassStudent
+    user: User
+    due: datetime
+    cells: list[Cell]
+    pass_percent: int
+
+    @property
+    def done(self) -> int:
+        return sum(c.done for c in self.cells)
+
+    @property
+    def right(self) -> int:
+        return sum(bool(c.first_right) for c in self.cells)
+
+    @property
+    def score(self) -> int:
+        return round(100 * self.right / len(self.cells)) if self.cells else 0
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.cells) and self.score >= self.pass_percent
+
+    @property
+    def time_ms(self) -> int:
+        return sum(c.time_ms for c in self.cells)
+
+    @property
+    def late(self) -> bool:
+        return any(c.late for c in self.cells)
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.cells) and self.done == len(self.cells)
+
+
+@dataclass
+class Mistake:
+    code: str
+    message: str  # in the page's language, with the first example's cards
+    count: int
+    items: list[int] = field(default_factory=list)  # item numbers where it was made
+
+
+@dataclass
+class Grid:
+    assignment: Assignment
+    parts: list[tuple[AssignmentPart, str, list[ItemView]]]
+    items: list[ItemView]
+    rows: list[StudentRow]
+    mistakes: list[Mistake]
+
+
+def part_title(part: AssignmentPart, game: str, locale: str) -> str:
+    kind = kinds.get(part.kind)
+    return kind.title(part.spec, game, locale) if kind else part.kind
+
+
+def item_views(a: Assignment, locale: str) -> list[ItemView]:
+    parts = {p.id: p for p in service.parts_of(a)}
+    out = []
+    for n, it in enumerate(service.items_of(a), start=1):
+        ex = bank.get(it.exercise_id)
+        prompt = present.prompt_text(ex, locale) if ex else it.exercise_id
+        out.append(ItemView(it, n, ex, parts[it.part_id], prompt))
+    return out
+
+
+def attempts_by_user(a: Assignment, user_ids: list[int]) -> dict[int, list[Attempt]]:
+    """The assignment's attempts of these students, oldest first."""
+    if not user_ids:
+        return {}
+    rows = db.session.execute(
+        db.select(Attempt, LearnerProfile.user_id)
+        .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
+        .where(
+            Attempt.context_ref == a.ref,
+            Attempt.context.in_(CONTEXTS),
+            LearnerProfile.user_id.in_(user_ids),
+        )
+        .order_by(Attempt.created_at, Attempt.id)
+    ).all()
+    out: dict[int, list[Attempt]] = {}
+    for attempt, uid in rows:
+        out.setdefault(uid, []).append(attempt)
+    return out
+
+
+def cell(attempts: list[Attempt], exam: bool, due: datetime) -> Cell:
+    c = Cell(attempts=len(attempts), time_ms=sum(x.time_ms for x in attempts))
+    if not attempts:
+        return c
+    c.first_right = attempts[0].correct
+    c.last_answer = attempts[-1].answer
+    for wrong, x in enumerate(attempts):
+        if x.correct:
+            c.solved = True
+            c.stars = stars_for(wrong, x.hints, False)
+            break
+    c.done = True if exam else c.solved
+    c.late = any(x.created_at > due for x in attempts)
+    return c
+
+
+def _members(a: Assignment, only: int | None = None) -> list[tuple[ClassStudent, User]]:
+    q = (
+        db.select(ClassStudent, User)
+        .join(User, User.id == ClassStudent.user_id)
+        .filter(ClassStudent.class_id == a.class_id)
+        .order_by(ClassStudent.real_name, User.username_key)
+    )
+    if only is not None:
+        q = q.filter(User.id == only)
+    return [(m, u) for m, u in db.session.execute(q).all()]
+
+
+def rows_for(a: Assignment, items: list[ItemView], only: int | None = None) -> list[StudentRow]:
+    members = _members(a, only)
+    attempts = attempts_by_user(a, [u.id for _m, u in members])
+    ext = service.extensions_of(a)
+    out = []
+    for m, u in members:
+        due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at
+        mine: dict[str, list[Attempt]] = {}
+        for x in attempts.get(u.id, []):
+            mine.setdefault(x.exercise_id, []).append(x)
+        cells = [cell(mine.get(iv.item.exercise_id, []), a.exam, due) for iv in items]
+        out.append(StudentRow(m, u, due, cells, a.pass_percent))
+    return out
+
+
+def grid(a: Assignment, locale: str) -> Grid:
+    items = item_views(a, locale)
+    parts = [
+        (p, part_title(p, a.game, locale), [iv for iv in items if iv.part.id == p.id])
+        for p in service.parts_of(a)
+    ]
+    rows = rows_for(a, items)
+    return Grid(a, parts, items, rows, mistakes(a, items, rows))
+
+
+def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView], StudentRow]:
+    items = item_views(a, locale)
+    rows = rows_for(a, items, only=user_id)
+    return items, rows[0]
+
+
+# -- mistakes and answers ---------------------------------------------------------------
+
+
+def _all_attempts(a: Assignment) -> list[tuple[Attempt, User]]:
+    members = _members(a)
+    by_user = attempts_by_user(a, [u.id for _m, u in members])
+    users = {u.id: u for _m, u in members}
+    return [(x, users[uid]) for uid, xs in by_user.items() for x in xs]
+
+
+def mistakes(a: Assignment, items: list[ItemView], rows: list[StudentRow]) -> list[Mistake]:
+    """The misconception codes of the class's wrong answers, counted, most frequent first."""
+    numbers = {iv.item.exercise_id: iv.number for iv in items}
+    found: dict[str, Mistake] = {}
+    for x, _u in _all_attempts(a):
+        if x.correct or not x.misconception or x.exercise_id not in numbers:
+            continue
+        m = found.get(x.misconception)
+        if m is None:
+            text = misconception_text(x.game, x.misconception, x.params or {})
+            m = found[x.misconception] = Mistake(x.misconception, text, 0)
+        m.count += 1
+        if numbers[x.exercise_id] not in m.items:
+            m.items.append(numbers[x.exercise_id])
+    out = sorted(found.values(), key=lambda m: (-m.count, m.code))
+    for m in out:
+        m.items.sort()
+    return out
+
+
+@dataclass
+class AnswerRow:
+    answer: str  # the canonical text, as stored
+    words: str  # in the page's language
+    cards: list[str]  # pick-cards: the cards, for pictures
+    correct: bool
+    count: int  # times given
+    first: int  # times given as a student's first answer
+    misconception: str | None
+    message: str
+    students: list[str]
+
+
+@dataclass
+class ItemReport:
+    view: ItemView
+    answers: list[AnswerRow]
+    mistakes: list[tuple[str, str, int]]  # (code, message, count)
+    answered: int  # students who answered
+    right_first: int
+    solution: str  # the right answer in words
+
+
+def item_report(a: Assignment, view: ItemView, names: dict[int, str], locale: str) -> ItemReport:
+    """Every answer given to one item, grouped: how often, by whom, what it reveals."""
+    ex = view.exercise
+    rows: dict[str, AnswerRow] = {}
+    firsts: set[int] = set()
+    codes: Counter[str] = Counter()
+    texts: dict[str, str] = {}
+    right_first = 0
+    for x, u in _all_attempts(a):
+        if x.exercise_id != view.item.exercise_id:
+            continue
+        first = u.id not in firsts
+        if first:
+            firsts.add(u.id)
+            right_first += x.correct
+        row = rows.get(x.answer)
+        if row is None:
+            message = (
+                misconception_text(x.game, x.misconception, x.params or {})
+                if x.misconception
+                else ""
+            )
+            words = present.answer_words(ex, x.answer, locale) if ex else x.answer
+            cards = x.answer.split() if ex is not None and ex.kind == "pick-cards" else []
+            row = rows[x.answer] = AnswerRow(
+                x.answer, words, cards, x.correct, 0, 0, x.misconception, message, []
+            )
+        row.count += 1
+        row.first += first
+        name = names.get(u.id, u.username)
+        if name not in row.students:
+            row.students.append(name)
+        if not x.correct and x.misconception:
+            codes[x.misconception] += 1
+            texts.setdefault(x.misconception, row.message)
+    answers = sorted(rows.values(), key=lambda r: (not r.correct, -r.count, r.answer))
+    solution = ""
+    if ex is not None:
+        from app.learning.queries import solve
+
+        solution = present.answer_words(ex, solve(ex).shown, locale)
+    return ItemReport(
+        view,
+        answers,
+        [(c, texts[c], n) for c, n in codes.most_common()],
+        len(firsts),
+        right_first,
+        solution,
+    )
+
+
+# -- a student's history ----------------------------------------------------------------
+
+
+@dataclass
+class HistoryRow:
+    attempt: Attempt
+    assignment: Assignment
+    number: int | None
+    prompt: str
+    words: str
+    message: str
+
+
+def history(class_id: int, user_id: int, locale: str, limit: int = 500) -> list[HistoryRow]:
+    """The student's answers in this class's assignments, newest first, exactly as given."""
+    tasks = {
+        a.ref: a for a in db.session.scalars(db.select(Assignment).filter_by(class_id=class_id))
+    }
+    if not tasks:
+        return []
+    numbers = {
+        (it.assignment_id, it.exercise_id): it.position + 1
+        for it in db.session.scalars(
+            db.select(AssignmentItem).where(
+                AssignmentItem.assignment_id.in_([a.id for a in tasks.values()])
+            )
+        )
+    }
+    attempts = db.session.scalars(
+        db.select(Attempt)
+        .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
+        .where(
+            LearnerProfile.user_id == user_id,
+            Attempt.context.in_(CONTEXTS),
+            Attempt.context_ref.in_(list(tasks)),
+        )
+        .order_by(Attempt.created_at.desc(), Attempt.id.desc())
+        .limit(limit)
+    ).all()
+    out = []
+    for x in attempts:
+        a = tasks[x.context_ref]
+        ex = bank.get(x.exercise_id)
+        out.append(
+            HistoryRow(
+                x,
+                a,
+                numbers.get((a.id, x.exercise_id)),
+                present.prompt_text(ex, locale) if ex else x.exercise_id,
+                present.answer_words(ex, x.answer, locale) if ex else x.answer,
+                misconception_text(x.game, x.misconception, x.params or {})
+                if x.misconception
+                else "",
+            )
+        )
+    return out
+
+
+# -- CSV --------------------------------------------------------------------------------
+
+
+def _cell_text(value: Any) -> Any:
+    """A spreadsheet must not read a typed name or answer as a formula."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _csv(header: list[str], rows: list[list[Any]]) -> str:
+    out = io.StringIO()
+    out.write("\ufeff")  # so that spreadsheet programs read the Chinese as UTF-8
+    w = csv.writer(out)
+    w.writerow(header)
+    for r in rows:
+        w.writerow([_cell_text(v) for v in r])
+    return out.getvalue()
+
+
+def _when(dt: datetime | None) -> str:
+    return dt.isoformat(timespec="seconds") + "Z" if dt else ""
+
+
+def attempts_csv(class_id: int, locale: str) -> str:
+    """Every answer to every assignment of the class, one row each."""
+    header = [
+        "assignment_id",
+        "assignment",
+        "exam",
+        "item",
+        "exercise_id",
+        "game",
+        "username",
+        "real_name",
+        "answered_at_utc",
+        "answer",
+        "answer_words",
+        "correct",
+        "misconception",
+        "misconception_text",
+        "hints",
+        "time_s",
+        "late",
+    ]
+    rows: list[list[Any]] = []
+    tasks = db.session.scalars(
+        db.select(Assignment).filter_by(class_id=class_id).order_by(Assignment.id)
+    ).all()
+    for a in tasks:
+        items = item_views(a, locale)
+        numbers = {iv.item.exercise_id: iv for iv in items}
+        members = {u.id: (m, u) for m, u in _members(a)}
+        ext = service.extensions_of(a)
+        for uid, xs in attempts_by_user(a, list(members)).items():
+            m, u = members[uid]
+            due = max(a.due_at, ext[uid]) if uid in ext else a.due_at
+            for x in xs:
+                iv = numbers.get(x.exercise_id)
+                ex = iv.exercise if iv else None
+                rows.append(
+                    [
+                        a.id,
+                        a.title,
+                        int(a.exam),
+                        iv.number if iv else "",
+                        x.exercise_id,
+                        x.game,
+                        u.username,
+                        m.real_name,
+                        _when(x.created_at),
+                        x.answer,
+                        present.answer_words(ex, x.answer, locale) if ex else x.answer,
+                        int(x.correct),
+                        x.misconception or "",
+                        misconception_text(x.game, x.misconception, x.params or {})
+                        if x.misconception
+                        else "",
+                        x.hints,
+                        round(x.time_ms / 1000, 1),
+                        int(x.created_at > due),
+                    ]
+                )
+    return _csv(header, rows)
+
+
+def grid_csv(a: Assignment, locale: str) -> str:
+    """The student × item grid of one assignment."""
+    g = grid(a, locale)
+    header = ["username", "real_name", "due_utc", "done", "score_percent", "passed", "time_s"]
+    for iv in g.items:
+        n = iv.number
+        header += [f"{n}_done", f"{n}_first_right", f"{n}_stars", f"{n}_attempts", f"{n}_time_s"]
+    rows = []
+    for r in g.rows:
+        line: list[Any] = [
+            r.user.username,
+            r.member.real_name,
+            _when(r.due),
+            r.done,
+            r.score,
+            int(r.passed),
+            round(r.time_ms / 1000, 1),
+        ]
+        for c in r.cells:
+            first = "" if c.first_right is None else int(c.first_right)
+            line += [int(c.done), first, c.stars, c.attempts, round(c.time_ms / 1000, 1)]
+        rows.append(line)
+    return _csv(header, rows)
+
+
+# -- a student's own view ---------------------------------------------------------------
+
+
+@dataclass
+class StudentTask:
+    assignment: Assignment
+    class_name: str
+    due: datetime
+    status: str  # upcoming | todo | late | done | closed
+    done: int
+    total: int
+    score: int | None  # None while an exam's results are not out
+    passed: bool | None
+
+
+def for_student(u: User, locale: str, now: datetime) -> list[StudentTask]:
+    """The assignments of the student's classes (not archived), soonest due first."""
+    from app.classes.models import SchoolClass
+
+    rows = db.session.execute(
+        db.select(Assignment, SchoolClass.name)
+        .join(SchoolClass, SchoolClass.id == Assignment.class_id)
+        .join(ClassStudent, ClassStudent.class_id == SchoolClass.id)
+        .where(ClassStudent.user_id == u.id, SchoolClass.archived_at.is_(None))
+        .order_by(Assignment.due_at, Assignment.id)
+    ).all()
+    out = []
+    for a, class_name in rows:
+        if a.starts_at > now:
+            due = service.due_for(a, u.id)
+            out.append(StudentTask(a, class_name, due, "upcoming", 0, 0, None, None))
+            continue
+        _items, row = student_row(a, u.id, locale)
+        visible = service.results_open(a)
+        if row.finished:
+            status = "done"
+        elif now < row.due:
+            status = "todo"
+        else:
+            status = "closed" if a.exam else "late"
+        out.append(
+            StudentTask(
+                a,
+                class_name,
+                row.due,
+                status,
+                row.done,
+                len(row.cells),
+                row.score if visible else None,
+                row.passed if visible else None,
+            )
+        )
+    return out

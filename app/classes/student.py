@@ -1,0 +1,361 @@
+"""A student's side: ``/assignments`` (what is assigned and due, each item by its opaque
+key), joining a class by its code, and signing in with a quick-login code.
+
+An item is answered through the one answer flow (:mod:`app.learning.flow`) in context
+``assignment``, or ``exam`` for an exam: no hints, no feedback, one answer per item,
+closed at the student's own due time, results shown once the last extension has ended.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, flash, g, redirect, request, session, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_login import login_user
+
+from app.classes import access, accounts, results, service, times
+from app.classes.forms import JoinForm, QuickSigninForm
+from app.classes.limits import wrong_per_address
+from app.classes.models import Assignment, AssignmentItem
+from app.extensions import db
+from app.htmx_utils import form_page, page, redirect_to
+from app.i18n import set_lang_cookie
+from app.learning import bank, clock, flow, record
+from app.learning.models import Attempt
+from app.messages import render
+from app.profiles import PROFILE_COOKIE, adopt_visitor_profile, current_profile
+
+bp = Blueprint("assignments", __name__)
+BLOCK = "components/exercise_block.html"
+
+
+def _locale() -> str:
+    return str(get_locale() or "zh")
+
+
+# -- where "Continue" leads after an item --------------------------------------------------
+
+
+def _assignment_of_ref(ref: str) -> Assignment | None:
+    head, _sep, ident = ref.partition("-")
+    if head != "asg" or not ident.isdecimal() or len(ident) > 12:
+        return None
+    return db.session.get(Assignment, int(ident))
+
+
+def _item_url(a: Assignment, it: AssignmentItem) -> str:
+    return url_for("assignments.item", aid=a.id, key=it.key)
+
+
+def _after(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+    """The next item of the assignment, or its overview after the last."""
+    a = _assignment_of_ref(ref)
+    if a is None:
+        return None
+    items = service.items_of(a)
+    ids = [it.exercise_id for it in items]
+    if ex.id in ids and ids.index(ex.id) + 1 < len(items):
+        return _item_url(a, items[ids.index(ex.id) + 1])
+    return url_for("assignments.overview", aid=a.id)
+
+
+_exam_before = flow.CONTINUE.get("exam")
+
+
+def _after_exam(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+    if ref.startswith("asg-"):
+        return _after(ref, ex)
+    return _exam_before(ref, ex) if _exam_before else None
+
+
+flow.CONTINUE["assignment"] = _after
+flow.CONTINUE["exam"] = _after_exam
+
+
+# -- the home page's list -----------------------------------------------------------------
+
+
+def due_for_current_user() -> list[results.StudentTask]:
+    """What the signed-in student has to do (for the home page): open and late work."""
+    u = access.user()
+    if u is None:
+        return []
+    tasks = results.for_student(u, _locale(), clock.now())
+    return [t for t in tasks if t.status in ("todo", "late")][:8]
+
+
+def local_time(dt) -> str:  # type: ignore[no-untyped-def]
+    """A stored time as the signed-in user reads it (their time zone)."""
+    return times.shown(dt, times.zone_of(access.user()))
+
+
+# -- the assignments ----------------------------------------------------------------------
+
+
+@bp.get("/assignments/")
+def index():  # type: ignore[no-untyped-def]
+    u = access.user()
+    tasks = results.for_student(u, _locale(), clock.now()) if u is not None else []
+    zone = times.zone_of(u)
+    return page(
+        "assignments/index.html",
+        "assignments/_list.html",
+        tasks=tasks,
+        signed_in=u is not None,
+        classes=service.student_classes(u) if u is not None else [],
+        shown=lambda dt: times.shown(dt, zone),
+        form=JoinForm(formdata=None),
+    )
+
+
+@bp.get("/assignments/<int:aid>/")
+def overview(aid: int):  # type: ignore[no-untyped-def]
+    a, klass, _row = access.student_assignment(aid)
+    u = access.user()
+    assert u is not None
+    items, row = results.student_row(a, u.id, _locale())
+    parts = service.parts_of(a)
+    from app.classes import kinds
+
+    reading = []
+    for p in parts:
+        kind = kinds.get(p.kind)
+        link = kind.student_link(p.spec, a.game) if kind else None
+        if link:
+            reading.append((results.part_title(p, a.game, _locale()), link))
+    visible = service.results_open(a)
+    answers = _exam_results(items, row) if a.exam and visible else []
+    zone = times.zone_of(u)
+    first_open = next((iv for iv, c in zip(items, row.cells, strict=True) if not c.done), None)
+    return page(
+        "assignments/assignment.html",
+        "assignments/_assignment.html",
+        a=a,
+        klass=klass,
+        items=items,
+        row=row,
+        reading=reading,
+        visible=visible,
+        answers=answers,
+        is_open=service.open_for(a, u.id),
+        closes=service.closes_at(a),
+        first_open=first_open,
+        shown=lambda dt: times.shown(dt, zone),
+    )
+
+
+def _exam_results(items, row):  # type: ignore[no-untyped-def]
+    """After the exam: each item with the answer given, right or not, and the answer."""
+    from app.learning.judge import judge
+    from app.learning.present import answer_words, verdict_view
+
+    out = []
+    for iv, c in zip(items, row.cells, strict=True):
+        ex = iv.exercise
+        if ex is None:
+            continue
+        given = answer_words(ex, c.last_answer, _locale()) if c.attempts else ""
+        view = verdict_view(ex, judge(ex, c.last_answer), _locale(), True) if c.attempts else None
+        right = view.answer_text if view else answer_words(ex, _solution(ex), _locale())
+        out.append((iv, c, given, view, right))
+    return out
+
+
+def _solution(ex) -> str:  # type: ignore[no-untyped-def]
+    from app.learning.queries import solve
+
+    return solve(ex).shown
+
+
+def _item(aid: int, key: str):  # type: ignore[no-untyped-def]
+    a, klass, _row = access.student_assignment(aid)
+    it = service.item_by_key(a, key)
+    ex = bank.get(it.exercise_id) if it is not None else None
+    if it is None or ex is None:
+        abort(404)
+    return a, klass, it, ex
+
+
+def _answered(a: Assignment, ex) -> Attempt | None:  # type: ignore[no-untyped-def]
+    """This student's answer to an exam item, if any."""
+    profile = current_profile()
+    if profile is None:
+        return None
+    return db.session.scalar(
+        db.select(Attempt)
+        .filter_by(profile_id=profile.id, exercise_id=ex.id, context_ref=a.ref)
+        .order_by(Attempt.id)
+        .limit(1)
+    )
+
+
+def _address(blk, a: Assignment, it: AssignmentItem):  # type: ignore[no-untyped-def]
+    """The block's forms post to the item's opaque address, never to the exercise id."""
+    blk.answer_url = url_for("assignments.answer", aid=a.id, key=it.key)
+    blk.hint_url = url_for("assignments.hint", aid=a.id, key=it.key)
+    if blk.continue_url is None:
+        blk.continue_url = _after(a.ref, blk.ex)
+    if a.exam:
+        blk.rating_change = None  # a rating that moves would tell right from wrong
+    return blk
+
+
+def _item_page(a, klass, it, blk, status=200, partial="assignments/_item.html"):  # type: ignore[no-untyped-def]
+    """The item's page; for htmx, ``partial`` (the block after an answer or a hint)."""
+    items = service.items_of(a)
+    number = next(i for i, x in enumerate(items, start=1) if x.id == it.id)
+    recorded = a.exam and status == 200 and _answered(a, blk.ex) is not None
+    return page(
+        "assignments/item.html",
+        partial,
+        status=status,
+        a=a,
+        klass=klass,
+        it=it,
+        b=blk,
+        number=number,
+        total=len(items),
+        prev=items[number - 2] if number > 1 else None,
+        next=items[number] if number < len(items) else None,
+        recorded=recorded,
+        is_open=service.open_for(a, access.user().id),  # type: ignore[union-attr]
+    )
+
+
+@bp.get("/assignments/<int:aid>/<key>")
+def item(aid: int, key: str):  # type: ignore[no-untyped-def]
+    a, klass, it, ex = _item(aid, key)
+    blk = flow.block(ex, a.context, a.ref, done=request.args.get("done"))
+    return _item_page(a, klass, it, _address(blk, a, it))
+
+
+def _refuse(a, klass, it, ex, message: str):  # type: ignore[no-untyped-def]
+    blk = _address(flow.block(ex, a.context, a.ref), a, it)
+    blk.error = message
+    return _item_page(a, klass, it, blk, 422, BLOCK)
+
+
+@bp.post("/assignments/<int:aid>/<key>/answer")
+def answer(aid: int, key: str):  # type: ignore[no-untyped-def]
+    a, klass, it, ex = _item(aid, key)
+    u = access.user()
+    assert u is not None
+    token = record.read_token(str(request.form.get("token", "") or ""), ex)
+    if token is None or token.context != a.context or token.ref != a.ref:
+        return _refuse(a, klass, it, ex, render("answer-token-bad", {}, _locale()))
+    if not service.open_for(a, u.id):
+        return _refuse(a, klass, it, ex, _("This exam is closed; your answers are kept."))
+    if a.exam:
+        earlier = _answered(a, ex)
+        if earlier is not None and earlier.nonce != token.nonce:
+            return _refuse(a, klass, it, ex, _("Your answer to this question is recorded already."))
+    blk, status, nonce = flow.submit(ex, request.form)
+    _address(blk, a, it)
+    if request.htmx and a.exam and status == 200:  # the whole item: "recorded", no form
+        resp = _item_page(a, klass, it, blk)
+        resp.headers["HX-Retarget"] = "#assignment-item"
+        resp.headers["HX-Reswap"] = "outerHTML"
+        return resp
+    if request.htmx or status != 200:
+        return _item_page(a, klass, it, blk, status, BLOCK)
+    if a.exam:
+        return redirect(blk.continue_url or url_for("assignments.overview", aid=a.id), code=303)
+    query = "?" + urlencode({"done": nonce}) if nonce else ""
+    return redirect(f"{_item_url(a, it)}{query}#{blk.dom_id}", code=303)
+
+
+@bp.post("/assignments/<int:aid>/<key>/hint")
+def hint(aid: int, key: str):  # type: ignore[no-untyped-def]
+    a, klass, it, ex = _item(aid, key)
+    if a.exam:
+        abort(404)
+    token = record.read_token(str(request.form.get("token", "") or ""), ex)
+    if token is None or token.context != a.context or token.ref != a.ref:
+        return _refuse(a, klass, it, ex, render("answer-token-bad", {}, _locale()))
+    blk = _address(flow.hint(ex, request.form), a, it)
+    if request.htmx:
+        return _item_page(a, klass, it, blk, partial=BLOCK)
+    return redirect(f"{_item_url(a, it)}#{blk.dom_id}", code=303)
+
+
+# -- joining a class, quick sign-in -------------------------------------------------------
+
+
+def _wrong() -> None:
+    g.wrong_password = True
+
+
+@bp.route("/classes/join", methods=["GET", "POST"])
+@wrong_per_address
+def join():  # type: ignore[no-untyped-def]
+    u = access.user()
+    if u is None and request.method == "POST":
+        abort(404)
+    form = JoinForm()
+    if request.method == "GET" and request.args.get("code"):
+        form.code.data = request.args["code"][:20]
+    if u is not None and form.validate_on_submit():
+        klass = accounts.class_by_code(form.code.data)
+        if klass is None:
+            _wrong()
+            form.code.errors.append(_("There is no open class with that code."))
+        else:
+            try:
+                accounts.join(klass, u, form.real_name.data or "")
+            except accounts.AlreadyInClass:
+                form.code.errors.append(_("You are in this class already."))
+            except accounts.TeachesClass:
+                form.code.errors.append(_("You teach this class."))
+            except accounts.ClassFull:
+                form.code.errors.append(_("This class is full."))
+            else:
+                flash(_("You are in the class %(name)s now.", name=klass.name), "success")
+                return redirect_to(url_for("assignments.index"))
+    return form_page(
+        "assignments/join.html",
+        "assignments/_join_form.html",
+        form=form,
+        klass=None,
+        signed_in=u is not None,
+    )
+
+
+@bp.get("/classes/join/<code>")
+def join_code(code: str):  # type: ignore[no-untyped-def]
+    """The join link: the class's name and the join form, or how to sign in first."""
+    klass = accounts.class_by_code(code)
+    if klass is None:
+        abort(404)
+    form = JoinForm(formdata=None, code=klass.join_code)
+    return page(
+        "assignments/join.html",
+        "assignments/_join_form.html",
+        form=form,
+        klass=klass,
+        signed_in=access.user() is not None,
+    )
+
+
+@bp.route("/classes/signin", methods=["GET", "POST"])
+@wrong_per_address
+def quick_signin():  # type: ignore[no-untyped-def]
+    form = QuickSigninForm()
+    if form.validate_on_submit():
+        u = accounts.use_quick_code(form.code.data)
+        if u is None:
+            _wrong()
+            form.code.errors.append(_("That code is not right or has expired."))
+        else:
+            session.clear()
+            login_user(u)
+            adopt_visitor_profile(u)
+            db.session.commit()
+            flash(_("Signed in as %(name)s.", name=u.username), "success")
+            resp = redirect_to(url_for("assignments.index"))
+            resp.delete_cookie(PROFILE_COOKIE)
+            if u.locale:
+                set_lang_cookie(resp, u.locale)
+            return resp
+    return form_page("assignments/signin.html", "assignments/_signin_form.html", form=form)

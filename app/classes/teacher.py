@@ -1,0 +1,595 @@
+"""/classes/…: the teachers' area. Every class page answers 404 to anyone who does not
+teach the class (:mod:`app.classes.access`); forms re-render with what was typed (422)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from wtforms.fields.choices import SelectChoice
+
+from app.classes import access, accounts, kinds, results, service, times
+from app.classes.forms import (
+    AssignmentForm,
+    CardsForm,
+    ClassForm,
+    CodeForm,
+    ConfirmForm,
+    CoTeacherForm,
+    EditAssignmentForm,
+    ExtensionForm,
+    NewClassForm,
+    StudentForm,
+    StudentsForm,
+)
+from app.classes.models import MAX_STUDENTS, SchoolClass
+from app.engine.core.registry import all_variants
+from app.extensions import db
+from app.hashing import HashingBusy
+from app.htmx_utils import form_page, redirect_to
+from app.learning import clock, present
+from app.models import User
+
+bp = Blueprint("classes", __name__)
+GAMES = tuple(v.id for v in all_variants())
+
+
+def _locale() -> str:
+    return str(get_locale() or "zh")
+
+
+def _teacher() -> User:
+    u = access.user()
+    if u is None or not access.may_teach(u):
+        abort(404)
+    return u
+
+
+def _zone():  # type: ignore[no-untyped-def]
+    return times.zone_of(access.user())
+
+
+def _busy(template: str, **context):  # type: ignore[no-untyped-def]
+    """Every hashing slot is taken: say so at once (503), the form kept as typed."""
+    flash(_("The server is busy. Please try again in a moment."), "info")
+    resp = Response(render_template(template, **context), status=503)
+    resp.headers["Retry-After"] = "2"
+    return resp
+
+
+# -- the list of classes ------------------------------------------------------------------
+
+
+@bp.get("/")
+def index():  # type: ignore[no-untyped-def]
+    u = access.user()
+    if not access.may_teach(u):
+        may_become = (
+            u is not None and current_app.config["ANYONE_MAY_TEACH"] and not access.is_managed(u.id)
+        )
+        return render_template("classes/welcome.html", may_become=may_become)
+    assert u is not None
+    rows = service.classes_of(u)
+    return render_template(
+        "classes/index.html",
+        active=[r for r in rows if not r.klass.archived],
+        archived=[r for r in rows if r.klass.archived],
+        form=NewClassForm(),
+    )
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():  # type: ignore[no-untyped-def]
+    u = _teacher()
+    form = NewClassForm()
+    if form.validate_on_submit():
+        klass = service.create_class(u, form.name.data)
+        flash(_("Class %(name)s made.", name=klass.name), "success")
+        return redirect_to(url_for("classes.show", cid=klass.id))
+    return form_page("classes/new.html", "classes/_new_form.html", form=form)
+
+
+@bp.post("/teach")
+def teach():  # type: ignore[no-untyped-def]
+    """Become a teacher, where the site lets anyone (``ANYONE_MAY_TEACH``)."""
+    u = access.user()
+    if u is None or not current_app.config["ANYONE_MAY_TEACH"] or access.is_managed(u.id):
+        abort(404)
+    if not u.has_role("teacher"):
+        u.role = "teacher"
+        db.session.commit()
+        flash(_("You are a teacher now: make your first class."), "success")
+    return redirect_to(url_for("classes.index"))
+
+
+# -- one class ----------------------------------------------------------------------------
+
+
+def _class_page(klass: SchoolClass, status: int = 200, **forms):  # type: ignore[no-untyped-def]
+    u = _teacher()
+    zone = _zone()
+    tasks = service.assignments_of(klass)
+    context = {
+        "klass": klass,
+        "role": access.teacher_role(klass.id, u.id),
+        "roster": service.roster(klass),
+        "teachers": service.teachers_of(klass),
+        "assignments": tasks,
+        "shown": lambda dt: times.shown(dt, zone),
+        "join_link": url_for("assignments.join_code", code=klass.join_code, _external=True),
+        "signin_link": url_for("assignments.quick_signin", _external=True),
+        "max_students": MAX_STUDENTS,
+        "teacher_form": forms.get("teacher_form") or CoTeacherForm(formdata=None),
+        "cards_form": forms.get("cards_form") or CardsForm(formdata=None),
+        "form": forms.get("form") or ClassForm(formdata=None, obj=klass),
+    }
+    resp = Response(render_template("classes/class.html", **context), status=status)
+    return resp
+
+
+@bp.get("/<int:cid>/")
+def show(cid: int):  # type: ignore[no-untyped-def]
+    return _class_page(access.teaching(cid))
+
+
+@bp.post("/<int:cid>/edit")
+def edit(cid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid)
+    form = ClassForm()
+    if form.validate_on_submit():
+        service.update_class(klass, form.name.data, form.notes.data)
+        flash(_("Saved."), "success")
+        return redirect_to(url_for("classes.show", cid=klass.id))
+    return _class_page(klass, 422, form=form)
+
+
+@bp.post("/<int:cid>/archive")
+def archive(cid: int):  # type: ignore[no-untyped-def]
+    """Archive (hidden from students, joining closed) or restore: ``action`` says which."""
+    klass = access.teaching(cid)
+    action = request.form.get("action")
+    if action not in ("archive", "restore"):
+        abort(400)
+    service.set_archived(klass, action == "archive")
+    if action == "archive":
+        flash(_("Class archived. Restore it any time: nothing is lost."), "success")
+    else:
+        flash(_("Class restored."), "success")
+    return redirect_to(url_for("classes.show", cid=klass.id))
+
+
+@bp.post("/<int:cid>/join-code")
+def join_code(cid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid)
+    action = request.form.get("action")
+    if action not in ("new", "open", "close"):
+        abort(400)
+    service.change_join(klass, action)
+    flash(_("Saved."), "success")
+    return redirect_to(url_for("classes.show", cid=klass.id))
+
+
+@bp.post("/<int:cid>/teachers")
+def add_teacher(cid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid, owner=True)
+    form = CoTeacherForm()
+    if form.validate_on_submit():
+        try:
+            added = service.add_co_teacher(klass, form.username.data)
+        except service.NotATeacher:
+            form.username.errors.append(_("There is no teacher with that username."))
+        except service.AlreadyTeaches:
+            form.username.errors.append(_("That teacher already teaches this class."))
+        else:
+            flash(_("%(name)s now teaches this class too.", name=added.username), "success")
+            return redirect_to(url_for("classes.show", cid=klass.id))
+    return _class_page(klass, 422, teacher_form=form)
+
+
+@bp.post("/<int:cid>/teachers/<int:uid>/remove")
+def remove_teacher(cid: int, uid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid, owner=True)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        abort(422)
+    if not service.remove_co_teacher(klass, uid):
+        abort(404)
+    flash(_("Removed."), "success")
+    return redirect_to(url_for("classes.show", cid=klass.id))
+
+
+# -- student accounts ---------------------------------------------------------------------
+
+
+@bp.route("/<int:cid>/students/new", methods=["GET", "POST"])
+def new_students(cid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid)
+    u = _teacher()
+    form = StudentsForm()
+    if request.method == "GET":
+        form.prefix.data = accounts.suggest_prefix()
+    context = {"klass": klass, "max_students": MAX_STUDENTS}
+    if form.validate_on_submit():
+        try:
+            made = accounts.make_students(klass, u, form.lines(), form.prefix.data)
+        except accounts.ClassFull:
+            form.names.errors.append(
+                _(
+                    "A class has at most %(n)s students; this one has %(now)s.",
+                    n=MAX_STUDENTS,
+                    now=accounts.students_count(klass),
+                )
+            )
+        except HashingBusy:
+            return _busy("classes/students_new.html", form=form, **context)
+        else:
+            cards = [
+                {"name": m.member.real_name, "username": m.user.username, "password": m.password}
+                for m in made
+            ]
+            return _cards(klass, cards, made_now=True)
+    return form_page(
+        "classes/students_new.html", "classes/_students_form.html", form=form, **context
+    )
+
+
+def _cards(klass: SchoolClass, cards: list[dict], made_now: bool = False):  # type: ignore[no-untyped-def]
+    """The print view of login cards (passwords and codes are shown this once)."""
+    zone = _zone()
+    for c in cards:
+        if c.get("expires"):
+            c["expires"] = times.shown(c["expires"], zone)
+    resp = Response(
+        render_template(
+            "classes/cards.html",
+            klass=klass,
+            cards=cards,
+            made_now=made_now,
+            signin_link=url_for("accounts.signin", _external=True),
+            code_link=url_for("assignments.quick_signin", _external=True),
+        )
+    )
+    resp.headers["Cache-Control"] = "private, no-store"
+    return resp
+
+
+def _managed(klass: SchoolClass, teacher: User, ids: list[int]) -> list[User]:
+    """Of ``ids``, the class's students whose accounts ``teacher`` manages."""
+    rows = {r.user.id: r for r in service.roster(klass)}
+    return [
+        rows[i].user
+        for i in dict.fromkeys(ids)
+        if i in rows and rows[i].managed and access.manages(teacher.id, i)
+    ]
+
+
+@bp.post("/<int:cid>/cards")
+def cards(cid: int):  # type: ignore[no-untyped-def]
+    """Login cards for the students ticked: new quick-login codes or new passwords."""
+    klass = access.teaching(cid)
+    u = _teacher()
+    form = CardsForm()
+    ids = [int(i) for i in request.form.getlist("student") if i.isdigit()]
+    users = _managed(klass, u, ids)
+    valid = form.validate_on_submit()
+    if valid and not users:
+        form.what.errors.append(_("Tick the students whose cards you want."))
+    if not valid or not users:
+        return _class_page(klass, 422, cards_form=form)
+    names = {r.user.id: r.member.real_name for r in service.roster(klass)}
+    if form.what.data == "password":
+        try:
+            passwords = accounts.reset_passwords(users)
+        except HashingBusy:
+            flash(_("The server is busy. Please try again in a moment."), "info")
+            return _class_page(klass, 503, cards_form=form)
+        cards = [
+            {"name": names[x.id], "username": x.username, "password": p}
+            for x, p in zip(users, passwords, strict=True)
+        ]
+    else:
+        codes = accounts.new_quick_codes(users, int(form.minutes.data))
+        expires = accounts.code_expiry(users[0].id)
+        cards = [
+            {"name": names[x.id], "username": x.username, "code": c, "expires": expires}
+            for x, c in zip(users, codes, strict=True)
+        ]
+    return _cards(klass, cards)
+
+
+def _student_page(klass: SchoolClass, uid: int, status: int = 200, form=None):  # type: ignore[no-untyped-def]
+    u = _teacher()
+    row = access.member(klass, uid)
+    student = db.session.get(User, uid)
+    zone = _zone()
+    summaries = []
+    for a in service.assignments_of(klass):
+        _items, srow = results.student_row(a, uid, _locale())
+        summaries.append((a, srow))
+    return Response(
+        render_template(
+            "classes/student.html",
+            klass=klass,
+            member=row,
+            student=student,
+            managed=access.manages(u.id, uid),
+            form=form or StudentForm(formdata=None, obj=row),
+            code_form=CodeForm(formdata=None),
+            confirm_form=ConfirmForm(formdata=None),
+            summaries=summaries,
+            history=results.history(klass.id, uid, _locale()),
+            shown=lambda dt: times.shown(dt, zone),
+        ),
+        status=status,
+    )
+
+
+@bp.route("/<int:cid>/students/<int:uid>", methods=["GET", "POST"])
+def student(cid: int, uid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid)
+    row = access.member(klass, uid)
+    if request.method == "GET":
+        return _student_page(klass, uid)
+    form = StudentForm()
+    if form.validate_on_submit():
+        service.update_student(row, form.real_name.data, form.note.data)
+        flash(_("Saved."), "success")
+        return redirect_to(url_for("classes.student", cid=cid, uid=uid))
+    return _student_page(klass, uid, 422, form)
+
+
+def _account_of(klass: SchoolClass, uid: int) -> User:
+    """A student of the class whose account this teacher manages (403 if not theirs)."""
+    access.member(klass, uid)
+    if not access.manages(_teacher().id, uid):
+        abort(403)
+    student = db.session.get(User, uid)
+    assert student is not None
+    return student
+
+
+@bp.post("/<int:cid>/students/<int:uid>/password")
+def reset_password(cid: int, uid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid)
+    student = _account_of(klass, uid)
+    if not ConfirmForm().validate_on_submit():
+        flash(_("Tick the box to confirm."), "info")
+        return _student_page(klass, uid, 422)
+    try:
+        (password,) = accounts.reset_passwords([student])
+    except HashingBusy:
+        flash(_("The server is busy. Please try again in a moment."), "info")
+        return _student_page(klass, uid, 503)
+    name = access.member(klass, uid).real_name
+    return _cards(klass, [{"name": name, "username": student.username, "password": password}])
+
+
+@bp.post("/<int:cid>/students/<int:uid>/code")
+def quick_code(cid: int, uid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid)
+    student = _account_of(klass, uid)
+    form = CodeForm()
+    if not form.validate_on_submit():
+        return _student_page(klass, uid, 422)
+    (code,) = accounts.new_quick_codes([student], int(form.minutes.data))
+    name = access.member(klass, uid).real_name
+    card = {
+        "name": name,
+        "username": student.username,
+        "code": code,
+        "expires": accounts.code_expiry(uid),
+    }
+    return _cards(klass, [card])
+
+
+@bp.post("/<int:cid>/students/<int:uid>/remove")
+def remove_student(cid: int, uid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid)
+    access.member(klass, uid)
+    if not ConfirmForm().validate_on_submit():
+        flash(_("Tick the box to confirm."), "info")
+        return _student_page(klass, uid, 422)
+    service.remove_student(klass, uid)
+    flash(_("The student has left the class; their own record is kept."), "success")
+    return redirect_to(url_for("classes.show", cid=cid))
+
+
+@bp.get("/<int:cid>/export.csv")
+def export(cid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid)
+    return _csv(results.attempts_csv(klass.id, _locale()), f"class-{klass.id}-answers.csv")
+
+
+def _csv(text: str, filename: str) -> Response:
+    resp = Response(text, mimetype="text/csv")
+    resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    resp.headers["Cache-Control"] = "private, no-store"
+    return resp
+
+
+# -- assignments --------------------------------------------------------------------------
+
+
+def _new_assignment_page(klass, game, form, errors=None, status=200):  # type: ignore[no-untyped-def]
+    u = _teacher()
+    sections = []
+    if game:
+        for kind in kinds.KINDS.values():
+            sections.append((kind, kind.options(game, u), (errors or {}).get(kind.id)))
+    return Response(
+        render_template(
+            "classes/assignment_new.html",
+            klass=klass,
+            game=game,
+            games=GAMES,
+            form=form,
+            sections=sections,
+            general_error=(errors or {}).get(""),
+            unit_title=kinds.unit_title,
+        ),
+        status=status,
+    )
+
+
+@bp.route("/<int:cid>/assignments/new", methods=["GET", "POST"])
+def new_assignment(cid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid)
+    u = _teacher()
+    game = request.values.get("game", "")
+    game = game if game in GAMES else ""
+    zone = _zone()
+    form = AssignmentForm()
+    if request.method == "GET":
+        start = times.to_local(clock.now(), zone).replace(second=0, microsecond=0)
+        form.starts_at.data = start
+        form.due_at.data = (start + timedelta(days=7)).replace(hour=20, minute=0)
+        return _new_assignment_page(klass, game, form)
+    if not game:
+        abort(422)
+    errors: dict[str, str] = {}
+    parts: list[service.NewPart] = []
+    for kind in kinds.KINDS.values():
+        try:
+            parts += [service.NewPart(kind.id, spec) for spec in kind.read(request.form, game, u)]
+        except kinds.Refused as exc:
+            errors[kind.id] = str(exc)
+    valid = form.validate_on_submit()
+    if valid and not errors and not parts:
+        errors[""] = _("Pick at least one thing to assign.")
+    if not valid or errors:
+        return _new_assignment_page(klass, game, form, errors, 422)
+    a = service.create_assignment(
+        klass,
+        u,
+        title=form.title.data,
+        game=game,
+        starts_at=times.to_utc(form.starts_at.data, zone),
+        due_at=times.to_utc(form.due_at.data, zone),
+        pass_percent=form.pass_percent.data,
+        exam=bool(form.exam.data),
+        parts=parts,
+    )
+    flash(_("Assignment %(title)s made.", title=a.title), "success")
+    return redirect_to(url_for("classes.assignment", cid=cid, aid=a.id))
+
+
+def _assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid)
+    a = service.assignment_in(klass, aid)
+    if a is None:
+        abort(404)
+    return klass, a
+
+
+def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # type: ignore[no-untyped-def]
+    zone = _zone()
+    g = results.grid(a, _locale())
+    if ext_form is None:
+        ext_form = ExtensionForm(formdata=None)
+    ext_form.student.choices = [
+        SelectChoice(r.user.id, r.member.real_name or r.user.username) for r in g.rows
+    ]
+    if edit_form is None:
+        edit_form = EditAssignmentForm(formdata=None, obj=a)
+        edit_form.starts_at.data = times.to_local(a.starts_at, zone)
+        edit_form.due_at.data = times.to_local(a.due_at, zone)
+    links = {
+        p.id: (kinds.get(p.kind).link(p.spec, a.game) if kinds.get(p.kind) else None)
+        for p, _t, _i in g.parts
+    }
+    return Response(
+        render_template(
+            "classes/assignment.html",
+            klass=klass,
+            a=a,
+            g=g,
+            links=links,
+            extensions=service.extensions_of(a),
+            closes=service.closes_at(a),
+            ext_form=ext_form,
+            edit_form=edit_form,
+            confirm_form=ConfirmForm(formdata=None),
+            shown=lambda dt: times.shown(dt, zone),
+        ),
+        status=status,
+    )
+
+
+@bp.get("/<int:cid>/assignments/<int:aid>/")
+def assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
+    klass, a = _assignment(cid, aid)
+    return _assignment_page(klass, a)
+
+
+@bp.post("/<int:cid>/assignments/<int:aid>/edit")
+def edit_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
+    klass, a = _assignment(cid, aid)
+    form = EditAssignmentForm()
+    if form.validate_on_submit():
+        zone = _zone()
+        service.update_assignment(
+            a,
+            form.title.data,
+            times.to_utc(form.starts_at.data, zone),
+            times.to_utc(form.due_at.data, zone),
+            form.pass_percent.data,
+        )
+        flash(_("Saved."), "success")
+        return redirect_to(url_for("classes.assignment", cid=cid, aid=aid))
+    return _assignment_page(klass, a, 422, edit_form=form)
+
+
+@bp.post("/<int:cid>/assignments/<int:aid>/delete")
+def delete_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
+    klass, a = _assignment(cid, aid)
+    if not ConfirmForm().validate_on_submit():
+        flash(_("Tick the box to confirm."), "info")
+        return _assignment_page(klass, a, 422)
+    service.delete_assignment(a)
+    flash(_("Assignment deleted; the students keep their answers in their own record."), "success")
+    return redirect_to(url_for("classes.show", cid=cid))
+
+
+@bp.post("/<int:cid>/assignments/<int:aid>/extensions")
+def extension(cid: int, aid: int):  # type: ignore[no-untyped-def]
+    klass, a = _assignment(cid, aid)
+    form = ExtensionForm()
+    form.student.choices = [SelectChoice(r.user.id, r.user.username) for r in service.roster(klass)]
+    if form.validate_on_submit():
+        until = times.to_utc(form.until.data, _zone()) if form.until.data else None
+        service.set_extension(a, form.student.data, until)
+        flash(_("Saved."), "success")
+        return redirect_to(url_for("classes.assignment", cid=cid, aid=aid))
+    return _assignment_page(klass, a, 422, ext_form=form)
+
+
+@bp.get("/<int:cid>/assignments/<int:aid>/items/<key>")
+def item(cid: int, aid: int, key: str):  # type: ignore[no-untyped-def]
+    klass, a = _assignment(cid, aid)
+    it = service.item_by_key(a, key)
+    if it is None:
+        abort(404)
+    views = results.item_views(a, _locale())
+    view = next(v for v in views if v.item.id == it.id)
+    names = {r.user.id: r.member.real_name or r.user.username for r in service.roster(klass)}
+    report = results.item_report(a, view, names, _locale())
+    setup = present.build(view.exercise, _locale(), "", None) if view.exercise else None
+    return render_template(
+        "classes/item.html",
+        klass=klass,
+        a=a,
+        r=report,
+        b=setup,
+        total=len(views),
+        students=len(names),
+        prev=views[view.number - 2] if view.number > 1 else None,
+        next=views[view.number] if view.number < len(views) else None,
+    )
+
+
+@bp.get("/<int:cid>/assignments/<int:aid>/export.csv")
+def export_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
+    klass, a = _assignment(cid, aid)
+    return _csv(results.grid_csv(a, _locale()), f"assignment-{a.id}-grid.csv")
