@@ -26,7 +26,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 KINDS = ("pick-cards", "choose-action", "number", "choice", "order", "true-false")
-CONTEXTS = ("exercise", "lesson", "practice", "quiz", "review", "assignment", "exam")
+CONTEXTS = (
+    "exercise",
+    "lesson",
+    "practice",
+    "quiz",
+    "quiz-exam",
+    "review",
+    "assignment",
+    "exam",
+    "trainer",
+)
+#: contexts that show no hint and no feedback until the end (a teacher's exam, a quiz in
+#: exam mode); only a teacher's exam also keeps its answers out of stars, skills, ratings
+#: and the learner's own history until the results are released
+EXAM_CONTEXTS = ("exam", "quiz-exam")
 
 
 @dataclass(frozen=True, slots=True)

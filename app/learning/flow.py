@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from app.extensions import db
 from app.learning import practice, present, record
 from app.learning.answers import AnswerError, Form, read_answer
-from app.learning.exercise import Exercise
+from app.learning.exercise import EXAM_CONTEXTS, Exercise
 from app.learning.judge import judge
 from app.learning.models import Attempt
 from app.messages import render
@@ -137,7 +137,8 @@ def in_transaction(write: Callable[[LearnerProfile], T]) -> T:
 def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
     def write(profile: LearnerProfile) -> tuple[Any, Any]:
         _attempt, state, counted = record.record_answer(profile, ex, token, verdict)
-        moved = practice.update_ratings(profile, ex, verdict.correct) if counted else None
+        rate = counted and token.context != "exam"  # an exam's rating would tell right from wrong
+        moved = practice.update_ratings(profile, ex, verdict.correct) if rate else None
         return state, moved
 
     return in_transaction(write)
@@ -147,7 +148,7 @@ def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
     """Show the next hint step (1 the rule, 2 the cards, 3 the answer); none in exams."""
     token = record.read_token(str(form.get("token", "") or ""), ex)
     context, ref = (token.context, token.ref) if token else ("exercise", "")
-    if context == "exam":
+    if context in EXAM_CONTEXTS:
         return block(ex, context, ref)
     try:
         step = max(1, min(3, int(str(form.get("step", "1")))))

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from app.learning import queries
-from app.learning.exercise import Exercise
+from app.learning.exercise import EXAM_CONTEXTS, Exercise
 from app.learning.models import ExerciseState
 from app.learning.verdict import Proof, Verdict
 from app.ui.pictures import Table
@@ -330,7 +330,7 @@ def build(
     from app.engine.core.registry import find_game
 
     hand, melds, table = _setup(ex)
-    exam = context == "exam"
+    exam = context in EXAM_CONTEXTS
     hints = 0 if exam or state is None else (3 if state.revealed else state.hints)
     solved = bool(state and state.solved)
     sol = queries.solve(ex)

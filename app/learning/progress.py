@@ -98,6 +98,7 @@ def game_progress(profile: LearnerProfile | None, game: str, history: int = 20) 
         db.session.scalars(
             db.select(Attempt)
             .filter_by(profile_id=pid, game=game)
+            .where(Attempt.context != "exam")  # a teacher's exam shows in its results
             .order_by(Attempt.created_at.desc(), Attempt.id.desc())
             .limit(history)
         )
@@ -116,7 +117,7 @@ def accuracy_by_day(
     rows = db.session.execute(
         db.select(Attempt.created_at, Attempt.correct)
         .filter_by(profile_id=profile.id, game=game)
-        .where(Attempt.created_at >= since)
+        .where(Attempt.created_at >= since, Attempt.context != "exam")
     ).all()
     tz = skills.zone(profile.timezone)
     by_day: dict[Any, list[int]] = {}

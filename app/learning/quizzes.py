@@ -164,7 +164,7 @@ def results(session: QuizSession) -> list[QuizItemResult]:
     attempts = db.session.scalars(
         db.select(Attempt)
         .filter_by(context_ref=session.id, profile_id=session.profile_id)
-        .where(Attempt.context.in_(("quiz", "exam")))
+        .where(Attempt.context.in_(("quiz", "quiz-exam")))
         .order_by(Attempt.created_at, Attempt.id)
     ).all()
     first: dict[str, Attempt] = {}

@@ -25,7 +25,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from app.extensions import db
 from app.learning import clock, skills
-from app.learning.exercise import Exercise
+from app.learning.exercise import EXAM_CONTEXTS, Exercise
 from app.learning.models import Attempt, ExerciseState
 from app.learning.verdict import Verdict
 from app.models import LearnerProfile
@@ -50,7 +50,7 @@ def _serializer() -> URLSafeTimedSerializer:
 def token_key(ex: Exercise, context: str) -> str:
     """What a token names the exercise by: its id, or in an exam a digest of it (a token
     is signed, not secret, and an exam item's id may hold its whole position)."""
-    if context == "exam":
+    if context in EXAM_CONTEXTS:
         return "x" + hashlib.sha1(ex.id.encode()).hexdigest()[:20]
     return ex.id
 
@@ -140,6 +140,8 @@ def record_answer(
         created_at=now,
     )
     db.session.add(attempt)
+    if token.context == "exam":  # a teacher's exam: no stars, skills or feedback of any kind
+        return attempt, state, True
     first_answer_of_run = not state.reviewed
     if verdict.correct:
         state.stars = max(state.stars or 0, stars_for(state.tries, state.hints, state.revealed))

@@ -77,7 +77,7 @@ def run(game: str, sid: str):  # type: ignore[no-untyped-def]
     ex = quizzes.bank.get(session.items[q])
     if ex is None:
         abort(404)
-    context = "exam" if session.mode == "exam" else "quiz"
+    context = "quiz-exam" if session.mode == "exam" else "quiz"
     blk = flow.block(ex, context, session.id, done=request.args.get("done"))
     if session.mode == "exam":
         blk.continue_url = url_for("quiz.run", game=game, sid=sid, q=q + 1)
