@@ -805,6 +805,8 @@ def chou_hu(game: Any, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source != "draw" or seat not in stage_seats(state, "hu"):
         return None
+    if _hidden_from(state, seat):
+        return None
     c = offer.card
     s = state.seats[seat]
     memo = [h for x, h in s.chou_hu if x == c]
@@ -931,9 +933,15 @@ _WIN_REASONS = _reasons(
 _WIN_RATING = {"legal": 1300, "zp-below-minimum": 1450, "zp-no-win-on-discard": 1400}
 
 
+def _hidden_from(state: State, seat: int) -> bool:
+    """The drawn card goes face down into the drawer's own 偎/提: the seat never sees it."""
+    d = decider(state)
+    return d is not None and d[0] == "self" and d[1] != seat
+
+
 def win_minimum(game: Any, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
-    if offer is None or offer.source == "liang":
+    if offer is None or offer.source == "liang" or _hidden_from(state, seat):
         return None
     if offer.source == "discard":
         if seat == offer.seat:

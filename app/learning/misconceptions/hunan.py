@@ -393,6 +393,22 @@ def _bakuai(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     return None
 
 
+def _bi_pick(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    """``hunan:bi-cards``: every bi group picked but some copy of the taken card left in
+    the hand (the copies are what the bi is for)."""
+    from app.learning.queries import read
+
+    c = read(ex)
+    offer = c.game.view(c.state, None).offer if c.state is not None else None
+    if offer is None or offer.card is None:
+        return None
+    card, given = offer.card, Counter(answer.split())
+    short = min(Counter(a.split())[card] - given[card] for a in sol.accepted)
+    if short > 0:
+        return Reason("mc-hn-missed-bi", {"card": card, "count": short})
+    return None
+
+
 def _choice_reason(ex: Exercise, cid: str) -> str | None:
     ch = _choice_of(ex, cid.strip())
     return ch.reason if ch is not None else None
@@ -513,6 +529,7 @@ DIAGNOSES: dict[tuple[str, str], Callable[[Exercise, Solution, str], Reason | No
     ("pick-cards", "hunan:win-draws"): _win_draws,
     ("choose-action", "hunan:keep-waits"): _fewer_waits,
     ("pick-cards", "hunan:red-cards"): _red_cards,
+    ("pick-cards", "hunan:bi-cards"): _bi_pick,
     ("pick-cards", "waits"): _waits,
     ("true-false", "win"): _win,
     ("true-false", "is-legal"): _is_legal,
