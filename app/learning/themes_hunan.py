@@ -811,8 +811,8 @@ def chou_hu(game: Any, state: State, seat: int) -> Examined | None:
     s = state.seats[seat]
     memo = [h for x, h in s.chou_hu if x == c]
     stale = bool(s.chou & (1 << c))
-    if not memo and not stale:
-        return None
+    if bool(memo) == stale:
+        return None  # one memory at a time: a passed win, or a stale card
     if hu_points(state, seat, offer) < state.rules.min_huxi:
         return None
     card = TOKENS[c]
