@@ -152,7 +152,85 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Count the red cards over all the winner's cards, the groups on the table too, not only the hand: {red} in all.",
         "zh": "红字要数赢家全部的牌，桌上的组也算，不能只数手里的：一共 {red} 张。",
     },
+    # ------------------------------------------------------------ practice: forced groups, 八块
+    "mc-hn-wei-as-peng": {
+        "en": "A pair in your hand plus the third copy you turn up yourself is a wei, laid face down, and it is compulsory. A peng takes the third card from another player.",
+        "zh": "手里一对，第三张是自己翻出来的，这是偎：扣着放，而且必须做。碰的第三张是别人的牌。",
+    },
+    "mc-hn-chouwei-as-wei": {
+        "en": "You let a peng of this card go earlier, so your own draw of it now makes a stale wei (chouwei), laid with one card face up. It is just as compulsory as a wei.",
+        "zh": "这张牌你早先忍过碰，现在自己摸到它，成的是臭偎：一张翻开、两张扣着，跟偎一样必须做。",
+    },
+    "mc-hn-four-origin": {
+        "en": "Whose is the fourth card? All four your own (your kan or wei and your own draw) make a ti; a fourth card from another player, or any fourth card onto a peng, makes a pao.",
+        "zh": "看第四张是谁的：四张都是自己的（手里的坎或桌上的偎，加上自己摸的）是提；第四张来自别人，或者碰过的牌来了第四张，是跑。",
+    },
+    "mc-hn-wei-needs-own-draw": {
+        "en": "A wei on the table turns into a pao when another player discards or turns up the fourth copy; only your own draw of it makes a ti instead.",
+        "zh": "桌上的偎遇上别人打出或翻出的第四张，就变成跑；只有自己摸到第四张才是提。",
+    },
+    "mc-hn-no-discard-after-four": {
+        "en": "After your first pao or ti you discard as usual: only a second one skips the discard (bakuai).",
+        "zh": "第一个跑或提以后照常要打一张牌，只有第二个跑或提才不打（八块）。",
+    },
+    "mc-hn-bakuai-first-four": {
+        "en": "This is your first pao or ti, so you discard as usual. Bakuai, no discard, comes only with a second pao or ti, when the pair makes your hand need one card more.",
+        "zh": "这是你的第一个跑或提，照常打一张。只有第二个跑或提才是八块不打牌：那时胡牌要多一对将，牌数正好差一张。",
+    },
+    "mc-hn-no-discard-left": {
+        "en": "After a chi or a peng you must throw a card, and kan cards may not be thrown. Eaten this way, nothing would be left to throw, so it is not allowed.",
+        "zh": "吃或碰以后要打一张牌，坎里的牌又不能打。这样吃完就没有牌可打了，所以不允许。",
+    },
+    "mc-hn-wait-below-minimum": {
+        "en": "{card} completes your groups, but only with {huxi} huxi, and this table needs {min}: it is not a win.",
+        "zh": "{card} 能凑齐门子，但只有 {huxi} 胡息，这张桌子要 {min} 胡息才能胡，所以不算。",
+    },
+    "mc-hn-fewer-waits": {
+        "en": "Throwing {card} leaves you {count} cards to win on; another discard keeps {most}.",
+        "zh": "打 {card} 以后能胡的牌只剩 {count} 种，换一张打能留 {most} 种。",
+    },
+    # ------------------------------------------------------------ hints of the hunan queries
+    "hint-bakuai": {
+        "en": "Count your cards after this group: a whole hand is 21, plus one for every pao or ti. You discard only when you have reached it.",
+        "zh": "数一数进了这组以后的牌：一手完整的牌是二十一张，每有一个跑或提再加一张。够了这个数才打牌。",
+    },
+    "hint-win-draws": {
+        "en": "Try each card as your own draw: a pair becomes a wei, a kan a ti; then are there seven groups and enough huxi?",
+        "zh": "把每种牌当作自己翻出来的试一试：一对会成偎，一坎会成提；然后看七方门子齐不齐、胡息够不够。",
+    },
+    "hint-hu-huxi": {
+        "en": "See how the card joins your groups first (a peng, a wei, a pao, or a run), then add the huxi of every group, table and hand.",
+        "zh": "先看这张牌怎么进组（成碰、成偎、成跑，还是配成一句话），再把桌上和手里每一组的胡息加起来。",
+    },
+    "hint-hu-tun": {
+        "en": "Reaching the minimum is one tun; every full three huxi above it add one.",
+        "zh": "够起胡数就是一囤，往上每满三胡息加一囤。",
+    },
+    "hint-hu-total": {
+        "en": "Work out the tun, then count the winner's red cards (二七十, 贰柒拾), table groups included, for the mingtang.",
+        "zh": "先算囤，再数赢家全部的红字（二七十、贰柒拾，桌上的也算），看占不占名堂。",
+    },
+    "hint-keep-waits": {
+        "en": "For each discard, list the cards that would then win when you turn them up, and leave out any whose every copy you can see.",
+        "zh": "每打一张，列出之后自己翻到就能胡的牌；四张都看得见的不算。",
+    },
     # ------------------------------------------------------------ facts of the hunan queries
+    "fact-hn-bakuai": {
+        "en": "After it you hold {size} cards, and with {quads} pao or ti a whole hand has {whole}: no discard (bakuai).",
+        "zh": "进牌以后你有 {size} 张牌；有 {quads} 个跑或提时，一手完整的牌是 {whole} 张，所以不打牌（八块）。",
+    },
+    "fact-hn-discard-due": {
+        "en": "After it you hold {size} cards, a whole hand with {quads} pao or ti: you discard one.",
+        "zh": "进牌以后你有 {size} 张牌，有 {quads} 个跑或提时正好是一手完整的牌，所以要打一张。",
+    },
+    "fact-hn-discard-waits": {
+        "en": "Throw {card}: {count} cards to win on ({cards}).",
+        "zh": "打 {card}：能胡 {count} 种牌（{cards}）。",
+    },
+    "fact-hn-discard-no-waits": {
+        "en": "Throw {card}: no card to win on.",
+        "zh": "打 {card}：没有能胡的牌。",
+    },
     "fact-hn-red": {
         "en": "Red cards (二七十, 贰柒拾): {count}. {cards}",
         "zh": "红字（二七十、贰柒拾）：{count} 张。{cards}",

@@ -14,6 +14,7 @@ from typing import Any
 
 from app.engine.core.reason import Reason
 from app.engine.core.results import ScoredMeld
+from app.engine.zipai.cards import TOKENS
 from app.engine.zipai.settle import mingtang
 from app.learning.exercise import Exercise
 from app.learning.misconceptions import Misconception, register
@@ -79,6 +80,16 @@ CATALOG: tuple[Misconception, ...] = (
     _mc("mc-hn-tun-from-zero", "settlement", "hunan-10-settlement#tun"),
     _mc("mc-hn-big-cards-red", "cards", "hunan-01-cards#red"),
     _mc("mc-hn-red-hand-only", "settlement", "hunan-10-settlement#red-count"),
+    # practice and quizzes: naming the forced groups, 八块, taking, waits, the discard
+    _mc("mc-hn-wei-as-peng", "forced", "hunan-04-forced#wei"),
+    _mc("mc-hn-chouwei-as-wei", "forced", "hunan-04-forced#chouwei"),
+    _mc("mc-hn-four-origin", "forced", "hunan-04-forced#pao"),
+    _mc("mc-hn-wei-needs-own-draw", "forced", "hunan-04-forced#pao"),
+    _mc("mc-hn-no-discard-after-four", "forced", "hunan-04-forced#bakuai"),
+    _mc("mc-hn-bakuai-first-four", "forced", "hunan-04-forced#bakuai"),
+    _mc("mc-hn-no-discard-left", "chi-bi", "hunan-03-turn#after-taking"),
+    _mc("mc-hn-wait-below-minimum", "waits", "hunan-08-going-out#minimum"),
+    _mc("mc-hn-fewer-waits", "discard", "hunan-02-groups#waits-2710"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -95,6 +106,7 @@ REASONS: dict[str, str] = {
     "zp-pao-on-draw-only": "mc-hn-pao-on-discard",
     "lower-priority": "mc-hn-lost-on-priority",
     "zp-below-minimum": "mc-hn-forgot-minimum",
+    "zp-no-discard-left": "mc-hn-no-discard-left",
 }
 
 #: (code, exercise id, wrong answer): one real wrong answer per code, judged in the tests
@@ -135,6 +147,15 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-hn-tun-from-zero", "hunan.settle-red-win", "10"),
     ("mc-hn-big-cards-red", "hunan.red-cards", "d1 d4 d6 d9"),
     ("mc-hn-red-hand-only", "hunan-01-cards.count-red", "5"),
+    ("mc-hn-wei-as-peng", "quiz.hunan.play.wei-not-peng", "a"),
+    ("mc-hn-chouwei-as-wei", "quiz.hunan.play.stale-wei", "a"),
+    ("mc-hn-four-origin", "quiz.hunan.play.pao-from-kan", "a"),
+    ("mc-hn-wei-needs-own-draw", "quiz.hunan.play.wei-meets-fourth", "false b"),
+    ("mc-hn-no-discard-after-four", "quiz.hunan.play.first-four", "false c"),
+    ("mc-hn-bakuai-first-four", "quiz.hunan.play.first-four", "false b"),
+    ("mc-hn-no-discard-left", "quiz.hunan.play.no-card-to-throw", "true a"),
+    ("mc-hn-wait-below-minimum", "quiz.hunan.counting.winning-draws", "x4 d2 d4 d6"),
+    ("mc-hn-fewer-waits", "quiz.hunan.counting.keep-most", "a"),
 )
 
 # --------------------------------------------------------------------------- counting
@@ -361,6 +382,94 @@ def _chosen_action(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     return None
 
 
+def _bakuai(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    """``hunan:bakuai``: a discard after the second 跑/提, or none after the first."""
+    truth, _, why = answer.partition(" ")
+    right = sol.shown.split()
+    if truth == "true" and right[0] == "false":
+        return Reason("mc-hn-bakuai", {})
+    if truth == "false" and right[0] == "true" and _choice_reason(ex, why) == "bakuai":
+        return Reason("mc-hn-bakuai-first-four", {})
+    return None
+
+
+def _bi_pick(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    """``hunan:bi-cards``: every bi group picked but some copy of the taken card left in
+    the hand (the copies are what the bi is for)."""
+    from app.learning.queries import read
+
+    c = read(ex)
+    offer = c.game.view(c.state, None).offer if c.state is not None else None
+    if offer is None or offer.card is None:
+        return None
+    card, given = offer.card, Counter(answer.split())
+    short = min(Counter(a.split())[card] - given[card] for a in sol.accepted)
+    if short > 0:
+        return Reason("mc-hn-missed-bi", {"card": card, "count": short})
+    return None
+
+
+def _choice_reason(ex: Exercise, cid: str) -> str | None:
+    ch = _choice_of(ex, cid.strip())
+    return ch.reason if ch is not None else None
+
+
+def _win_draws(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    """``hunan:win-draws``: a card picked that completes the hand below the minimum; else
+    the cards picked that complete nothing, or the winning cards left out."""
+    given = set(answer.split())
+    low = [w for w in sol.proof.waits if w.card in given and not w.win]
+    if low:
+        from app.learning.queries import read
+
+        rules = read(ex).rules
+        params = {"card": low[0].card, "huxi": low[0].points, "min": rules.min_huxi}
+        return Reason("mc-hn-wait-below-minimum", params)
+    right = set(sol.shown.split())
+    extra = sorted(given - right, key=_deck_order)
+    if extra:
+        return Reason("mc-extra-waits", {"cards": extra})
+    missed = sorted(right - given, key=_deck_order)
+    return Reason("mc-missed-waits", {"cards": missed}) if missed else None
+
+
+def _fewer_waits(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    """``hunan:keep-waits``: a legal discard that keeps fewer winning cards."""
+    notes = {n.choice: n for n in sol.proof.notes}
+    counts = {
+        str(f.params["card"]): int(f.params["count"])
+        for f in sol.proof.facts
+        if f.code.startswith("fact-hn-discard")
+    }
+    mine, best = notes.get(answer.strip()), notes.get(sol.shown)
+    if mine is None or best is None or not mine.legal:
+        return None
+    card, top = mine.action.cards[0], best.action.cards[0]
+    return Reason("mc-hn-fewer-waits", {"card": card, "count": counts[card], "most": counts[top]})
+
+
+def _after_win(ex: Exercise) -> Any:
+    """The finished deal of a position question about the seat's win now."""
+    from app.learning.queries import read
+    from app.learning.queries_hunan import win_now
+
+    c = read(ex)
+    seat = ex.setup.seat if ex.setup.seat is not None else c.game.to_act(c.state)
+    return c, win_now(c.state, seat) if c.state is not None and seat is not None else None
+
+
+def _win_pay(ex: Exercise, sol: Solution, given: int, tun_only: bool) -> Reason | None:
+    """``hunan:hu-tun`` / ``hunan:hu-total``: the win now, paid under the wrong beliefs."""
+    c, after = _after_win(ex)
+    if after is None or after.result is None:
+        return None
+    r = after.result
+    seat = after.seats[r.winner]
+    hand = [TOKENS[x] for x in range(20) for _ in range(seat.hand[x])]
+    table = [TOKENS[x] for m in seat.melds for x in m.cards]
+    return _pay(c.rules, r.huxi, hand, table, int(sol.value), given, tun_only)
+
+
 # --------------------------------------------------------------------------- priority
 
 #: the stage a claim is served at (胡, then 跑 and 碰, then 吃)
@@ -411,7 +520,16 @@ DIAGNOSES: dict[tuple[str, str], Callable[[Exercise, Solution, str], Reason | No
         lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
     ),
     ("number", "hunan:win-total"): _number(_deal_total),
+    ("number", "hunan:hu-huxi"): _number(
+        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
+    ),
+    ("number", "hunan:hu-tun"): _number(lambda ex, sol, g: _win_pay(ex, sol, g, True)),
+    ("number", "hunan:hu-total"): _number(lambda ex, sol, g: _win_pay(ex, sol, g, False)),
+    ("true-false", "hunan:bakuai"): _bakuai,
+    ("pick-cards", "hunan:win-draws"): _win_draws,
+    ("choose-action", "hunan:keep-waits"): _fewer_waits,
     ("pick-cards", "hunan:red-cards"): _red_cards,
+    ("pick-cards", "hunan:bi-cards"): _bi_pick,
     ("pick-cards", "waits"): _waits,
     ("true-false", "win"): _win,
     ("true-false", "is-legal"): _is_legal,
@@ -424,6 +542,10 @@ DIAGNOSES: dict[tuple[str, str], Callable[[Exercise, Solution, str], Reason | No
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     if ex.kind == "true-false":  # a reason the author marked as a misconception
         chosen = _choice_of(ex, answer.partition(" ")[2].strip())
+        if chosen is not None and chosen.misconception:
+            return Reason(chosen.misconception, {})
+    if ex.kind == "choose-action":  # an action named after a misconception (a wrong name)
+        chosen = _choice_of(ex, answer.strip())
         if chosen is not None and chosen.misconception:
             return Reason(chosen.misconception, {})
     query = ex.query.name if ex.query else ""
