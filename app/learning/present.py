@@ -230,12 +230,32 @@ def answer_words(ex: Exercise, answer: str, locale: str) -> str:
         return cards_text(ex.family, answer.split(), locale) or _("no card")
     if ex.kind == "number":
         return answer
-    labels = {c.id: (c.text.get(locale) if c.text else (c.action or c.id)) for c in ex.choices}
+    labels = {
+        c.id: (c.text.get(locale) if c.text else _action_words(ex, c.action or c.id, locale))
+        for c in ex.choices
+    }
     if ex.kind == "true-false":
         truth, _sep, why = answer.partition(" ")
         word = _("True") if truth == "true" else _("False")
         return f"{word}: {labels.get(why, '')}" if why else word
     return " → ".join(labels.get(w, w) for w in answer.split())
+
+
+def _action_words(ex: Exercise, notation: str, locale: str) -> str:
+    """An action in notation (``discard x10``, ``1: chi x2 x3``) in words: 出牌 小十."""
+    from app.engine.core.actions import Action
+    from app.ui.text import cards_text
+
+    seat_text, sep, rest = notation.partition(":")
+    text = rest.strip() if sep and seat_text.strip().isdigit() else notation
+    try:
+        a = Action.parse(text, 0)
+    except ValueError:
+        return notation
+    words = f"{action_label(a.kind)} {cards_text(ex.family, list(a.cards), locale)}".strip()
+    if sep and seat_text.strip().isdigit():
+        return _("Seat %(n)s: %(action)s", n=int(seat_text) + 1, action=words)
+    return words
 
 
 def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
@@ -272,6 +292,8 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
         message = _("Right!")
     elif mc is not None:
         params = dict(mc.params)
+        if params.get("truth") in ("true", "false"):
+            params["truth"] = _("True") if params["truth"] == "true" else _("False")
         for key in ("first", "why"):  # choice ids in a message: their words
             if isinstance(params.get(key), str) and params[key] in {c.id for c in ex.choices}:
                 params[key] = (

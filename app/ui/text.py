@@ -49,6 +49,8 @@ def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, A
     for key, value in params.items():
         if key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
             out[key] = value + 1
+        elif key in ("kind", "action_kind") and isinstance(value, str):
+            out[key] = action_label(value)  # a group or action kind in words: 跑, not pao
         elif key.endswith("card") and isinstance(value, str):
             out[key] = card_name(family, value, locale)
         elif key.endswith("cards") and isinstance(value, list | tuple):
