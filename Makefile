@@ -8,7 +8,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 5000
-PYTEST_ARGS ?=
+# The suite runs on every core (pytest-xdist); each worker has its own databases and server.
+PYTEST_ARGS ?= -n auto
 
 .PHONY: run test install compile catalogs setup-db browser-deps lint format typecheck bench vendor clean help
 

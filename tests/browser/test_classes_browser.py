@@ -162,7 +162,7 @@ def test_a_class_from_accounts_to_the_mistakes_it_makes(
     # the teacher sees the exact wrong answer and its misconception, and takes the CSV
     verdict = judge(mistake_ex, mistake)
     code = verdict.misconception.code
-    with school.app.app_context():
+    with school.app.test_request_context(headers={"Accept-Language": lang}):
         words = present.answer_words(mistake_ex, verdict.answer, lang)
     page.goto(dashboard)
     expect(page.locator("#mistakes-title")).to_have_text(t["mistakes"])
