@@ -1,6 +1,14 @@
 """Messages for the codes every game shares."""
 
 MESSAGES: dict[str, dict[str, str]] = {
+    "coach-only-move": {
+        "en": "There is only one move here: {action}.",
+        "zh": "这里只有一种走法：{action}。",
+    },
+    "coach-engine-choice": {
+        "en": "The engine would play {action}.",
+        "zh": "引擎会选择：{action}。",
+    },
     "unknown-card": {
         "en": "Unknown card '{token}': no card of this deck is written that way.",
         "zh": "无法识别的牌“{token}”：这副牌里没有这样写的牌。",

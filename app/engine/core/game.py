@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -55,6 +56,36 @@ class Player(Protocol):
     def choose(
         self, state: Any, seat: int, legal: Sequence[Action], rng: random.Random
     ) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What an engine player would do at a decision, and why (a coach's hint as data).
+
+    ``reason`` is a code with parameters (``coach-*``), rendered by :mod:`app.messages`;
+    ``considered`` optionally lists other moves with their own reasons, best first.
+    """
+
+    action: Action
+    reason: Reason
+    considered: tuple[tuple[Action, Reason], ...] = ()
+
+
+def advise(
+    player: Player, state: Any, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Advice:
+    """``player.advise`` when the player explains itself, else its choice, unexplained.
+
+    A player that does not explain gets ``coach-only-move`` when there is one legal
+    action and ``coach-engine-choice`` otherwise.
+    """
+    explain = getattr(player, "advise", None)
+    if explain is not None:
+        made: Advice = explain(state, seat, legal, rng)
+        return made
+    action = player.choose(state, seat, legal, rng)
+    code = "coach-only-move" if len(legal) == 1 else "coach-engine-choice"
+    return Advice(action, Reason(code, {"action": action.text()}))
 
 
 class Game(ABC, Generic[S, R]):
