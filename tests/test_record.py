@@ -76,6 +76,25 @@ def test_an_answer_counts_once_whatever_the_resubmissions(app, client, csrf):
         assert db.session.scalar(db.select(ExerciseState.tries)) == 1
 
 
+def test_a_token_replayed_by_another_visitor_is_shown_not_stored(app, client, csrf):
+    from conftest import csrf_from
+
+    page = client.get(f"/exercises/{EX}").get_data(as_text=True)
+    token = token_of(page)
+    answer(client, csrf, "7", token=token)
+    other = app.test_client()
+    form = csrf_from(other.get(f"/exercises/{EX}").get_data(as_text=True))
+    resp = other.post(
+        f"/exercises/{EX}/answer",
+        data={"csrf_token": form, "token": token, "number": "7"},
+        headers={"HX-Request": "true"},
+    )
+    assert resp.status_code == 200
+    with app.app_context():
+        assert _count(Attempt) == 1
+        assert _count(ExerciseState) == 1
+
+
 def test_stars_follow_the_table(app, client, csrf):
     right = right_answer(app)
     resp = answer(client, csrf, right)

@@ -86,12 +86,17 @@ def exercise_state(profile: LearnerProfile | None, ex: Exercise) -> ExerciseStat
     )
 
 
+def _blank_state(profile: LearnerProfile, ex: Exercise) -> ExerciseState:
+    state = ExerciseState(profile_id=profile.id, exercise_id=ex.id, game=ex.game)
+    state.tries = state.hints = state.stars = 0
+    state.revealed = state.solved = state.reviewed = False
+    return state
+
+
 def _state_for(profile: LearnerProfile, ex: Exercise) -> ExerciseState:
     state = exercise_state(profile, ex)
     if state is None:
-        state = ExerciseState(profile_id=profile.id, exercise_id=ex.id, game=ex.game)
-        state.tries = state.hints = state.stars = 0
-        state.revealed = state.solved = state.reviewed = False
+        state = _blank_state(profile, ex)
         db.session.add(state)
     elif state.solved:  # a new run after a solved one
         state.tries = state.hints = 0
@@ -117,8 +122,10 @@ def record_answer(
     """
     seen = replay(token.nonce)
     if seen is not None:
-        state = exercise_state(profile, ex)
-        assert state is not None
+        # The same answer again (a double submit, a replayed form): nothing new is
+        # stored. The state may be missing: an exam keeps none, and a token replayed by
+        # another learner has none of theirs; a blank one (never added) stands in.
+        state = exercise_state(profile, ex) or _blank_state(profile, ex)
         return seen, state, False
     now = now or clock.now()
     elapsed = int((time.time() - token.issued) * 1000)
