@@ -39,6 +39,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(cfg.ROOT / "migrations"), render_as_batch=True)
     babel.init_app(app, locale_selector=i18n.choose_locale)
+    i18n.install_template_gettext(app)
     csrf.init_app(app)
     limiter.init_app(app)
     htmx.init_app(app)

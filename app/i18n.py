@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import current_app, g, request
+from typing import Any
+
+from flask import Flask, current_app, g, request
+from flask_babel import get_translations
 from flask_login import current_user
 
 LANG_COOKIE = "lang"
@@ -32,6 +35,31 @@ def choose_locale() -> str:
         return str(chosen)
     best = request.accept_languages.best_match(langs)
     return best or current_app.config["BABEL_DEFAULT_LOCALE"]
+
+
+def translations() -> Any:
+    """The catalog of this request's locale, looked up once per request.
+
+    Flask-Babel finds it again on every call (context, domain, cache), and a page says
+    some eighty strings. Nothing here changes the locale within a request
+    (``force_locale``/``refresh`` are not used); one that did would have to pop
+    ``g._translations`` too.
+    """
+    t = g.get("_translations")
+    if t is None:
+        t = g._translations = get_translations()
+    return t
+
+
+def install_template_gettext(app: Flask) -> None:
+    """Templates translate through :func:`translations` (after ``babel.init_app``)."""
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+    )
 
 
 def html_lang(locale: str) -> str:

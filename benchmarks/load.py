@@ -8,7 +8,8 @@ What it does (issue 17):
    starts ``academy serve --prod`` (sync workers) with Redis for the limiter.
 2. Prepares the requests of a mixed learner scenario in advance, through the app itself
    (visitor sessions with their CSRF tokens, one-time answer tokens, quiz runs), so the
-   load generator only replays them: home 10 %, lesson step 25 %, exercise answer 20 %,
+   load generator only replays them (every visitor a returning learner with a record;
+   an answer token replayed is shown again, not stored twice): home 10 %, lesson step 25 %, exercise answer 20 %,
    practice position 15 %, quiz answer 15 %, count tool 10 %, progress page 5 %; and a
    teacher's dashboard run when the classes area is there.
 3. Runs wrk (Debian's) alternating: the bare endpoint ``/api/ping`` of the same app, then
@@ -25,6 +26,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -163,6 +165,11 @@ def prepare(app: object, visitors: int, per_kind: int, rng: random.Random) -> di
         for i in items
     ]
     with app.app_context():  # type: ignore[attr-defined]
+        # returning learners: each visitor has answered once, so pages show a record
+        for i, (c, csrf) in enumerate(clients):
+            ex = exercises[i % len(exercises)]
+            body = {"csrf_token": csrf, "token": record.issue_token(ex), **_field(ex, solve(ex).shown)}
+            c.post(f"/exercises/{ex.id}/answer", data=body, headers={"HX-Request": "true"})
         for n in range(per_kind):
             c, csrf = clients[n % len(clients)]
             cookie = _cookie(c)
@@ -297,6 +304,9 @@ def main() -> int:
     ap.add_argument("--seconds", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
+    if shutil.which("wrk") is None:
+        print("wrk is not installed: apt-get install -y wrk (Debian's load generator)")
+        return 2
     admin = os.environ.get("BENCH_PG_ADMIN", "postgresql+psycopg://postgres@127.0.0.1/postgres")
     name, db_url = make_database(admin)
     tmp = Path(tempfile.mkdtemp(prefix="academy-load-"))

@@ -135,6 +135,13 @@ def in_transaction(write: Callable[[LearnerProfile], T]) -> T:
 
 
 def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
+    if record.replay(token.nonce) is not None:
+        # the same answer again (a double submit, a retried request): shown, not
+        # stored, and a visitor without a record yet gets none from it
+        profile = current_profile()
+        state = record.exercise_state(profile, ex)
+        return state, None
+
     def write(profile: LearnerProfile) -> tuple[Any, Any]:
         _attempt, state, counted = record.record_answer(profile, ex, token, verdict)
         rate = counted and token.context != "exam"  # an exam's rating would tell right from wrong

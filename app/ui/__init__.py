@@ -14,6 +14,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         card_face=pictures.face,
         card_back=pictures.back,
+        card_img=pictures.img,
         card_hand_groups=pictures.hand_groups,
         card_meld_pics=pictures.meld_pics,
         kind_label=text.kind_label,

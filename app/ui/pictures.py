@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from flask import url_for
+from flask import request, url_for
+from markupsafe import Markup, escape
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -38,29 +39,64 @@ class Pic:
     checked: bool = False
 
 
+#: pictures already made: (script root, family, token, checked, locale) → Pic. A Pic is
+#: frozen and names only static content, so one table serves every request; a page
+#: draws dozens of cards and each ``url_for`` with its fingerprint is not free.
+_PICS: dict[tuple[str, str, str, bool, str], Pic] = {}
+
+
+def _root() -> str:
+    return request.script_root if request else ""
+
+
 def face(family_id: str, token: str, checked: bool = False) -> Pic:
     """The face of a card, named in the page language."""
-    c = family(family_id).card(token)
-    return Pic(
-        token=token,
-        src=url_for("static", filename=c.svg_path),
-        label=c.label(_locale()),
-        width=W,
-        height=height(family(family_id)),
-        red=c.red_mark,
-        checked=checked,
-    )
+    locale = _locale()
+    key = (_root(), family_id, token, checked, locale)
+    pic = _PICS.get(key)
+    if pic is None:
+        c = family(family_id).card(token)
+        pic = _PICS[key] = Pic(
+            token=token,
+            src=url_for("static", filename=c.svg_path),
+            label=c.label(locale),
+            width=W,
+            height=height(family(family_id)),
+            red=c.red_mark,
+            checked=checked,
+        )
+    return pic
+
+
+_IMGS: dict[tuple[Pic, str], Markup] = {}
+
+
+def img(p: Pic, cls: str = "") -> Markup:
+    """The ``<img>`` of a picture (made once per picture and class; a hand is dozens)."""
+    key = (p, cls)
+    html = _IMGS.get(key)
+    if html is None:
+        label = escape(p.label)
+        html = _IMGS[key] = Markup(
+            f'<img class="card{" " + escape(cls) if cls else ""}" src="{escape(p.src)}"'
+            f' alt="{label}" title="{label}" width="{p.width}" height="{p.height}">'
+        )
+    return html
 
 
 def back(family_id: str) -> Pic:
     """A face-down card."""
-    return Pic(
-        token="",
-        src=url_for("static", filename=f"cards/{family_id}/back.svg"),
-        label=_("Face-down card"),
-        width=W,
-        height=height(family(family_id)),
-    )
+    key = (_root(), family_id, "", False, _locale())
+    pic = _PICS.get(key)
+    if pic is None:
+        pic = _PICS[key] = Pic(
+            token="",
+            src=url_for("static", filename=f"cards/{family_id}/back.svg"),
+            label=_("Face-down card"),
+            width=W,
+            height=height(family(family_id)),
+        )
+    return pic
 
 
 def hand_groups(
