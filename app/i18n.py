@@ -4,7 +4,6 @@ else the browser's Accept-Language, else Chinese."""
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import Any
 
 from flask import Flask, current_app, g, request

@@ -168,7 +168,11 @@ def prepare(app: object, visitors: int, per_kind: int, rng: random.Random) -> di
         # returning learners: each visitor has answered once, so pages show a record
         for i, (c, csrf) in enumerate(clients):
             ex = exercises[i % len(exercises)]
-            body = {"csrf_token": csrf, "token": record.issue_token(ex), **_field(ex, solve(ex).shown)}
+            body = {
+                "csrf_token": csrf,
+                "token": record.issue_token(ex),
+                **_field(ex, solve(ex).shown),
+            }
             c.post(f"/exercises/{ex.id}/answer", data=body, headers={"HX-Request": "true"})
         for n in range(per_kind):
             c, csrf = clients[n % len(clients)]

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from flask import request, url_for
-from markupsafe import Markup, escape
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup, escape
 
 from app.ui.catalog import family
 from app.ui.svg import W, height
