@@ -5,6 +5,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "There is only one move here: {action}.",
         "zh": "这里只有一种走法：{action}。",
     },
+    "coach-win": {
+        "en": "Go out: {action}.",
+        "zh": "胡牌：{action}。",
+    },
+    "coach-forced": {
+        "en": "The rules force this move: {action}.",
+        "zh": "规则规定必须这样走：{action}。",
+    },
     "coach-engine-choice": {
         "en": "The engine would play {action}.",
         "zh": "引擎会选择：{action}。",

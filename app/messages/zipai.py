@@ -280,4 +280,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Saochuan {cards}: four alike by your own hand or draw.",
         "zh": "扫穿 {cards}：自己手中或自己摸来的四张相同。",
     },
+    # -- the strong player's coach (app/engine/zipai/strong.py) --
+    "coach-zp-keep-waits": {
+        "en": "{action}: the hand stays ready, and {count} of the cards you have not seen"
+        " would win (up to {huxi} huxi).",
+        "zh": "{action}：打完仍然听牌，还没见过的牌里有 {count} 张能胡（最多 {huxi} 胡息）。",
+    },
+    "coach-zp-tighten": {
+        "en": "{action}: this keeps the hand tightest (loose cards: {loose}), and {count}"
+        " of the cards you have not seen would improve it.",
+        "zh": "{action}：这样手牌最紧凑（{loose} 张散牌），还没见过的牌里有 {count} 张能让牌型更好。",
+    },
+    "coach-zp-take": {
+        "en": "{action}: take it, then discard {card}; the hand is better than after passing.",
+        "zh": "{action}：要这张牌，再打出 {card}，牌型比过牌更好。",
+    },
+    "coach-zp-pass": {
+        "en": "{action}: taking the card would not make the hand better.",
+        "zh": "{action}：要这张牌并不能让牌型更好。",
+    },
+    "coach-zp-no-discard": {
+        "en": "{action}: there is nothing to discard now.",
+        "zh": "{action}：现在没有要打的牌。",
+    },
 }

@@ -22,6 +22,7 @@ from app.engine.zipai.offers import decider, to_move
 from app.engine.zipai.players import SimplePlayer
 from app.engine.zipai.rules import ZipaiRules
 from app.engine.zipai.state import SEATS, State, check_invariants
+from app.engine.zipai.strong import StrongPlayer
 from app.engine.zipai.view import outcome, view
 
 
@@ -106,8 +107,8 @@ class ZipaiGame(Game[State, ZipaiRules]):
 
     # -- players -------------------------------------------------------------------
 
-    def players(self) -> Mapping[str, type[SimplePlayer]]:
-        return {"simple": SimplePlayer}
+    def players(self) -> Mapping[str, type[SimplePlayer] | type[StrongPlayer]]:
+        return {"simple": SimplePlayer, "strong": StrongPlayer}
 
     def selfplay(self, rules: ZipaiRules, games: int, seed: int) -> dict[str, Any]:
         """Deals as at a table: the winner deals next (after 荒庄 the dealer keeps the
