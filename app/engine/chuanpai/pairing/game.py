@@ -14,6 +14,7 @@ from app.engine.chuanpai.pairing import codec, moves, offers, reasons, serial, s
 from app.engine.chuanpai.pairing.players import SimplePlayer
 from app.engine.chuanpai.pairing.rules import DEFAULT_RULES, PairingRules
 from app.engine.chuanpai.pairing.state import PairingState, broken, new_deal, problems
+from app.engine.chuanpai.pairing.strong import StrongPlayer
 from app.engine.chuanpai.pairing.view import view
 from app.engine.core.errors import EngineError
 from app.engine.core.game import Player
@@ -68,7 +69,7 @@ class PairingGame(ChuanpaiGame[PairingState, PairingRules]):
         return new_deal(rules, rng, dealer)
 
     def players(self) -> Mapping[str, type[Player] | Any]:
-        return {"simple": SimplePlayer}
+        return {"simple": SimplePlayer, "strong": StrongPlayer}
 
     def describe(self, state: PairingState) -> dict[str, Any]:
         """``spare``: the acting seat's spare cards (光棍), which it may discard."""
