@@ -188,6 +188,48 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "罚牌: seat {seat} did not beat when it could; the deal stops and it pays",
         "zh": "罚牌：{seat} 号座位能打不打，违规，本局停止，由它赔",
     },
+    # -- the strong players' coach (chuanpai/pairing/strong.py, chuanpai/tricks/strong.py) --
+    "coach-cp-group": {
+        "en": "{action}: lay the group; it counts {points} hu and brings you a card (偷).",
+        "zh": "{action}：把这组亮出来，算 {points} 胡，还能偷一张牌。",
+    },
+    "coach-cp-skip-bai": {
+        "en": "{action}: let {card} go; the cards that pair with it are already in a 挤儿,"
+        " and breaking one would leave its partner alone.",
+        "zh": "{action}：不要 {card}；能和它配的牌都已经成了挤儿，拆开会让另一张落单。",
+    },
+    "coach-cp-bai-out": {
+        "en": "{action}: this 摆 completes your hand, and you go out.",
+        "zh": "{action}：摆了这张，手牌就齐了，可以胡。",
+    },
+    "coach-cp-discard": {
+        "en": "{action}: of your spare cards, this one has the fewest partners left unseen"
+        " ({count}).",
+        "zh": "{action}：在光棍牌里，这张还没露面的搭档最少（{count} 张）。",
+    },
+    "coach-cp-pass": {
+        "en": "{action}: nothing here helps your hand.",
+        "zh": "{action}：这张牌对手牌没有帮助。",
+    },
+    "coach-tj-lead": {
+        "en": "{action}: dealing the cards you cannot see {deals} times and playing on,"
+        " this lead did best (average {mean}).",
+        "zh": "{action}：把看不到的牌重新发 {deals} 次再打下去，这样出牌结果最好（平均 {mean}）。",
+    },
+    "coach-tj-beat": {
+        "en": "{action}: dealing the cards you cannot see {deals} times and playing on,"
+        " this beat did best (average {mean}).",
+        "zh": "{action}：把看不到的牌重新发 {deals} 次再打下去，这样压牌结果最好（平均 {mean}）。",
+    },
+    "coach-tj-cover-low": {
+        "en": "{action}: you cannot beat, so cover with your lowest cards and keep the strong ones.",
+        "zh": "{action}：压不过，就垫最小的牌，留住大牌。",
+    },
+    "coach-tj-tuoshou": {
+        "en": "{action}: dealing the cards you cannot see {deals} times and playing on,"
+        " this did best (average {mean}).",
+        "zh": "{action}：把看不到的牌重新发 {deals} 次再打下去，这样结果最好（平均 {mean}）。",
+    },
 }
 
 REGION_LABELS: dict[str, dict[str, str]] = {

@@ -272,4 +272,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "老将 when a 老将 is turned (单将)",
         "zh": "翻将打在老将上的老将（单将）",
     },
+    # -- the strong player's coach (nantong/strong.py) --
+    "coach-nt-keep-waits": {
+        "en": "{action}: the hand stays ready, and {count} of the cards you have not seen"
+        " would complete it (up to {hu} hu).",
+        "zh": "{action}：打完仍然听牌，还没见过的牌里有 {count} 张能胡（最多 {hu} 胡）。",
+    },
+    "coach-nt-tighten": {
+        "en": "{action}: this keeps the hand closest to a win (loose cards: {loose}), and"
+        " {count} of the cards you have not seen would improve it.",
+        "zh": "{action}：这样离胡牌最近（{loose} 张散牌），还没见过的牌里有 {count} 张能让牌型更好。",
+    },
+    "coach-nt-take": {
+        "en": "{action}: take it; three or four alike count hu even when someone else wins.",
+        "zh": "{action}：要这张；三张、四张相同的牌就算别人胡了也能算胡数。",
+    },
+    "coach-nt-baoting": {
+        "en": "{action}: the hand is ready; declared now, a win counts double.",
+        "zh": "{action}：已经听牌，现在报听，胡了翻一番。",
+    },
 }

@@ -66,7 +66,13 @@ class SimplePlayer:
         return choose(state, legal, rng)
 
 
-PLAYERS = {"simple": SimplePlayer}
+def _strong() -> object:
+    from app.engine.nantong.strong import StrongPlayer
+
+    return StrongPlayer()
+
+
+PLAYERS = {"simple": SimplePlayer, "strong": _strong}
 
 
 def self_played(rules: Rules, rng: random.Random, dealer: int = 0) -> list[State]:

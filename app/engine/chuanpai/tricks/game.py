@@ -12,6 +12,7 @@ from app.engine.chuanpai.tricks import codec, moves, offers, reasons, serial, se
 from app.engine.chuanpai.tricks.players import SimplePlayer
 from app.engine.chuanpai.tricks.rules import DEFAULT_RULES, HAND, PLAYERS, VARIANT, TrickRules
 from app.engine.chuanpai.tricks.state import TrickState, broken, new_deal, problems
+from app.engine.chuanpai.tricks.strong import StrongPlayer
 from app.engine.chuanpai.tricks.view import view
 from app.engine.core.errors import EngineError
 from app.engine.core.game import Player
@@ -73,7 +74,7 @@ class TrickGame(ChuanpaiGame[TrickState, TrickRules]):
         return new_deal(rules, rng, dealer)
 
     def players(self) -> Mapping[str, type[Player] | Any]:
-        return {"simple": SimplePlayer}
+        return {"simple": SimplePlayer, "strong": StrongPlayer}
 
     # -- holdings: a laid-out pile ----------------------------------------------------
 
