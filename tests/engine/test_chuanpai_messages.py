@@ -6,8 +6,10 @@ import pytest
 
 from app.engine.chuanpai import melds
 from app.engine.chuanpai.pairing import reasons as pairing
+from app.engine.chuanpai.pairing import strong as pairing_strong
 from app.engine.chuanpai.tricks import reasons as tricks
 from app.engine.chuanpai.tricks import settle as tricks_settle
+from app.engine.chuanpai.tricks import strong as tricks_strong
 from app.messages import MESSAGES, render
 from app.messages import chuanpai as msgs
 
@@ -16,6 +18,7 @@ def _codes() -> list[str]:
     codes = list(pairing.REASON_CODES) + list(pairing.ERROR_CODES) + list(melds.COUNT_CODES)
     codes += list(tricks.REASON_CODES) + list(tricks_settle.COUNT_CODES)
     codes += list(tricks.ERROR_CODES)
+    codes += list(pairing_strong.COACH_CODES) + list(tricks_strong.COACH_CODES)
     return sorted(set(codes))
 
 
@@ -32,7 +35,8 @@ def test_code_has_both_languages(code: str) -> None:
 
 
 def test_own_codes_are_prefixed() -> None:
-    assert all(code.startswith("cp-") for code in msgs.MESSAGES)
+    # the strong players' coach codes: coach-cp-* (pairing) and coach-tj-* (tricks)
+    assert all(code.startswith(("cp-", "coach-cp-", "coach-tj-")) for code in msgs.MESSAGES)
 
 
 def test_render_fills_placeholders() -> None:

@@ -9,6 +9,7 @@ import pytest
 from app.engine.nantong.count import COUNT_CODES
 from app.engine.nantong.refusals import REASON_CODES
 from app.engine.nantong.rules import ROW_CODES, SITUATION_CODES
+from app.engine.nantong.strong import COACH_CODES
 from app.messages import MESSAGES, render
 from app.messages.nantong import MESSAGES as NT
 
@@ -21,7 +22,7 @@ ERRORS = (
     "bad-option",
     "bad-position",
 )
-CODES = REASON_CODES + COUNT_CODES + SITUATION_CODES + ROW_CODES
+CODES = REASON_CODES + COUNT_CODES + SITUATION_CODES + ROW_CODES + COACH_CODES
 
 
 def _fields(text: str) -> set[str]:

@@ -6,11 +6,16 @@ import string
 
 import pytest
 
-from app.engine.zipai import reasons, settle, state
+from app.engine.zipai import reasons, settle, state, strong
 from app.engine.zipai.analysis import ERROR_CODES
 from app.messages import MESSAGES, render
 
-CODES = sorted(set(reasons.REASON_CODES) | set(settle.COUNT_CODES) | set(ERROR_CODES))
+CODES = sorted(
+    set(reasons.REASON_CODES)
+    | set(settle.COUNT_CODES)
+    | set(ERROR_CODES)
+    | set(strong.COACH_CODES)
+)
 
 
 def fields(template: str) -> set[str]:
