@@ -11,10 +11,7 @@ from app.engine.zipai.analysis import ERROR_CODES
 from app.messages import MESSAGES, render
 
 CODES = sorted(
-    set(reasons.REASON_CODES)
-    | set(settle.COUNT_CODES)
-    | set(ERROR_CODES)
-    | set(strong.COACH_CODES)
+    set(reasons.REASON_CODES) | set(settle.COUNT_CODES) | set(ERROR_CODES) | set(strong.COACH_CODES)
 )
 
 
