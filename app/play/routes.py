@@ -357,15 +357,22 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
 # -- the class kind: the same deal for everyone ---------------------------------------------
 
 
-@bp.get("/<game>/assignment/<int:part_id>")
-def assigned(game: str, part_id: int):  # type: ignore[no-untyped-def]
+@bp.get("/<game>/assignment/<key>")
+def assigned(game: str, key: str):  # type: ignore[no-untyped-def]
     """A student's own deal of a "same deal for everyone" part: started once, resumed."""
     from app.classes import access
     from app.classes.models import AssignmentPart
 
     _game(game)
-    part = db.session.get(AssignmentPart, part_id)
-    if part is None or part.kind != "deal":
+    part = next(
+        (
+            p
+            for p in db.session.scalars(db.select(AssignmentPart).filter_by(kind="deal"))
+            if p.spec.get("key") == key
+        ),
+        None,
+    )
+    if part is None:
         abort(404)
     a, _klass, _row = access.student_assignment(part.assignment_id)
     if a.game != game:
