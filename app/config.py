@@ -29,6 +29,8 @@
 ``ACCESS_LOG``         ``1``: one JSON line per request (request id, status, ms).
 ``ANYONE_MAY_TEACH``   ``1``: any account (not one a teacher made) may become a teacher
                        on ``/classes/``. Default: only an admin grants the role.
+``PLAY_PACE_MS``       milliseconds between the engine seats' moves on the play table
+                       (default 800; 0: all at once, as in the tests)
 =====================  ==========================================================
 """
 
@@ -155,6 +157,7 @@ def from_env(instance_path: Path) -> dict[str, Any]:
         "PASSWORD_HASH_SLOTS": _int("PASSWORD_HASH_SLOTS", max(1, (os.cpu_count() or 2) // 2)),
         "PASSWORD_MIN_SCORE": _int("PASSWORD_MIN_SCORE", 3),
         "ANYONE_MAY_TEACH": _truthy(os.environ.get("ANYONE_MAY_TEACH")),
+        "PLAY_PACE_MS": _int("PLAY_PACE_MS", 800),
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         "MAX_CONTENT_LENGTH": 1024 * 1024,
     }

@@ -81,6 +81,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.progress import bp as progress_bp
 
     app.register_blueprint(progress_bp, url_prefix="/progress")
+    from app.play import bp as play_bp
+
+    app.register_blueprint(play_bp, url_prefix="/play")
     from app import admin, classes
 
     classes.init_app(app)  # /classes/…, /assignments (issue 15)

@@ -54,6 +54,7 @@ def make_test_app(db_url: str, instance: Path, **extra: Any) -> Flask:
         "SQLALCHEMY_DATABASE_URI": db_url,
         "INSTANCE_PATH": str(instance),
         "RATELIMIT_ENABLED": False,
+        "PLAY_PACE_MS": 0,
         **extra,
     }
     app = create_app(config)

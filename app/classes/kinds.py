@@ -8,7 +8,8 @@ what the part is called and where its material is.
 
 Built in: ``lesson``, ``practice`` (positions from the library, the teacher's own, or
 pasted links), ``worksheet`` (library positions of a theme in a rating range: the same
-positions the printed worksheet shows) and ``quiz`` (a quiz's questions, drawn once).
+positions the printed worksheet shows), ``quiz`` (a quiz's questions, drawn once) and
+``deal`` (the same deal for everyone, below).
 
 A kind whose work is not exercises (the "same deal for everyone" kind: a
 :class:`~app.learning.models.PlayDeal` per student with ``assignment_id`` set, its seed
@@ -279,6 +280,52 @@ def _quiz_title(spec: Mapping[str, Any], game: str, locale: str) -> str:
     return _("Quiz: %(unit)s", unit=unit_title(game, str(spec.get("unit")), locale))
 
 
+# -- the same deal for everyone --------------------------------------------------------
+
+
+def _deal_options(game: str, teacher: User) -> dict[str, Any]:
+    from app.engine.core.registry import find_game
+
+    return {"seats": find_game(game).table_size(find_game(game).default_rules)}
+
+
+def _deal_read(form: Any, game: str, teacher: User) -> list[dict[str, Any]]:
+    """One deal, its cards fixed now (a seed drawn once): every student plays the same."""
+    import secrets
+
+    from app.engine.core.registry import find_game
+
+    if form.get("deal") != "on":
+        return []
+    g = find_game(game)
+    names = list(g.players())
+    try:
+        seat = int(str(form.get("deal_seat", "0") or "0"))
+    except ValueError:
+        seat = 0
+    seat = max(0, min(g.table_size(g.default_rules) - 1, seat))
+    return [
+        {
+            "seed": secrets.randbelow(2**31),
+            "seat": seat,
+            "strength": "strong" if "strong" in names else names[0],
+            "key": secrets.token_urlsafe(9),
+        }
+    ]
+
+
+def _deal_expand(spec: Mapping[str, Any]) -> list[str]:
+    return []
+
+
+def _deal_title(spec: Mapping[str, Any], game: str, locale: str) -> str:
+    return _("The same deal for everyone (seat %(n)s)", n=int(spec.get("seat", 0)) + 1)
+
+
+def _deal_link(spec: Mapping[str, Any], game: str) -> str | None:
+    return url_for("play.assigned", game=game, key=str(spec.get("key", "")))
+
+
 register(
     Kind(
         "lesson",
@@ -325,5 +372,17 @@ register(
         _quiz_read,
         _quiz_expand,
         _quiz_title,
+    )
+)
+register(
+    Kind(
+        "deal",
+        _l("The same deal for everyone"),
+        "classes/kinds/_deal.html",
+        _deal_options,
+        _deal_read,
+        _deal_expand,
+        _deal_title,
+        student_link=_deal_link,
     )
 )

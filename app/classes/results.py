@@ -527,3 +527,83 @@ def for_student(u: User, locale: str, now: datetime) -> list[StudentTask]:
             )
         )
     return out
+
+
+# -- the same deal for everyone: the class's decisions compared ----------------------------
+
+
+@dataclass
+class DealChoice:
+    move: str  # the move in words
+    students: list[str]
+    engine: bool  # what the engine advised at that moment
+
+
+@dataclass
+class DealStep:
+    index: int  # the students' n-th decision
+    engine: str
+    choices: list[DealChoice]
+
+
+@dataclass
+class DealReport:
+    title: str
+    players: list[tuple[str, str, int | None]]  # name, status (active/over/""), score
+    steps: list[DealStep]
+
+
+def _move_words(family: str, action: Any, locale: str) -> str:
+    from app.ui.text import action_label, cards_text
+
+    return f"{action_label(action.kind)} {cards_text(family, list(action.cards), locale)}".strip()
+
+
+def deal_reports(a: Assignment, locale: str) -> list[DealReport]:
+    """Per "same deal" part: who played it (and the score), and the class's decisions by
+    index, each distinct move with the students who made it beside the engine's advice.
+    Students see the same positions as long as their decisions agree."""
+    from app.engine.core.registry import find_variant
+    from app.play import service as play
+
+    parts = [p for p in service.parts_of(a) if p.kind == "deal"]
+    if not parts:
+        return []
+    members = _members(a)
+    profiles = dict(
+        db.session.execute(
+            db.select(LearnerProfile.id, LearnerProfile.user_id).where(
+                LearnerProfile.user_id.in_([u.id for _m, u in members])
+            )
+        ).all()
+    )
+    names = {u.id: (m.real_name or u.username) for m, u in members}
+    deals = [d for d in play.class_deals(a.id) if d.profile_id in profiles]
+    by_user = {profiles[d.profile_id]: d for d in deals}
+    family = find_variant(a.game).family
+    players: list[tuple[str, str, int | None]] = []
+    for _m, u in members:
+        d = by_user.get(u.id)
+        score = None
+        if d is not None and d.result and d.result.get("scores"):
+            score = int(d.result["scores"][d.seat])
+        players.append((names[u.id], d.status if d is not None else "", score))
+    who = {pid: uid for pid, uid in profiles.items()}
+    steps = []
+    for st in play.compare(deals, who):
+        engine = _move_words(family, st.engine, locale) if st.engine else ""
+        steps.append(
+            DealStep(
+                st.index,
+                engine,
+                [
+                    DealChoice(
+                        _move_words(family, act, locale),
+                        [names.get(uid, "?") for uid in people],
+                        st.engine is not None and st.engine.same_move(act),
+                    )
+                    for act, people in st.choices
+                ],
+            )
+        )
+    return [DealReport(part_title(p, a.game, locale), players, steps) for p in parts]

@@ -506,6 +506,7 @@ def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # ty
             a=a,
             g=g,
             links=links,
+            deals=results.deal_reports(a, _locale()),
             extensions=service.extensions_of(a),
             closes=service.closes_at(a),
             ext_form=ext_form,

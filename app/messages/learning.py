@@ -3,6 +3,11 @@ shares, and the facts a proof states. Each game family's own misconceptions are 
 ``app/messages/mc_<family>.py``."""
 
 MESSAGES: dict[str, dict[str, str]] = {
+    # -- the play table -----------------------------------------------------------------
+    "play-not-a-move": {
+        "en": "'{action}' is not one of your moves now.",
+        "zh": "“{action}”不是你现在能走的一步。",
+    },
     # -- answers that cannot be read ----------------------------------------------------
     "answer-unreadable": {
         "en": "This answer cannot be read. Please try again.",

@@ -1,0 +1,394 @@
+"""The play table's pages: choose a game, set up a deal, play it, review it.
+
+Every move is a POST to the deal's own address; htmx swaps the table (``#play-table``),
+without script the form posts and the page is redirected back (or answers 422 with the
+engine's reason when the move is refused).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, current_app, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from app.engine import EngineError
+from app.engine.core.actions import Action
+from app.engine.core.reason import Reason
+from app.engine.core.registry import find_game, find_variant
+from app.extensions import db
+from app.htmx_utils import page
+from app.learning.models import PlayDeal
+from app.messages import render
+from app.play import bp, service
+from app.profiles import current_profile
+from app.ui.tables import from_view, seat_name
+from app.ui.text import action_label, cards_text, count_lines, humanize
+
+
+def _locale() -> str:
+    return str(get_locale() or "zh")
+
+
+def _game(game_id: str) -> Any:
+    if game_id not in service.GAMES:
+        abort(404)
+    return find_game(game_id)
+
+
+def _pace() -> int:
+    return int(current_app.config.get("PLAY_PACE_MS", 800))
+
+
+def _mine(deal: PlayDeal) -> bool:
+    prof = current_profile()
+    return prof is not None and prof.id == deal.profile_id
+
+
+def _deal(game_id: str, deal_id: str, own: bool = True) -> PlayDeal:
+    """The deal; someone else's is 404 while active (and always for a change, ``own``)."""
+    _game(game_id)
+    deal = service.find(deal_id, game_id)
+    if deal is None:
+        abort(404)
+    if not _mine(deal) and (own or deal.status != "over"):
+        abort(404)
+    return deal
+
+
+# -- words ---------------------------------------------------------------------------------
+
+
+def move_text(family: str, action: Action, locale: str, hidden: bool = False) -> str:
+    if hidden:
+        return f"{action_label(action.kind)} ({_n_down(len(action.cards))})"
+    cards = cards_text(family, list(action.cards), locale)
+    return f"{action_label(action.kind)} {cards}".strip()
+
+
+def _n_down(n: int) -> str:
+    from flask_babel import ngettext
+
+    return ngettext("%(num)s card face down", "%(num)s cards face down", n)
+
+
+def reason_text(family: str, reason: Reason, locale: str, action: Action | None = None) -> str:
+    params = humanize(family, reason.params, locale)
+    if action is not None and "action" in params:
+        params["action"] = move_text(family, action, locale)
+    return render(reason.code, params, locale)
+
+
+def _waits_text(family: str, waits: list[Any] | None, locale: str) -> list[str] | None:
+    if waits is None:
+        return None
+    return [
+        f"{cards_text(family, [w.card], locale)}"
+        + (f" ({w.points})" if w.points is not None else "")
+        for w in waits
+    ]
+
+
+# -- the table -----------------------------------------------------------------------------
+
+
+def table_context(
+    deal: PlayDeal, error: str = "", picked: list[str] | None = None
+) -> dict[str, Any]:
+    game = service.game_of(deal)
+    family = game.info.family
+    locale = _locale()
+    state = service.state_of(deal)
+    over = game.is_over(state)
+    n = game.seats(state)
+    view = game.view(state, None if over else deal.seat)
+    table = from_view(view, family, deal.seat)
+    deciding = service.learner_to_decide(deal, state)
+    if deciding:
+        table.select = "cards"
+        table.checked = list(picked or [])
+    moves = []
+    kinds: list[tuple[str, str]] = []
+    if deciding:
+        for a in game.legal_actions(state, deal.seat):
+            moves.append((a.text(), move_text(family, a, locale), a.kind))
+            if a.kind not in (k for k, _l in kinds):
+                kinds.append((a.kind, action_label(a.kind)))
+    show_coach = deal.coach or request.args.get("help") == "1" or request.form.get("help") == "1"
+    coach = None
+    if deciding and show_coach:
+        c = service.coach(deal, state)
+        coach = {
+            "advice": move_text(family, c.advice.action, locale) if c.advice else "",
+            "why": reason_text(family, c.advice.reason, locale, c.advice.action)
+            if c.advice
+            else "",
+            "waits": [
+                (move_text(family, w.action, locale), _waits_text(family, w.waits, locale))
+                for w in c.waits
+            ],
+        }
+    last_decision = max((i for i, m in enumerate(deal.moves) if m.get("decision")), default=-1)
+    recent = service.log(deal)[last_decision + 1 :][-40:] if not over else service.log(deal)
+    log = [
+        {
+            "who": seat_name(ln.seat, deal.seat, n),
+            "text": move_text(family, ln.action, locale, ln.hidden),
+            "forced": ln.forced,
+        }
+        for ln in recent
+    ]
+    end = None
+    if over:
+        out = game.outcome(state)
+        first = service._first_state(game, deal)
+        end = {
+            "winner": seat_name(out.winner, deal.seat, n)
+            if out and out.winner is not None
+            else None,
+            "how": out.how if out else "",
+            "reason": reason_text(family, out.reason, locale) if out and out.reason else "",
+            "count": count_lines(family, out.count if out else None, locale),
+            "settlement": count_lines(family, out.settlement if out else None, locale),
+            "scores": [
+                (seat_name(s, deal.seat, n), score, s == deal.seat)
+                for s, score in enumerate(out.scores if out else ())
+            ],
+            "code": deal.code,
+            "start": game.encode(first),
+        }
+    waiting = not over and not deciding
+    return {
+        "deal": deal,
+        "game": deal.game,
+        "family": family,
+        "table": table,
+        "moves": moves,
+        "kinds": kinds,
+        "coach": coach,
+        "show_coach": show_coach,
+        "log": log,
+        "end": end,
+        "over": over,
+        "deciding": deciding,
+        "waiting": waiting,
+        "to_act": seat_name(view.to_act, deal.seat, n) if view.to_act is not None else "",
+        "pace": _pace(),
+        "error": error,
+        "mine": _mine(deal),
+        "can_take_back": _mine(deal) and any(m.get("decision") for m in deal.moves),
+        "url": url_for("play.table", game=deal.game, deal_id=deal.id),
+        "share": request.url_root.rstrip("/")
+        + url_for("play.table", game=deal.game, deal_id=deal.id),
+    }
+
+
+def _table_page(deal: PlayDeal, status: int = 200, **kw: Any) -> Any:
+    return page("play/table.html", "play/_table.html", status=status, **table_context(deal, **kw))
+
+
+def _after_change(deal: PlayDeal) -> Any:
+    """htmx: the table itself; without script, back to the table's address (PRG)."""
+    if request.htmx:
+        return _table_page(deal)
+    help_arg = {"help": "1"} if request.form.get("help") == "1" else {}
+    return redirect(url_for("play.table", game=deal.game, deal_id=deal.id, **help_arg), code=303)
+
+
+# -- pages ---------------------------------------------------------------------------------
+
+
+@bp.get("/")
+def index():  # type: ignore[no-untyped-def]
+    return render_template("play/index.html", games=service.GAMES)
+
+
+def _setup_context(game_id: str, error: str = "") -> dict[str, Any]:
+    game = _game(game_id)
+    n = service.table_size(game)
+    prof = current_profile()
+    mine = (
+        db.session.scalars(
+            db.select(PlayDeal)
+            .filter_by(profile_id=prof.id, game=game_id, assignment_id=None)
+            .order_by(PlayDeal.updated_at.desc())
+            .limit(10)
+        ).all()
+        if prof is not None
+        else []
+    )
+    return {
+        "game": game_id,
+        "seats": [(s, _("Seat %(n)s", n=s + 1)) for s in range(n)],
+        "strengths": service.strengths(game),
+        "default_strength": service.default_strength(game),
+        "rules": service.rule_choices(game),
+        "deals": mine,
+        "error": error,
+    }
+
+
+@bp.get("/<game>/")
+def setup(game: str):  # type: ignore[no-untyped-def]
+    return render_template("play/setup.html", **_setup_context(game))
+
+
+@bp.post("/<game>/")
+def new_deal(game: str):  # type: ignore[no-untyped-def]
+    g = _game(game)
+    try:
+        seat = int(request.form.get("seat", "0"))
+    except ValueError:
+        seat = 0
+    rules = {
+        name: request.form[name]
+        for name, _d, choices in service.rule_choices(g)
+        if request.form.get(name) in choices
+    }
+    setup_ = service.Setup(
+        seat=seat,
+        strength=request.form.get("strength", ""),
+        coach=request.form.get("coach") == "on",
+        rules=rules,
+    )
+    prof = current_profile(create=True)
+    assert prof is not None
+    try:
+        deal = service.start(prof.id, game, setup_)
+    except EngineError as exc:
+        msg = render(exc.code, dict(exc.params), _locale())
+        return render_template("play/setup.html", **_setup_context(game, msg)), 422
+    if _pace() == 0:
+        service.advance(deal)
+    db.session.commit()
+    return redirect(url_for("play.table", game=game, deal_id=deal.id), code=303)
+
+
+@bp.get("/<game>/<deal_id>")
+def table(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+    deal = _deal(game, deal_id, own=False)
+    return _table_page(deal)
+
+
+@bp.post("/<game>/<deal_id>")
+def move(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+    deal = _deal(game, deal_id)
+    if deal.status == "over":
+        return _after_change(deal)
+    picked = [c for c in request.form.getlist("cards") if c][:30]
+    action = service.parse(deal, request.form.get("move", ""), request.form.get("kind", ""), picked)
+    refused = service.play(deal, action)
+    if refused is not None:
+        db.session.rollback()
+        family = find_variant(game).family
+        return _table_page(
+            deal, status=422, error=reason_text(family, refused, _locale()), picked=picked
+        )
+    if _pace() == 0:
+        service.advance(deal)
+    db.session.commit()
+    return _after_change(deal)
+
+
+@bp.post("/<game>/<deal_id>/step")
+def step(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+    """The engine seats move: one move (htmx at the table's pace), or all of them up to
+    the learner's next decision (the "Continue" button without script)."""
+    deal = _deal(game, deal_id)
+    if request.form.get("one") == "1":
+        service.step(deal)
+    else:
+        service.advance(deal)
+    db.session.commit()
+    return _after_change(deal)
+
+
+@bp.post("/<game>/<deal_id>/takeback")
+def takeback(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+    deal = _deal(game, deal_id)
+    if deal.assignment_id is None and service.takeback(deal):
+        db.session.commit()
+    return _after_change(deal)
+
+
+@bp.post("/<game>/<deal_id>/again")
+def again(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+    old = _deal(game, deal_id, own=False)
+    if old.status != "over":
+        abort(404)
+    prof = current_profile(create=True)
+    assert prof is not None
+    deal = service.again(old, prof.id)
+    deal.assignment_id = None
+    if _pace() == 0:
+        service.advance(deal)
+    db.session.commit()
+    return redirect(url_for("play.table", game=game, deal_id=deal.id), code=303)
+
+
+@bp.get("/<game>/<deal_id>/review")
+def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+    deal = _deal(game, deal_id, own=False)
+    if deal.status != "over":
+        abort(404)
+    family = find_variant(game).family
+    locale = _locale()
+    rows = []
+    for d in service.decisions(deal):
+        rows.append(
+            {
+                "index": d.index,
+                "played": move_text(family, d.played, locale),
+                "engine": move_text(family, d.engine, locale) if d.engine else "",
+                "agrees": d.agrees,
+                "why": reason_text(family, d.why, locale, d.engine) if d.why else "",
+                "played_waits": _waits_text(family, d.played_waits, locale),
+                "engine_waits": _waits_text(family, d.engine_waits, locale),
+                "theme": url_for("practice.next_position", game=game, theme=d.theme)
+                if d.theme
+                else url_for("practice.dashboard", game=game),
+            }
+        )
+    unit = find_variant(game).unit
+    return render_template("play/review.html", deal=deal, game=game, rows=rows, unit=unit)
+
+
+# -- the class kind: the same deal for everyone ---------------------------------------------
+
+
+@bp.get("/<game>/assignment/<key>")
+def assigned(game: str, key: str):  # type: ignore[no-untyped-def]
+    """A student's own deal of a "same deal for everyone" part: started once, resumed."""
+    from app.classes import access
+    from app.classes.models import AssignmentPart
+
+    _game(game)
+    part = next(
+        (
+            p
+            for p in db.session.scalars(db.select(AssignmentPart).filter_by(kind="deal"))
+            if p.spec.get("key") == key
+        ),
+        None,
+    )
+    if part is None:
+        abort(404)
+    a, _klass, _row = access.student_assignment(part.assignment_id)
+    if a.game != game:
+        abort(404)
+    prof = current_profile(create=True)
+    assert prof is not None
+    deal = db.session.scalar(
+        db.select(PlayDeal).filter_by(profile_id=prof.id, assignment_id=a.id, game=game)
+    )
+    if deal is None:
+        spec = part.spec
+        setup_ = service.Setup(
+            seat=int(spec.get("seat", 0)), strength=str(spec.get("strength", "")), coach=False
+        )
+        deal = service.start(prof.id, game, setup_, seed=int(spec["seed"]), assignment_id=a.id)
+        if _pace() == 0:
+            service.advance(deal)
+        db.session.commit()
+    return redirect(url_for("play.table", game=game, deal_id=deal.id), code=303)

@@ -1,0 +1,466 @@
+"""Play a whole deal against the engine's players: the deal's life, with no request code.
+
+A :class:`~app.learning.models.PlayDeal` row is the deal: its seed and dealer make the
+cards, ``moves`` is the log (every action with its seat and whether the rules forced it;
+for the learner's decisions also what the engine would have done and why), ``code`` the
+position now. The log replays from the seed (take back, review); the code alone is
+enough to go on (a page load decodes it, nothing is replayed).
+
+The engine seats choose with the player named by ``strength``; their random choices are
+seeded from the deal's seed and the move's number, so the same decisions by the learner
+give the same deal again (the class kind compares students on this).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.engine import EngineError
+from app.engine.core.actions import Action
+from app.engine.core.game import Advice, Game, IllegalAction, advise
+from app.engine.core.reason import Reason
+from app.engine.core.registry import all_variants, find_game
+from app.engine.core.results import Wait
+from app.extensions import db
+from app.learning.models import PlayDeal
+
+GAMES = tuple(v.id for v in all_variants())
+
+#: the practice theme that trains a kind of decision, per game (first one the game has)
+THEME_OF_KIND: dict[str, tuple[str, ...]] = {
+    "discard": ("best-discard", "discard", "waits"),
+    "chi": ("chi-legal", "may-eat", "must-eat", "claim"),
+    "peng": ("peng-pao", "priority", "claim"),
+    "bai": ("pairs-with", "must-eat"),
+    "hu": ("win-minimum", "can-hu", "is-win"),
+    "pass": ("may-eat", "guo", "claim"),
+    "guo": ("guo",),
+    "lead": ("lead", "first-lead"),
+    "beat": ("beat-or-cover", "beats-best"),
+    "cover": ("beat-or-cover",),
+}
+FALLBACK_THEMES = ("waits", "priority", "beat-or-cover", "forced")
+
+#: action kinds that lay cards face down: another seat's cards stay hidden in the log
+FACE_DOWN = frozenset({"cover", "an", "wei", "chouwei", "an-gang", "ti", "kan"})
+
+
+class NotAllowed(Exception):
+    """The deal is over, or it is not the learner's turn."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    seat: int = 0
+    strength: str = "simple"
+    coach: bool = False
+    rules: Mapping[str, str] = field(default_factory=dict)
+
+
+def strengths(game: Game[Any, Any]) -> list[str]:
+    return list(game.players())
+
+
+def default_strength(game: Game[Any, Any]) -> str:
+    names = strengths(game)
+    return "strong" if "strong" in names else names[0]
+
+
+def rule_choices(game: Game[Any, Any]) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The rule options a new deal may change: (name, default text, choices)."""
+    out = []
+    for f in type(game.default_rules).option_fields():
+        choices = f.metadata.get("choices")
+        if choices:
+            default = getattr(game.default_rules, f.name)
+            out.append((f.name, str(default), tuple(str(c) for c in choices)))
+    return out
+
+
+def table_size(game: Game[Any, Any], rules: Mapping[str, str] | None = None) -> int:
+    return game.table_size(game.rules(rules or {}))
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def _first_state(game: Game[Any, Any], deal: PlayDeal) -> Any:
+    return game.new_deal(game.rules(deal.rules or {}), random.Random(deal.seed), deal.dealer)
+
+
+def start(
+    profile_id: int,
+    game_id: str,
+    setup: Setup,
+    seed: int | None = None,
+    assignment_id: int | None = None,
+) -> PlayDeal:
+    """A new deal (not committed); ``EngineError`` for bad rule options."""
+    game = find_game(game_id)
+    rules = game.rules(setup.rules)  # refuses bad options
+    seats = game.table_size(rules)
+    strength = setup.strength if setup.strength in strengths(game) else default_strength(game)
+    deal = PlayDeal(
+        id=secrets.token_urlsafe(12),
+        profile_id=profile_id,
+        game=game.id,
+        rules=dict(rules.to_options(game.default_rules)),
+        seed=new_seed() if seed is None else seed,
+        dealer=0,
+        seat=max(0, min(seats - 1, setup.seat)),
+        strength=strength,
+        coach=setup.coach,
+        moves=[],
+        status="active",
+        assignment_id=assignment_id,
+    )
+    deal.code = game.encode(_first_state(game, deal))
+    db.session.add(deal)
+    return deal
+
+
+def again(deal: PlayDeal, profile_id: int) -> PlayDeal:
+    """The same cards, seat, strength and coach setting, from the start."""
+    return start(
+        profile_id,
+        deal.game,
+        Setup(deal.seat, deal.strength, deal.coach, deal.rules or {}),
+        seed=deal.seed,
+        assignment_id=deal.assignment_id,
+    )
+
+
+def find(deal_id: str, game_id: str) -> PlayDeal | None:
+    deal: PlayDeal | None = db.session.get(PlayDeal, deal_id)
+    if deal is None or deal.game != game_id:
+        return None
+    return deal
+
+
+# -- the state and whose turn -------------------------------------------------------------
+
+
+def game_of(deal: PlayDeal) -> Game[Any, Any]:
+    return find_game(deal.game)
+
+
+def state_of(deal: PlayDeal) -> Any:
+    return game_of(deal).decode(deal.code)
+
+
+def _auto(game: Game[Any, Any], state: Any, seat: int) -> Action | None:
+    """The learner's only action when the rules force it (a draw): applied for them."""
+    legal = game.legal_actions(state, seat)
+    if len(legal) == 1 and legal[0].forced:
+        return legal[0]
+    return None
+
+
+def learner_to_decide(deal: PlayDeal, state: Any | None = None) -> bool:
+    """The deal waits for a decision of the learner (not a forced action)."""
+    game = game_of(deal)
+    state = state_of(deal) if state is None else state
+    if game.is_over(state) or game.to_act(state) != deal.seat:
+        return False
+    return _auto(game, state, deal.seat) is None
+
+
+def _rng(deal: PlayDeal, n: int, what: str = "") -> random.Random:
+    return random.Random(f"{deal.seed}/{n}{what}")
+
+
+def _player(game: Game[Any, Any], deal: PlayDeal) -> Any:
+    name = deal.strength if deal.strength in strengths(game) else default_strength(game)
+    return game.player(name)
+
+
+def _record(
+    deal: PlayDeal, game: Game[Any, Any], state: Any, action: Action, entry: dict[str, Any]
+) -> Any:
+    new = game.apply(state, action)
+    entry.update(seat=action.seat, action=action.to_json(), forced=action.forced)
+    deal.moves = [*deal.moves, entry]
+    deal.code = game.encode(new)
+    if game.is_over(new):
+        _finish(deal, game, new)
+    return new
+
+
+def _finish(deal: PlayDeal, game: Game[Any, Any], state: Any) -> None:
+    deal.status = "over"
+    out = game.outcome(state)
+    deal.result = {"winner": out.winner, "how": out.how, "scores": list(out.scores)} if out else {}
+
+
+def step(deal: PlayDeal) -> bool:
+    """Apply one move that is not the learner's decision (an engine seat's, or the
+    learner's forced one). ``False`` when the deal waits for the learner or is over."""
+    game = game_of(deal)
+    state = state_of(deal)
+    if game.is_over(state):
+        return False
+    seat = game.to_act(state)
+    assert seat is not None
+    n = len(deal.moves)
+    if seat == deal.seat:
+        action = _auto(game, state, seat)
+        if action is None:
+            return False
+        _record(deal, game, state, action, {"learner": True})
+        return True
+    legal = game.legal_actions(state, seat)
+    action = _player(game, deal).choose(state, seat, legal, _rng(deal, n))
+    _record(deal, game, state, action, {})
+    return True
+
+
+def advance(deal: PlayDeal, limit: int = 2000) -> int:
+    """Every move up to the learner's next decision (or the end); how many."""
+    n = 0
+    while n < limit and step(deal):
+        n += 1
+    return n
+
+
+# -- the learner's moves ------------------------------------------------------------------
+
+
+def legal(deal: PlayDeal, state: Any | None = None) -> list[Action]:
+    state = state_of(deal) if state is None else state
+    if not learner_to_decide(deal, state):
+        return []
+    return game_of(deal).legal_actions(state, deal.seat)
+
+
+def advice(deal: PlayDeal, state: Any, n: int) -> Advice:
+    game = game_of(deal)
+    moves = game.legal_actions(state, deal.seat)
+    return advise(_player(game, deal), state, deal.seat, moves, _rng(deal, n, "advice"))
+
+
+def parse(deal: PlayDeal, text: str, kind: str = "", cards: Sequence[str] = ()) -> Action:
+    """The learner's move: a legal move's notation, or a kind with the picked cards (the
+    same cards as a legal move of that kind when there is one, else as picked)."""
+    if text.strip():
+        return Action.parse(text.strip()[:400], deal.seat)
+    wanted = Action(kind.strip()[:20] or "discard", deal.seat, tuple(c[:8] for c in cards[:30]))
+    for a in legal(deal):
+        if a.kind == wanted.kind and sorted(a.cards) == sorted(wanted.cards):
+            return a
+    return wanted
+
+
+def play(deal: PlayDeal, action: Action) -> Reason | None:
+    """The learner's decision: applied and logged, or the engine's reason it is refused
+    (nothing changes then)."""
+    game = game_of(deal)
+    state = state_of(deal)
+    if game.is_over(state):
+        return game.no_action_reason(state, deal.seat)
+    if not learner_to_decide(deal, state):
+        return game.no_action_reason(state, deal.seat)
+    chosen = next((a for a in game.legal_actions(state, deal.seat) if a.matches(action)), None)
+    if chosen is None:
+        why = game.why_illegal(state, action)
+        if why is None:  # matches no legal move, yet no rule named: say which moves are
+            why = Reason("play-not-a-move", {"action": action.text()})
+        return why
+    n = len(deal.moves)
+    tip = advice(deal, state, n)
+    entry = {
+        "learner": True,
+        "decision": True,
+        "advice": tip.action.to_json(),
+        "why": {"code": tip.reason.code, "params": dict(tip.reason.params)},
+    }
+    try:
+        _record(deal, game, state, chosen, entry)
+    except IllegalAction as exc:  # the engine listed it yet refuses it
+        return exc.reason
+    return None
+
+
+def replay(deal: PlayDeal, moves: Sequence[Mapping[str, Any]]) -> Any:
+    game = game_of(deal)
+    state = _first_state(game, deal)
+    for m in moves:
+        state = game.apply(state, Action.from_json(m["action"]))
+    return state
+
+
+def takeback(deal: PlayDeal) -> bool:
+    """Undo the learner's last decision and everything after it (replayed from the seed)."""
+    last = max((i for i, m in enumerate(deal.moves) if m.get("decision")), default=None)
+    if last is None:
+        return False
+    game = game_of(deal)
+    kept = list(deal.moves[:last])
+    deal.moves = kept
+    deal.code = game.encode(replay(deal, kept))
+    deal.status, deal.result = "active", None
+    return True
+
+
+# -- coach ---------------------------------------------------------------------------------
+
+
+@dataclass
+class AfterDiscard:
+    action: Action
+    waits: list[Wait]
+
+
+@dataclass
+class Coach:
+    legal: list[Action]
+    advice: Advice | None
+    waits: list[AfterDiscard]
+
+
+def waits_after(game: Game[Any, Any], state: Any, action: Action) -> list[Wait] | None:
+    """The waits of the learner's holding after ``action``, where the game has waits."""
+    try:
+        after = game.apply(state, action)
+        holding = game.seat_holding(after, action.seat)
+        if holding is None:
+            return None
+        rules = game.rules_of(after)
+        if game.size_gap(holding, rules) != 1:
+            return None
+        return game.waits(holding, rules)
+    except (EngineError, IllegalAction, ValueError, KeyError):
+        return None
+
+
+def coach(deal: PlayDeal, state: Any | None = None) -> Coach:
+    state = state_of(deal) if state is None else state
+    moves = legal(deal, state)
+    if not moves:
+        return Coach([], None, [])
+    game = game_of(deal)
+    tip = advice(deal, state, len(deal.moves))
+    waits = []
+    for a in moves:
+        if a.kind == "discard":
+            found = waits_after(game, state, a)
+            if found is not None:
+                waits.append(AfterDiscard(a, found))
+    return Coach(moves, tip, waits)
+
+
+# -- review and the class's comparison ----------------------------------------------------
+
+
+@dataclass
+class Decision:
+    index: int  # the learner's n-th decision, from 1
+    played: Action
+    engine: Action | None
+    why: Reason | None
+    played_waits: list[Wait] | None = None
+    engine_waits: list[Wait] | None = None
+    theme: str | None = None
+
+    @property
+    def agrees(self) -> bool:
+        return self.engine is not None and self.engine.same_move(self.played)
+
+
+def theme_for(game_id: str, kind: str) -> str | None:
+    from app.learning import practice
+
+    have = practice.themes(game_id)
+    for t in (*THEME_OF_KIND.get(kind, ()), *FALLBACK_THEMES):
+        if t in have:
+            return t
+    return None
+
+
+def decisions(deal: PlayDeal, consequences: bool = True) -> list[Decision]:
+    """The learner's decisions in order, each beside the engine's advice at that moment;
+    with ``consequences``, the waits after each where the game has waits."""
+    game = game_of(deal)
+    state = _first_state(game, deal) if consequences else None
+    out: list[Decision] = []
+    for m in deal.moves:
+        action = Action.from_json(m["action"])
+        if m.get("decision"):
+            engine = Action.from_json(m["advice"]) if m.get("advice") else None
+            why = Reason(m["why"]["code"], m["why"].get("params", {})) if m.get("why") else None
+            d = Decision(len(out) + 1, action, engine, why, theme=theme_for(deal.game, action.kind))
+            if consequences and state is not None:
+                d.played_waits = waits_after(game, state, action)
+                if engine is not None and not d.agrees:
+                    d.engine_waits = waits_after(game, state, engine)
+            out.append(d)
+        if state is not None:
+            state = game.apply(state, action)
+    return out
+
+
+def class_deals(assignment_id: int) -> list[PlayDeal]:
+    return list(
+        db.session.scalars(
+            db.select(PlayDeal)
+            .filter_by(assignment_id=assignment_id)
+            .order_by(PlayDeal.created_at, PlayDeal.id)
+        )
+    )
+
+
+@dataclass
+class Step:
+    index: int
+    engine: Action | None
+    choices: list[tuple[Action, list[int]]]  # each distinct move and who played it
+
+    @property
+    def split(self) -> bool:
+        return len(self.choices) > 1
+
+
+def compare(deals: Sequence[PlayDeal], names: Mapping[int, str]) -> list[Step]:
+    """The class's decisions by index: what each student did, with the engine's advice
+    (same cards: the same positions as long as their decisions agree). ``names``: the
+    profile id of each deal → an index into the caller's list of students."""
+    by_index: dict[int, Step] = {}
+    for deal in deals:
+        who = names.get(deal.profile_id)
+        if who is None:
+            continue
+        for d in decisions(deal, consequences=False):
+            st = by_index.setdefault(d.index, Step(d.index, d.engine, []))
+            for a, people in st.choices:
+                if a.same_move(d.played):
+                    people.append(int(who))
+                    break
+            else:
+                st.choices.append((d.played, [int(who)]))
+    return [by_index[i] for i in sorted(by_index)]
+
+
+# -- the log, as the learner may see it ----------------------------------------------------
+
+
+@dataclass
+class LogLine:
+    seat: int
+    action: Action
+    forced: bool
+    hidden: bool  # cards laid face down by another seat, shown at the end
+
+
+def log(deal: PlayDeal, last: int | None = None) -> list[LogLine]:
+    over = deal.status == "over"
+    rows = deal.moves if last is None else deal.moves[-last:]
+    out = []
+    for m in rows:
+        a = Action.from_json(m["action"])
+        hidden = not over and a.seat != deal.seat and a.kind in FACE_DOWN and bool(a.cards)
+        out.append(LogLine(a.seat, a, bool(m.get("forced")), hidden))
+    return out

@@ -1,0 +1,307 @@
+"""The play table (issue 16): whole deals against the engine, stored, coached, reviewed.
+
+Service and pages on SQLite and PostgreSQL (the ``app`` fixture); the pace is 0 in tests,
+so after each decision every engine move up to the learner's next one is applied.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from typing import Any
+
+import pytest
+from conftest import csrf_from, dispose, make_test_app
+from flask import Flask
+from flask.testing import FlaskClient
+
+from app.engine.core.actions import Action
+from app.engine.core.registry import find_game
+from app.extensions import db
+from app.learning.models import PlayDeal
+from app.play import service
+
+GAMES = ["hunan", "guilin", "chuanpai", "chuanpai-tricks", "nantong"]
+
+
+def text(r: Any) -> str:
+    return str(r.get_data(as_text=True))
+
+
+def start(client: FlaskClient, game: str, **form: str) -> str:
+    token = csrf_from(text(client.get(f"/play/{game}/")))
+    r = client.post(f"/play/{game}/", data={"csrf_token": token, **form})
+    assert r.status_code == 303, text(r)[:1000]
+    return str(r.headers["Location"])
+
+
+def moves_of(body: str) -> list[str]:
+    return [htmllib.unescape(m) for m in re.findall(r'name="move" value="([^"]+)"', body)]
+
+
+def state_of(body: str) -> str:
+    m = re.search(r'id="play-table" class="play" data-state="(\w+)"', body)
+    assert m, body[:2000]
+    return m.group(1)
+
+
+def decide(client: FlaskClient, url: str, body: str, pick: int = 0) -> str:
+    moves = moves_of(body)
+    assert moves, body[-2000:]
+    r = client.post(url, data={"csrf_token": csrf_from(body), "move": moves[pick % len(moves)]})
+    assert r.status_code == 303, text(r)[-2000:]
+    return text(client.get(url))
+
+
+def play_out(client: FlaskClient, url: str, limit: int = 400) -> tuple[str, int]:
+    body = text(client.get(url))
+    n = 0
+    while state_of(body) != "over":
+        body = decide(client, url, body)
+        n += 1
+        assert n < limit
+    return body, n
+
+
+def deal_row(app: Flask, url: str) -> PlayDeal:
+    deal_id = url.rstrip("/").rsplit("/", 1)[-1]
+    with app.app_context():
+        row = db.session.get(PlayDeal, deal_id)
+        assert row is not None
+        db.session.expunge(row)
+        return row
+
+
+# -- the service ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_service_plays_and_replays(app, game_id):
+    """The engine's advice played at every decision ends the deal; the log replays from
+    the seed to the stored code; the same seed gives the same first position."""
+    with app.app_context():
+        pid = _profile(app)
+        deal = service.start(pid, game_id, service.Setup(seat=1, strength="simple"), seed=7)
+        service.advance(deal)
+        n = 0
+        while deal.status != "over":
+            state = service.state_of(deal)
+            assert service.learner_to_decide(deal, state)
+            assert service.play(deal, service.advice(deal, state, len(deal.moves)).action) is None
+            service.advance(deal)
+            n += 1
+            assert n < 300
+        game = find_game(game_id)
+        assert game.encode(service.replay(deal, deal.moves)) == deal.code
+        assert deal.result is not None and len(deal.result["scores"]) == game.seats(
+            game.decode(deal.code)
+        )
+        decisions = service.decisions(deal)
+        assert len(decisions) == n
+        assert all(d.agrees for d in decisions)  # the advice was played each time
+        other = service.start(deal.profile_id, game_id, service.Setup(seat=1), seed=7)
+        assert game.encode(service._first_state(game, other)) == game.encode(
+            service._first_state(game, deal)
+        )
+        db.session.rollback()
+
+
+def _profile(app: Flask) -> int:
+    from app.models import LearnerProfile
+
+    prof = LearnerProfile(token=LearnerProfile.new_token())
+    db.session.add(prof)
+    db.session.flush()
+    return int(prof.id)
+
+
+# -- the pages -----------------------------------------------------------------------------
+
+
+def test_index_and_setup_pages(client):
+    client.set_cookie("lang", "en")
+    body = text(client.get("/play/"))
+    for g in GAMES:
+        assert f"/play/{g}/" in body
+    setup = text(client.get("/play/chuanpai-tricks/"))
+    assert 'name="seat"' in setup and 'name="strength"' in setup and 'name="coach"' in setup
+    assert 'name="first_lead"' in setup  # a rule option with choices
+    assert client.get("/play/nope/").status_code == 404
+    assert 'href="/play/"' in text(client.get("/"))  # the nav link
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_whole_deal_through_the_pages(app, client, game_id):
+    url = start(client, game_id, seat="0")
+    body, n = play_out(client, url)
+    assert n >= 1
+    assert "The deal is over" in body or "牌局结束" in body
+    deal = deal_row(app, url)
+    assert deal.status == "over" and deal.result is not None
+    assert deal.code in body  # the final code, now that it is over
+    game = find_game(game_id)
+    assert game.encode(service.replay(deal, deal.moves)) == deal.code
+    assert client.get(url + "/review").status_code == 200
+
+
+def test_code_hidden_while_active_and_others_get_404(app, client):
+    url = start(client, "hunan", seat="1")
+    body = text(client.get(url))
+    deal = deal_row(app, url)
+    game = find_game("hunan")
+    assert deal.status == "active"
+    assert deal.code not in body
+    assert game.encode(service._first_state(game, deal)) not in body
+    other = app.test_client()
+    assert other.get(url).status_code == 404
+    token = csrf_from(text(other.get("/play/hunan/")))
+    assert other.post(url, data={"csrf_token": token, "move": "pass"}).status_code == 404
+    assert other.post(url + "/takeback", data={"csrf_token": token}).status_code == 404
+    assert other.get(url + "/review").status_code == 404
+    assert client.get(url + "/review").status_code == 404  # not before the end
+    final, _n = play_out(client, url)
+    assert other.get(url).status_code == 200  # a finished deal can be shared
+    assert other.post(url, data={"csrf_token": token, "move": "pass"}).status_code == 404
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "not"), ("zh", "不")])
+def test_illegal_move_refused_with_the_reason(app, client, lang, words):
+    client.set_cookie("lang", lang)
+    url = start(client, "chuanpai-tricks", seat="0")
+    body = text(client.get(url))
+    assert state_of(body) == "deciding"
+    before = deal_row(app, url)
+    kind = re.search(r'<select id="pick-kind" name="kind"><option value="([^"]+)"', body)
+    assert kind
+    r = client.post(url, data={"csrf_token": csrf_from(body), "kind": kind.group(1), "pick": "1"})
+    assert r.status_code == 422
+    refused = text(r)
+    err = re.search(r'<p class="form-error play-error" role="alert">([^<]+)</p>', refused)
+    assert err, refused[:3000]
+    with app.app_context():
+        deal = db.session.get(PlayDeal, before.id)
+        state = service.state_of(deal)
+        why = find_game("chuanpai-tricks").why_illegal(state, Action(kind.group(1), 0, ()))
+    assert why is not None
+    assert words in htmllib.unescape(err.group(1))
+    after = deal_row(app, url)
+    assert after.moves == before.moves and after.code == before.code  # nothing stored
+    # the same through htmx: the partial, 422
+    r = client.post(
+        url,
+        data={"csrf_token": csrf_from(body), "kind": kind.group(1), "pick": "1"},
+        headers={"HX-Request": "true"},
+    )
+    assert r.status_code == 422 and text(r).lstrip().startswith('<div id="play-table"')
+
+
+def test_a_deal_survives_a_restart(app, client, tmp_path):
+    url = start(client, "nantong", seat="2")
+    body = decide(client, url, text(client.get(url)))
+    before = deal_row(app, url)
+    second = make_test_app(app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "second")
+    try:
+        c2 = second.test_client()
+        cookie = client.get_cookie("learner")
+        assert cookie is not None
+        c2.set_cookie("learner", cookie.value)
+        again = text(c2.get(url))
+        assert moves_of(again) == moves_of(body)
+        assert state_of(again) == "deciding"
+        decide(c2, url, again)
+    finally:
+        dispose(second)
+    after = deal_row(app, url)
+    assert len(after.moves) > len(before.moves)
+
+
+def test_coach_and_take_back(app, client):
+    client.set_cookie("lang", "en")
+    url = start(client, "hunan", seat="0", coach="on")
+    body = text(client.get(url))
+    assert "The engine would play" in body
+    first = deal_row(app, url)
+    # a decision, then take it back: the same position, the same log
+    body = decide(client, url, body)
+    while state_of(body) != "deciding":  # (the deal may end at once: start again)
+        url = start(client, "hunan", seat="0", coach="on")
+        first = deal_row(app, url)
+        body = decide(client, url, text(client.get(url)))
+    assert len(deal_row(app, url).moves) > len(first.moves)
+    r = client.post(url + "/takeback", data={"csrf_token": csrf_from(body)})
+    assert r.status_code == 303
+    back = deal_row(app, url)
+    assert back.moves == first.moves and back.code == first.code
+    # the coach on request (?help=1) for a deal without it
+    url2 = start(client, "guilin", seat="0")
+    plain = text(client.get(url2))
+    if state_of(plain) == "deciding":
+        assert "The engine would play" not in plain
+        assert "The engine would play" in text(client.get(url2 + "?help=1"))
+
+
+def test_waits_after_each_discard_in_the_coach(app):
+    """Where the game has waits, the coach lists them after each possible discard."""
+    with app.app_context():
+        pid = _profile(app)
+        found = False
+        for seed in range(40):
+            deal = service.start(pid, "hunan", service.Setup(seat=0), seed=seed)
+            service.advance(deal)
+            while deal.status != "over" and not found:
+                c = service.coach(deal)
+                if c.waits and any(w.waits for w in c.waits):
+                    found = True
+                    break
+                service.play(deal, c.advice.action)  # type: ignore[union-attr]
+                service.advance(deal)
+            if found:
+                break
+        db.session.rollback()
+    assert found
+
+
+def test_review_and_play_again(app, client):
+    client.set_cookie("lang", "en")
+    url = start(client, "chuanpai", seat="1")
+    body, n = play_out(client, url)
+    review = text(client.get(url + "/review"))
+    assert review.count('<li class="review-row ') == n
+    assert "/practice/chuanpai/" in review
+    deal = deal_row(app, url)
+    r = client.post(url + "/again", data={"csrf_token": csrf_from(body)})
+    assert r.status_code == 303
+    url2 = str(r.headers["Location"])
+    assert url2 != url
+    again = deal_row(app, url2)
+    assert again.seed == deal.seed and again.seat == deal.seat
+    game = find_game("chuanpai")
+    assert game.encode(service._first_state(game, again)) == game.encode(
+        service._first_state(game, deal)
+    )
+
+
+def test_pace_without_script_continue(app, tmp_path):
+    """With a pace, the engine seats wait for the page: the "Continue" button (no script)
+    plays them up to the learner's decision; htmx asks for one move at a time."""
+    paced = make_test_app(
+        app.config["SQLALCHEMY_DATABASE_URI"], tmp_path / "paced", PLAY_PACE_MS=800
+    )
+    try:
+        c = paced.test_client()
+        url = start(c, "nantong", seat="3")
+        body = text(c.get(url))
+        assert state_of(body) == "waiting"
+        assert 'hx-trigger="load delay:800ms, submit"' in body
+        r = c.post(
+            url + "/step",
+            data={"csrf_token": csrf_from(body), "one": "1"},
+            headers={"HX-Request": "true"},
+        )
+        assert r.status_code == 200
+        assert len(deal_row(app, url).moves) == 1
+        r = c.post(url + "/step", data={"csrf_token": csrf_from(body)})
+        assert r.status_code == 303
+        assert state_of(text(c.get(url))) in ("deciding", "over")
+    finally:
+        dispose(paced)
