@@ -271,8 +271,9 @@ def _wrong_form(ex):  # type: ignore[no-untyped-def]
     if ex.kind in ("choice", "choose-action"):
         return {"choice": next(c.id for c in ex.choices if c.id not in sol.accepted)}
     if ex.kind == "true-false":
-        truth = sol.shown.split()[0]
-        return {"truth": "false" if truth == "true" else "true"}
+        truth, _, why = sol.shown.partition(" ")
+        form = {"truth": "false" if truth == "true" else "true"}
+        return {**form, "why": why} if why else form
     if ex.kind == "order":
         ids = list(reversed(sol.shown.split()))
         return {f"rank-{cid}": str(i + 1) for i, cid in enumerate(ids)}
@@ -294,7 +295,7 @@ def test_a_quiz_of_a_unit_runs_and_its_mistake_links_its_lesson_step(app, client
 
         ex = bank.get(eid)
         form = _wrong_form(ex)
-    assert "verdict-right" not in _answer(client, csrf, page, **form)
+    assert "verdict-wrong" in _answer(client, csrf, page, **form)
     for q in range(1, 10):
         assert client.get(run.replace("q=0", f"q={q}")).status_code == 200
     summary = client.get(run.replace("q=0", "q=10")).get_data(as_text=True)

@@ -83,3 +83,43 @@ def test_a_unit_quiz_stays_on_its_skills(app, game):
                 ex = bank.get(eid)
                 assert ex is not None
                 assert set(ex.skills) & skills_of_unit, (unit, eid)
+
+
+def test_a_skill_without_a_generator_is_reviewed_with_an_authored_question(app, monkeypatch):
+    """When no generator serves a due skill, the review falls back on the authored
+    question the learner saw longest ago (the query that failed on PostgreSQL and SQLite
+    with an ambiguous column)."""
+    from app.learning import review
+    from app.learning.models import Attempt
+
+    monkeypatch.setattr(generators, "for_skill", lambda game, skill: [])
+    ex = next(e for e in bank.authored().values() if e.game == "nantong" and e.skills)
+    others = [
+        e
+        for e in bank.authored().values()
+        if e.game == "nantong" and ex.skills[0] in e.skills and e.id != ex.id
+    ]
+    with app.app_context():
+        profile = LearnerProfile(token=LearnerProfile.new_token())
+        db.session.add(profile)
+        db.session.commit()
+        skills.review(profile, ex, Rating.Again, datetime.now(UTC))
+        for n, e in enumerate([ex, *others]):
+            db.session.add(
+                Attempt(
+                    profile_id=profile.id,
+                    exercise_id=e.id,
+                    game="nantong",
+                    context="quiz",
+                    answer="x",
+                    correct=False,
+                    nonce=f"n{n}",
+                    created_at=datetime(2026, 1, 1) + timedelta(days=n),
+                )
+            )
+        db.session.commit()
+        state = next(s for s in skills.states(profile, "nantong") if s.skill == ex.skills[0])
+        got = review.exercise_for(profile, state)
+        assert got is not None and ex.skills[0] in got.skills
+        # every candidate was seen: the one seen longest ago comes back first
+        assert got.id == ex.id

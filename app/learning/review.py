@@ -44,7 +44,7 @@ def _authored(profile: LearnerProfile, game: str, skill: str) -> Exercise | None
     last = dict(
         db.session.execute(
             db.select(Attempt.exercise_id, db.func.max(Attempt.created_at))
-            .filter_by(profile_id=profile.id, game=game)
+            .where(Attempt.profile_id == profile.id, Attempt.game == game)
             .group_by(Attempt.exercise_id)
         ).all()
     )
