@@ -18,8 +18,8 @@ from flask.testing import FlaskClient
 from app.engine.core.actions import Action
 from app.engine.core.registry import find_game
 from app.extensions import db
+from app.learning import play as service
 from app.learning.models import PlayDeal
-from app.play import service
 
 GAMES = ["hunan", "guilin", "chuanpai", "chuanpai-tricks", "nantong"]
 

@@ -19,9 +19,10 @@ from app.engine.core.reason import Reason
 from app.engine.core.registry import find_game, find_variant
 from app.extensions import db
 from app.htmx_utils import page
+from app.learning import play as service
 from app.learning.models import PlayDeal
 from app.messages import render
-from app.play import bp, service
+from app.play import bp
 from app.profiles import current_profile
 from app.ui.tables import from_view, seat_name
 from app.ui.text import action_label, cards_text, count_lines, humanize
@@ -352,43 +353,3 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
         )
     unit = find_variant(game).unit
     return render_template("play/review.html", deal=deal, game=game, rows=rows, unit=unit)
-
-
-# -- the class kind: the same deal for everyone ---------------------------------------------
-
-
-@bp.get("/<game>/assignment/<key>")
-def assigned(game: str, key: str):  # type: ignore[no-untyped-def]
-    """A student's own deal of a "same deal for everyone" part: started once, resumed."""
-    from app.classes import access
-    from app.classes.models import AssignmentPart
-
-    _game(game)
-    part = next(
-        (
-            p
-            for p in db.session.scalars(db.select(AssignmentPart).filter_by(kind="deal"))
-            if p.spec.get("key") == key
-        ),
-        None,
-    )
-    if part is None:
-        abort(404)
-    a, _klass, _row = access.student_assignment(part.assignment_id)
-    if a.game != game:
-        abort(404)
-    prof = current_profile(create=True)
-    assert prof is not None
-    deal = db.session.scalar(
-        db.select(PlayDeal).filter_by(profile_id=prof.id, assignment_id=a.id, game=game)
-    )
-    if deal is None:
-        spec = part.spec
-        setup_ = service.Setup(
-            seat=int(spec.get("seat", 0)), strength=str(spec.get("strength", "")), coach=False
-        )
-        deal = service.start(prof.id, game, setup_, seed=int(spec["seed"]), assignment_id=a.id)
-        if _pace() == 0:
-            service.advance(deal)
-        db.session.commit()
-    return redirect(url_for("play.table", game=game, deal_id=deal.id), code=303)

@@ -135,6 +135,22 @@ def again(deal: PlayDeal, profile_id: int) -> PlayDeal:
     )
 
 
+def assigned(
+    profile_id: int, assignment_id: int, game_id: str, spec: Mapping[str, Any]
+) -> tuple[PlayDeal, bool]:
+    """The learner's deal of a "same deal for everyone" assignment part (``spec``: its
+    seed, seat and strength), and whether it is new (not committed); one per assignment."""
+    deal = db.session.scalar(
+        db.select(PlayDeal).filter_by(
+            profile_id=profile_id, assignment_id=assignment_id, game=game_id
+        )
+    )
+    if deal is not None:
+        return deal, False
+    setup = Setup(seat=int(spec.get("seat", 0)), strength=str(spec.get("strength", "")))
+    return start(profile_id, game_id, setup, int(spec["seed"]), assignment_id), True
+
+
 def find(deal_id: str, game_id: str) -> PlayDeal | None:
     deal: PlayDeal | None = db.session.get(PlayDeal, deal_id)
     if deal is None or deal.game != game_id:
