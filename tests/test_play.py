@@ -6,8 +6,12 @@ so after each decision every engine move up to the learner's next one is applied
 
 from __future__ import annotations
 
+import dataclasses
 import html as htmllib
+import random
 import re
+from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -113,6 +117,54 @@ def _profile(app: Flask) -> int:
     db.session.add(prof)
     db.session.flush()
     return int(prof.id)
+
+
+def _tokens(x: Any, deck: set[str], out: Counter[str]) -> None:
+    """Every card token anywhere in a view (its dataclasses, mappings and sequences)."""
+    if isinstance(x, str):
+        out[x] += x in deck
+    elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+        for f in dataclasses.fields(x):
+            _tokens(getattr(x, f.name), deck, out)
+    elif isinstance(x, Mapping):
+        for v in x.values():
+            _tokens(v, deck, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _tokens(v, deck, out)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_log_shows_no_card_the_learners_view_hides(game_id):
+    """Another seat's move is written out in the log only when the learner's own view,
+    right after it, shows its cards on the table (the learner's hand aside): cards laid
+    face down stay hidden, as the engine's view hides them."""
+    game = find_game(game_id)
+    rules = game.default_rules
+    deck = set(game.deck(rules))
+    learner = 0
+    shown = hidden = 0
+    for seed in range(12):
+        state = game.new_deal(rules, random.Random(seed), seed % game.table_size(rules))
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)
+            action = game.player("simple").choose(state, seat, game.legal_actions(state, seat), rng)
+            state = game.apply(state, action)
+            if action.seat == learner or not action.cards or game.is_over(state):
+                continue
+            if service.face_down(game_id, learner, action):
+                hidden += 1
+                continue
+            view = game.view(state, learner)
+            public: Counter[str] = Counter()
+            _tokens(view, deck, public)
+            public.subtract(view.seats[learner].hand or ())
+            missing = Counter(action.cards) - public
+            assert not missing, (seed, action, "is in the log but not on the table")
+            shown += 1
+    assert shown > 0
+    assert hidden > 0 or not service.FACE_DOWN[game_id]
 
 
 # -- the pages -----------------------------------------------------------------------------

@@ -45,8 +45,18 @@ THEME_OF_KIND: dict[str, tuple[str, ...]] = {
 }
 FALLBACK_THEMES = ("waits", "priority", "beat-or-cover", "forced")
 
-#: action kinds that lay cards face down: another seat's cards stay hidden in the log
-FACE_DOWN = frozenset({"cover", "an", "wei", "chouwei", "an-gang", "ti", "kan"})
+#: per game, the action kinds that lay cards face down (as each game's view hides them):
+#: another seat's cards of these stay hidden in the log until the deal is over. Hunan's
+#: 偎; Guilin's 扫 and 扫穿 (its names for 偎 and 提); the pairing game's 暗 and 过牌; the
+#: trick game's covers. 臭偎/过扫, Hunan's 提 and every Nantong group are laid face up.
+#: ``tests/test_play.py`` checks this against the engine's views over whole deals.
+FACE_DOWN: dict[str, frozenset[str]] = {
+    "hunan": frozenset({"wei"}),
+    "guilin": frozenset({"sao", "saochuan"}),
+    "chuanpai": frozenset({"an", "guo"}),
+    "chuanpai-tricks": frozenset({"cover"}),
+    "nantong": frozenset(),
+}
 
 
 class NotAllowed(Exception):
@@ -471,12 +481,18 @@ class LogLine:
     hidden: bool  # cards laid face down by another seat, shown at the end
 
 
+def face_down(game_id: str, learner: int, action: Action) -> bool:
+    """Cards another seat laid face down: not for the learner's eyes while the deal goes on."""
+    down = action.kind in FACE_DOWN.get(game_id, frozenset())
+    return action.seat != learner and down and bool(action.cards)
+
+
 def log(deal: PlayDeal, last: int | None = None) -> list[LogLine]:
     over = deal.status == "over"
     rows = deal.moves if last is None else deal.moves[-last:]
     out = []
     for m in rows:
         a = Action.from_json(m["action"])
-        hidden = not over and a.seat != deal.seat and a.kind in FACE_DOWN and bool(a.cards)
+        hidden = not over and face_down(deal.game, deal.seat, a)
         out.append(LogLine(a.seat, a, bool(m.get("forced")), hidden))
     return out
