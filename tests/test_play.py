@@ -333,6 +333,60 @@ def test_review_and_play_again(app, client):
     )
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_what_a_decision_changed(app, game_id):
+    """Where the learner did not play the engine's move, the review gives both endings
+    (the coach's advice played on for the learner): after a first decision of their own
+    and the advice from then on, the learner's ending is the deal itself; kept."""
+    with app.app_context():
+        pid = _profile(app)
+        for seed in range(20):
+            deal = service.start(pid, game_id, service.Setup(seat=0, strength="simple"), seed=seed)
+            service.advance(deal)
+            first = True
+            while deal.status != "over":
+                state = service.state_of(deal)
+                moves = service.legal(deal, state)
+                tip = service.advice(deal, state, len(deal.moves)).action
+                other = next((a for a in moves if not a.same_move(tip)), tip)
+                assert service.play(deal, other if first else tip) is None
+                first = False
+                service.advance(deal)
+            if not service.decisions(deal)[0].agrees:
+                break
+        else:
+            pytest.skip("no deal offered a choice the engine would not make")
+        found = service.what_if(deal)
+        assert set(found) == {1}  # only the first decision differed
+        mine, theirs = found[1]
+        # the learner's move, then the coach's advice: the deal as it was played
+        assert mine == deal.result["scores"][0]
+        assert isinstance(theirs, int)
+        assert deal.result["what_if"] == {"1": [mine, theirs]}
+        assert service.what_if(deal) == found  # kept
+        db.session.rollback()
+
+
+def test_the_review_shows_what_a_decision_changed(app, client):
+    client.set_cookie("lang", "en")
+    for _ in range(10):
+        url = start(client, "nantong", seat="0", strength="simple")
+        body = text(client.get(url))
+        n = 0
+        while state_of(body) != "over":
+            body = decide(client, url, body, pick=-1)  # the last button: often not the advice
+            n += 1
+            assert n < 400
+        deal = deal_row(app, url)
+        if any(not d.agrees for d in service.decisions(deal)):
+            break
+    review = text(client.get(url + "/review"))
+    assert "Your score in this deal" in review
+    assert review.count('class="review-what-if"') == review.count("review-row differs")
+    assert "review-row differs" in review
+    assert deal_row(app, url).result.get("what_if")  # kept for the next visit
+
+
 def test_pace_without_script_continue(app, tmp_path):
     """With a pace, the engine seats wait for the page: the "Continue" button (no script)
     plays them up to the learner's decision; htmx asks for one move at a time."""

@@ -429,6 +429,66 @@ def decisions(deal: PlayDeal, consequences: bool = True) -> list[Decision]:
     return out
 
 
+#: at most this many of the learner's decisions get a "what if" (two play-outs each)
+WHAT_IF_LIMIT = 20
+
+
+def _play_on(game: Game[Any, Any], deal: PlayDeal, state: Any, n: int) -> tuple[int, ...] | None:
+    """The scores when the deal goes on from ``state`` (the ``n``-th move next) to the
+    end as the table would: the engine seats choose as they do, the learner's seat plays
+    its forced moves and the coach's advice (the same seeded choices as at the table)."""
+    player = _player(game, deal)
+    for _ in range(5000):
+        if game.is_over(state):
+            out = game.outcome(state)
+            return tuple(out.scores) if out is not None else None
+        seat = game.to_act(state)
+        legal = game.legal_actions(state, seat)
+        if seat != deal.seat:
+            action = player.choose(state, seat, legal, _rng(deal, n))
+        else:
+            action = (
+                _auto(game, state, seat)
+                or advise(player, state, seat, legal, _rng(deal, n, "advice")).action
+            )
+        state = game.apply(state, action)
+        n += 1
+    return None
+
+
+def what_if(deal: PlayDeal) -> dict[int, tuple[int, int]]:
+    """The consequence of each decision where the learner did not play the engine's move:
+    decision index → (the learner's score at the end after their move, after the
+    engine's), the deal going on from there with the coach's advice for the learner and
+    the engine seats as they play, so the two differ by that decision alone. Kept in the
+    finished deal's ``result`` once worked out."""
+    kept = (deal.result or {}).get("what_if")
+    if kept is not None:
+        return {int(k): (int(v[0]), int(v[1])) for k, v in kept.items()}
+    game = game_of(deal)
+    state = _first_state(game, deal)
+    out: dict[int, tuple[int, int]] = {}
+    index = tried = 0
+    for n, m in enumerate(deal.moves):
+        action = Action.from_json(m["action"])
+        if m.get("decision"):
+            index += 1
+            engine = Action.from_json(m["advice"]) if m.get("advice") else None
+            if engine is not None and not engine.same_move(action) and tried < WHAT_IF_LIMIT:
+                tried += 1
+                try:
+                    mine = _play_on(game, deal, game.apply(state, action), n + 1)
+                    theirs = _play_on(game, deal, game.apply(state, engine), n + 1)
+                except (EngineError, IllegalAction):
+                    mine = theirs = None
+                if mine is not None and theirs is not None:
+                    out[index] = (mine[deal.seat], theirs[deal.seat])
+        state = game.apply(state, action)
+    if deal.status == "over":
+        deal.result = {**(deal.result or {}), "what_if": {str(k): list(v) for k, v in out.items()}}
+    return out
+
+
 def class_deals(assignment_id: int) -> list[PlayDeal]:
     return list(
         db.session.scalars(

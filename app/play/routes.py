@@ -336,6 +336,9 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
     family = find_variant(game).family
     locale = _locale()
     rows = []
+    consequences = service.what_if(deal)
+    if db.session.is_modified(deal):
+        db.session.commit()
     for d in service.decisions(deal):
         rows.append(
             {
@@ -346,10 +349,15 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
                 "why": reason_text(family, d.why, locale, d.engine) if d.why else "",
                 "played_waits": _waits_text(family, d.played_waits, locale),
                 "engine_waits": _waits_text(family, d.engine_waits, locale),
+                "what_if": consequences.get(d.index),
                 "theme": url_for("practice.next_position", game=game, theme=d.theme)
                 if d.theme
                 else url_for("practice.dashboard", game=game),
             }
         )
     unit = find_variant(game).unit
-    return render_template("play/review.html", deal=deal, game=game, rows=rows, unit=unit)
+    scores = (deal.result or {}).get("scores") or []
+    score = scores[deal.seat] if deal.seat < len(scores) else None
+    return render_template(
+        "play/review.html", deal=deal, game=game, rows=rows, unit=unit, score=score
+    )
