@@ -194,6 +194,11 @@ def test_whole_deal_through_the_pages(app, client, game_id):
     game = find_game(game_id)
     assert game.encode(service.replay(deal, deal.moves)) == deal.code
     assert client.get(url + "/review").status_code == 200
+    # the whole deal's log at the end: every move, each forced one marked as forced
+    assert body.count('<ol class="log-lines"') == 1
+    log = body.split('<ol class="log-lines"', 1)[1].split("</ol>", 1)[0]
+    assert log.count("<li>") == len(deal.moves)
+    assert log.count('class="badge forced"') == sum(bool(m.get("forced")) for m in deal.moves)
 
 
 def test_code_hidden_while_active_and_others_get_404(app, client):
