@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-import time
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
@@ -176,12 +175,11 @@ def rows_of(body: str) -> list[dict[str, str]]:
 # -- accounts ---------------------------------------------------------------------------
 
 
-def test_thirty_accounts_answer_within_five_seconds_and_sign_in(ctx):
+def test_thirty_accounts_with_typable_names_and_passwords_sign_in(ctx):
+    """(How fast: ``benchmarks/accounts.py``.)"""
     _t, client = teacher(ctx)
     cid = new_class(client)
-    started = time.perf_counter()
     made = make_students(client, cid, [f"学生{i}" for i in range(30)])
-    assert time.perf_counter() - started < 5
     assert len(made) == 30 and len({u for u, _p in made}) == 30
     syllable = "(?:[bdfghjkmnprstwz][aeiou])"
     for username, password in made:

@@ -66,6 +66,7 @@ MATRIX: dict[str, dict[str, Any]] = {
     "assignments.item": {"GET": {"student"}},
     "assignments.answer": {"POST": {"student"}},
     "assignments.hint": {"POST": {"student"}},
+    "assignments.deal": {"GET": {"student"}},
     "assignments.join": {"GET": ALL, "POST": SIGNED_IN},
     "assignments.join_code": {"GET": ALL},
     "assignments.quick_signin": {"GET": ALL, "POST": ALL},
@@ -110,6 +111,8 @@ def _world(app: Flask) -> dict[str, Any]:
                 assignment_id=a.id, part_id=part.id, position=0, exercise_id=eid, key="k1"
             )
         )
+        deal = {"seed": 5, "seat": 0, "strength": "simple", "key": "k1"}
+        db.session.add(AssignmentPart(assignment_id=a.id, position=1, kind="deal", spec=deal))
         db.session.commit()
         values = {"cid": klass.id, "aid": a.id, "key": "k1", "code": "MATRIX23"}
     return {"people": people, "values": values}

@@ -6,8 +6,12 @@ so after each decision every engine move up to the learner's next one is applied
 
 from __future__ import annotations
 
+import dataclasses
 import html as htmllib
+import random
 import re
+from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -18,8 +22,8 @@ from flask.testing import FlaskClient
 from app.engine.core.actions import Action
 from app.engine.core.registry import find_game
 from app.extensions import db
+from app.learning import play as service
 from app.learning.models import PlayDeal
-from app.play import service
 
 GAMES = ["hunan", "guilin", "chuanpai", "chuanpai-tricks", "nantong"]
 
@@ -115,6 +119,54 @@ def _profile(app: Flask) -> int:
     return int(prof.id)
 
 
+def _tokens(x: Any, deck: set[str], out: Counter[str]) -> None:
+    """Every card token anywhere in a view (its dataclasses, mappings and sequences)."""
+    if isinstance(x, str):
+        out[x] += x in deck
+    elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+        for f in dataclasses.fields(x):
+            _tokens(getattr(x, f.name), deck, out)
+    elif isinstance(x, Mapping):
+        for v in x.values():
+            _tokens(v, deck, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _tokens(v, deck, out)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_log_shows_no_card_the_learners_view_hides(game_id):
+    """Another seat's move is written out in the log only when the learner's own view,
+    right after it, shows its cards on the table (the learner's hand aside): cards laid
+    face down stay hidden, as the engine's view hides them."""
+    game = find_game(game_id)
+    rules = game.default_rules
+    deck = set(game.deck(rules))
+    learner = 0
+    shown = hidden = 0
+    for seed in range(12):
+        state = game.new_deal(rules, random.Random(seed), seed % game.table_size(rules))
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)
+            action = game.player("simple").choose(state, seat, game.legal_actions(state, seat), rng)
+            state = game.apply(state, action)
+            if action.seat == learner or not action.cards or game.is_over(state):
+                continue
+            if service.face_down(game_id, learner, action):
+                hidden += 1
+                continue
+            view = game.view(state, learner)
+            public: Counter[str] = Counter()
+            _tokens(view, deck, public)
+            public.subtract(view.seats[learner].hand or ())
+            missing = Counter(action.cards) - public
+            assert not missing, (seed, action, "is in the log but not on the table")
+            shown += 1
+    assert shown > 0
+    assert hidden > 0 or not service.FACE_DOWN[game_id]
+
+
 # -- the pages -----------------------------------------------------------------------------
 
 
@@ -142,6 +194,11 @@ def test_whole_deal_through_the_pages(app, client, game_id):
     game = find_game(game_id)
     assert game.encode(service.replay(deal, deal.moves)) == deal.code
     assert client.get(url + "/review").status_code == 200
+    # the whole deal's log at the end: every move, each forced one marked as forced
+    assert body.count('<ol class="log-lines"') == 1
+    log = body.split('<ol class="log-lines"', 1)[1].split("</ol>", 1)[0]
+    assert log.count("<li>") == len(deal.moves)
+    assert log.count('class="badge forced"') == sum(bool(m.get("forced")) for m in deal.moves)
 
 
 def test_code_hidden_while_active_and_others_get_404(app, client):
@@ -279,6 +336,60 @@ def test_review_and_play_again(app, client):
     assert game.encode(service._first_state(game, again)) == game.encode(
         service._first_state(game, deal)
     )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_what_a_decision_changed(app, game_id):
+    """Where the learner did not play the engine's move, the review gives both endings
+    (the coach's advice played on for the learner): after a first decision of their own
+    and the advice from then on, the learner's ending is the deal itself; kept."""
+    with app.app_context():
+        pid = _profile(app)
+        for seed in range(20):
+            deal = service.start(pid, game_id, service.Setup(seat=0, strength="simple"), seed=seed)
+            service.advance(deal)
+            first = True
+            while deal.status != "over":
+                state = service.state_of(deal)
+                moves = service.legal(deal, state)
+                tip = service.advice(deal, state, len(deal.moves)).action
+                other = next((a for a in moves if not a.same_move(tip)), tip)
+                assert service.play(deal, other if first else tip) is None
+                first = False
+                service.advance(deal)
+            if not service.decisions(deal)[0].agrees:
+                break
+        else:
+            pytest.skip("no deal offered a choice the engine would not make")
+        found = service.what_if(deal)
+        assert set(found) == {1}  # only the first decision differed
+        mine, theirs = found[1]
+        # the learner's move, then the coach's advice: the deal as it was played
+        assert mine == deal.result["scores"][0]
+        assert isinstance(theirs, int)
+        assert deal.result["what_if"] == {"1": [mine, theirs]}
+        assert service.what_if(deal) == found  # kept
+        db.session.rollback()
+
+
+def test_the_review_shows_what_a_decision_changed(app, client):
+    client.set_cookie("lang", "en")
+    for _ in range(10):
+        url = start(client, "nantong", seat="0", strength="simple")
+        body = text(client.get(url))
+        n = 0
+        while state_of(body) != "over":
+            body = decide(client, url, body, pick=-1)  # the last button: often not the advice
+            n += 1
+            assert n < 400
+        deal = deal_row(app, url)
+        if any(not d.agrees for d in service.decisions(deal)):
+            break
+    review = text(client.get(url + "/review"))
+    assert "Your score in this deal" in review
+    assert review.count('class="review-what-if"') == review.count("review-row differs")
+    assert "review-row differs" in review
+    assert deal_row(app, url).result.get("what_if")  # kept for the next visit
 
 
 def test_pace_without_script_continue(app, tmp_path):

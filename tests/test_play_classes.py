@@ -63,7 +63,7 @@ def test_the_same_deal_for_everyone(capp):  # noqa: F811  (the fixture)
     for name, password in ((u1, p1), (u2, p2)):
         sc = signed_in(papp, name, password)
         overview = text(sc.get(f"/assignments/{aid}/"))
-        link = f"/play/hunan/assignment/{key}"
+        link = f"/assignments/{aid}/deal/{key}"
         assert link in overview
         r = sc.get(link)
         assert r.status_code == 303
@@ -80,8 +80,9 @@ def test_the_same_deal_for_everyone(capp):  # noqa: F811  (the fixture)
         assert all(r is not None and r.assignment_id == aid and r.seed == seed for r in rows)
         assert rows[0].seat == rows[1].seat == 1  # type: ignore[union-attr]
     # another class's student, or a visitor, cannot start it
-    assert papp.test_client().get(f"/play/hunan/assignment/{key}").status_code == 404
-    assert tc.get("/play/hunan/assignment/nokey").status_code == 404
+    assert papp.test_client().get(f"/assignments/{aid}/deal/{key}").status_code == 404
+    assert tc.get(f"/assignments/{aid}/deal/{key}").status_code == 404  # the teacher's not in it
+    assert sc.get(f"/assignments/{aid}/deal/nokey").status_code == 404
 
     page = text(tc.get(f"/classes/{cid}/assignments/{aid}/"))
     assert "The same deal for everyone" in page or "同一副牌" in page

@@ -54,7 +54,8 @@ class Kind:
     expand: Callable[[Mapping[str, Any]], list[str]]  # spec → exercise ids
     title: Callable[[Mapping[str, Any], str, str], str]  # (spec, game, locale) → its name
     link: Callable[[Mapping[str, Any], str], str | None] = lambda spec, game: None
-    student_link: Callable[[Mapping[str, Any], str], str | None] = lambda spec, game: None
+    #: (spec, game, assignment id) → where a student does or reads the part
+    student_link: Callable[[Mapping[str, Any], str, int], str | None] = lambda s, g, a: None
 
 
 KINDS: dict[str, Kind] = {}
@@ -322,8 +323,8 @@ def _deal_title(spec: Mapping[str, Any], game: str, locale: str) -> str:
     return _("The same deal for everyone (seat %(n)s)", n=int(spec.get("seat", 0)) + 1)
 
 
-def _deal_link(spec: Mapping[str, Any], game: str) -> str | None:
-    return url_for("play.assigned", game=game, key=str(spec.get("key", "")))
+def _deal_link(spec: Mapping[str, Any], game: str, assignment_id: int) -> str | None:
+    return url_for("assignments.deal", aid=assignment_id, key=str(spec.get("key", "")))
 
 
 register(
@@ -336,7 +337,7 @@ register(
         _lesson_expand,
         _lesson_title,
         link=_lesson_link,
-        student_link=_lesson_link,
+        student_link=lambda spec, game, _aid: _lesson_link(spec, game),
     )
 )
 register(

@@ -564,7 +564,7 @@ def deal_reports(a: Assignment, locale: str) -> list[DealReport]:
     index, each distinct move with the students who made it beside the engine's advice.
     Students see the same positions as long as their decisions agree."""
     from app.engine.core.registry import find_variant
-    from app.play import service as play
+    from app.learning import play
 
     parts = [p for p in service.parts_of(a) if p.kind == "deal"]
     if not parts:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, flash, g, redirect, request, session, url_for
+from flask import Blueprint, abort, current_app, flash, g, redirect, request, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import login_user
@@ -22,7 +22,7 @@ from app.classes.models import Assignment, AssignmentItem
 from app.extensions import db
 from app.htmx_utils import form_page, page, redirect_to
 from app.i18n import set_lang_cookie
-from app.learning import bank, clock, flow, record
+from app.learning import bank, clock, flow, play, record
 from app.learning.models import Attempt
 from app.messages import render
 from app.profiles import PROFILE_COOKIE, adopt_visitor_profile, current_profile
@@ -122,7 +122,7 @@ def overview(aid: int):  # type: ignore[no-untyped-def]
     reading = []
     for p in parts:
         kind = kinds.get(p.kind)
-        link = kind.student_link(p.spec, a.game) if kind else None
+        link = kind.student_link(p.spec, a.game, a.id) if kind else None
         if link:
             reading.append((results.part_title(p, a.game, _locale()), link))
     visible = service.results_open(a)
@@ -278,6 +278,27 @@ def hint(aid: int, key: str):  # type: ignore[no-untyped-def]
     if request.htmx:
         return _item_page(a, klass, it, blk, partial=BLOCK)
     return redirect(f"{_item_url(a, it)}#{blk.dom_id}", code=303)
+
+
+@bp.get("/assignments/<int:aid>/deal/<key>")
+def deal(aid: int, key: str):  # type: ignore[no-untyped-def]
+    """A student's own deal of a "same deal for everyone" part: started once (the
+    part's seed, seat and strength), resumed after; played at the play table."""
+    a, _klass, _row = access.student_assignment(aid)
+    spec = next(
+        (p.spec for p in service.parts_of(a) if p.kind == "deal" and p.spec.get("key") == key),
+        None,
+    )
+    if spec is None:
+        abort(404)
+    profile = current_profile(create=True)
+    assert profile is not None
+    played, new = play.assigned(profile.id, a.id, a.game, spec)
+    if new:
+        if int(current_app.config.get("PLAY_PACE_MS", 800)) == 0:
+            play.advance(played)
+        db.session.commit()
+    return redirect(url_for("play.table", game=a.game, deal_id=played.id), code=303)
 
 
 # -- joining a class, quick sign-in -------------------------------------------------------

@@ -19,9 +19,10 @@ from app.engine.core.reason import Reason
 from app.engine.core.registry import find_game, find_variant
 from app.extensions import db
 from app.htmx_utils import page
+from app.learning import play as service
 from app.learning.models import PlayDeal
 from app.messages import render
-from app.play import bp, service
+from app.play import bp
 from app.profiles import current_profile
 from app.ui.tables import from_view, seat_name
 from app.ui.text import action_label, cards_text, count_lines, humanize
@@ -335,6 +336,9 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
     family = find_variant(game).family
     locale = _locale()
     rows = []
+    consequences = service.what_if(deal)
+    if db.session.is_modified(deal):
+        db.session.commit()
     for d in service.decisions(deal):
         rows.append(
             {
@@ -345,50 +349,15 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
                 "why": reason_text(family, d.why, locale, d.engine) if d.why else "",
                 "played_waits": _waits_text(family, d.played_waits, locale),
                 "engine_waits": _waits_text(family, d.engine_waits, locale),
+                "what_if": consequences.get(d.index),
                 "theme": url_for("practice.next_position", game=game, theme=d.theme)
                 if d.theme
                 else url_for("practice.dashboard", game=game),
             }
         )
     unit = find_variant(game).unit
-    return render_template("play/review.html", deal=deal, game=game, rows=rows, unit=unit)
-
-
-# -- the class kind: the same deal for everyone ---------------------------------------------
-
-
-@bp.get("/<game>/assignment/<key>")
-def assigned(game: str, key: str):  # type: ignore[no-untyped-def]
-    """A student's own deal of a "same deal for everyone" part: started once, resumed."""
-    from app.classes import access
-    from app.classes.models import AssignmentPart
-
-    _game(game)
-    part = next(
-        (
-            p
-            for p in db.session.scalars(db.select(AssignmentPart).filter_by(kind="deal"))
-            if p.spec.get("key") == key
-        ),
-        None,
+    scores = (deal.result or {}).get("scores") or []
+    score = scores[deal.seat] if deal.seat < len(scores) else None
+    return render_template(
+        "play/review.html", deal=deal, game=game, rows=rows, unit=unit, score=score
     )
-    if part is None:
-        abort(404)
-    a, _klass, _row = access.student_assignment(part.assignment_id)
-    if a.game != game:
-        abort(404)
-    prof = current_profile(create=True)
-    assert prof is not None
-    deal = db.session.scalar(
-        db.select(PlayDeal).filter_by(profile_id=prof.id, assignment_id=a.id, game=game)
-    )
-    if deal is None:
-        spec = part.spec
-        setup_ = service.Setup(
-            seat=int(spec.get("seat", 0)), strength=str(spec.get("strength", "")), coach=False
-        )
-        deal = service.start(prof.id, game, setup_, seed=int(spec["seed"]), assignment_id=a.id)
-        if _pace() == 0:
-            service.advance(deal)
-        db.session.commit()
-    return redirect(url_for("play.table", game=game, deal_id=deal.id), code=303)

@@ -45,8 +45,18 @@ THEME_OF_KIND: dict[str, tuple[str, ...]] = {
 }
 FALLBACK_THEMES = ("waits", "priority", "beat-or-cover", "forced")
 
-#: action kinds that lay cards face down: another seat's cards stay hidden in the log
-FACE_DOWN = frozenset({"cover", "an", "wei", "chouwei", "an-gang", "ti", "kan"})
+#: per game, the action kinds that lay cards face down (as each game's view hides them):
+#: another seat's cards of these stay hidden in the log until the deal is over. Hunan's
+#: 偎; Guilin's 扫 and 扫穿 (its names for 偎 and 提); the pairing game's 暗 and 过牌; the
+#: trick game's covers. 臭偎/过扫, Hunan's 提 and every Nantong group are laid face up.
+#: ``tests/test_play.py`` checks this against the engine's views over whole deals.
+FACE_DOWN: dict[str, frozenset[str]] = {
+    "hunan": frozenset({"wei"}),
+    "guilin": frozenset({"sao", "saochuan"}),
+    "chuanpai": frozenset({"an", "guo"}),
+    "chuanpai-tricks": frozenset({"cover"}),
+    "nantong": frozenset(),
+}
 
 
 class NotAllowed(Exception):
@@ -133,6 +143,22 @@ def again(deal: PlayDeal, profile_id: int) -> PlayDeal:
         seed=deal.seed,
         assignment_id=deal.assignment_id,
     )
+
+
+def assigned(
+    profile_id: int, assignment_id: int, game_id: str, spec: Mapping[str, Any]
+) -> tuple[PlayDeal, bool]:
+    """The learner's deal of a "same deal for everyone" assignment part (``spec``: its
+    seed, seat and strength), and whether it is new (not committed); one per assignment."""
+    deal = db.session.scalar(
+        db.select(PlayDeal).filter_by(
+            profile_id=profile_id, assignment_id=assignment_id, game=game_id
+        )
+    )
+    if deal is not None:
+        return deal, False
+    setup = Setup(seat=int(spec.get("seat", 0)), strength=str(spec.get("strength", "")))
+    return start(profile_id, game_id, setup, int(spec["seed"]), assignment_id), True
 
 
 def find(deal_id: str, game_id: str) -> PlayDeal | None:
@@ -403,6 +429,66 @@ def decisions(deal: PlayDeal, consequences: bool = True) -> list[Decision]:
     return out
 
 
+#: at most this many of the learner's decisions get a "what if" (two play-outs each)
+WHAT_IF_LIMIT = 20
+
+
+def _play_on(game: Game[Any, Any], deal: PlayDeal, state: Any, n: int) -> tuple[int, ...] | None:
+    """The scores when the deal goes on from ``state`` (the ``n``-th move next) to the
+    end as the table would: the engine seats choose as they do, the learner's seat plays
+    its forced moves and the coach's advice (the same seeded choices as at the table)."""
+    player = _player(game, deal)
+    for _ in range(5000):
+        if game.is_over(state):
+            out = game.outcome(state)
+            return tuple(out.scores) if out is not None else None
+        seat = game.to_act(state)
+        legal = game.legal_actions(state, seat)
+        if seat != deal.seat:
+            action = player.choose(state, seat, legal, _rng(deal, n))
+        else:
+            action = (
+                _auto(game, state, seat)
+                or advise(player, state, seat, legal, _rng(deal, n, "advice")).action
+            )
+        state = game.apply(state, action)
+        n += 1
+    return None
+
+
+def what_if(deal: PlayDeal) -> dict[int, tuple[int, int]]:
+    """The consequence of each decision where the learner did not play the engine's move:
+    decision index → (the learner's score at the end after their move, after the
+    engine's), the deal going on from there with the coach's advice for the learner and
+    the engine seats as they play, so the two differ by that decision alone. Kept in the
+    finished deal's ``result`` once worked out."""
+    kept = (deal.result or {}).get("what_if")
+    if kept is not None:
+        return {int(k): (int(v[0]), int(v[1])) for k, v in kept.items()}
+    game = game_of(deal)
+    state = _first_state(game, deal)
+    out: dict[int, tuple[int, int]] = {}
+    index = tried = 0
+    for n, m in enumerate(deal.moves):
+        action = Action.from_json(m["action"])
+        if m.get("decision"):
+            index += 1
+            engine = Action.from_json(m["advice"]) if m.get("advice") else None
+            if engine is not None and not engine.same_move(action) and tried < WHAT_IF_LIMIT:
+                tried += 1
+                try:
+                    mine = _play_on(game, deal, game.apply(state, action), n + 1)
+                    theirs = _play_on(game, deal, game.apply(state, engine), n + 1)
+                except (EngineError, IllegalAction):
+                    mine = theirs = None
+                if mine is not None and theirs is not None:
+                    out[index] = (mine[deal.seat], theirs[deal.seat])
+        state = game.apply(state, action)
+    if deal.status == "over":
+        deal.result = {**(deal.result or {}), "what_if": {str(k): list(v) for k, v in out.items()}}
+    return out
+
+
 def class_deals(assignment_id: int) -> list[PlayDeal]:
     return list(
         db.session.scalars(
@@ -455,12 +541,18 @@ class LogLine:
     hidden: bool  # cards laid face down by another seat, shown at the end
 
 
+def face_down(game_id: str, learner: int, action: Action) -> bool:
+    """Cards another seat laid face down: not for the learner's eyes while the deal goes on."""
+    down = action.kind in FACE_DOWN.get(game_id, frozenset())
+    return action.seat != learner and down and bool(action.cards)
+
+
 def log(deal: PlayDeal, last: int | None = None) -> list[LogLine]:
     over = deal.status == "over"
     rows = deal.moves if last is None else deal.moves[-last:]
     out = []
     for m in rows:
         a = Action.from_json(m["action"])
-        hidden = not over and a.seat != deal.seat and a.kind in FACE_DOWN and bool(a.cards)
+        hidden = not over and face_down(deal.game, deal.seat, a)
         out.append(LogLine(a.seat, a, bool(m.get("forced")), hidden))
     return out
