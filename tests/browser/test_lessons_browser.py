@@ -28,9 +28,12 @@ def lesson_with_an_exercise(game: str):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("game", GAMES)
 def test_walk_a_whole_lesson(page: Page, live_server: str, game: str, lang: str):
     lesson = lesson_with_an_exercise(game)
+    n = len(lesson.exercises)
     page.goto(f"{live_server}/lessons/{game}/")
     if lang == "zh":
         page.get_by_role("button", name="中文").click()
+    item = page.locator(".lesson-item", has=page.locator(f'a[href="/lessons/{game}/{lesson.id}/"]'))
+    expect(item.locator(".lesson-progress")).to_have_text(progress_text(lang, 0, n, 0))
     page.locator(f'a[href="/lessons/{game}/{lesson.id}/"]').click()
     answered = False
     for step in lesson.steps:
@@ -51,10 +54,26 @@ def test_walk_a_whole_lesson(page: Page, live_server: str, game: str, lang: str)
             nav.click()
     expect(page.locator(".step-nav a").last).to_be_visible()
     page.goto(f"{live_server}/lessons/{game}/")
-    item = page.locator(".lesson-item", has=page.locator(f'a[href="/lessons/{game}/{lesson.id}/"]'))
-    expect(item.locator(".lesson-progress")).to_contain_text(re.compile(r"\b1\b"))
+    # one exercise solved after a wrong answer and a hint: one star (TEACHING.md's table)
+    expect(item.locator(".lesson-progress")).to_have_text(progress_text(lang, 1, n, 1))
+    # the path now continues at the lesson's next unsolved exercise
+    second = [s for s in lesson.steps if s.exercise is not None][1]
+    expect(page.locator("main a.button").first).to_have_attribute(
+        "href", f"/lessons/{game}/{lesson.id}/{second.id}"
+    )
+    page.goto(f"{live_server}/progress/{game}")
+    section = page.locator(".progress-lessons .lesson-item").first
+    expect(section.locator(".lesson-progress")).to_contain_text(
+        "1 颗星" if lang == "zh" else "1 of"
+    )
+
+
+def progress_text(lang: str, solved: int, total: int, stars: int) -> re.Pattern[str]:
     if lang == "zh":
-        expect(item.locator(".lesson-progress")).to_contain_text("颗星")
+        said = f"已做对 {solved} 题，共 {total} 题 · {stars} 颗星，满分 {3 * total} 颗"
+    else:
+        said = f"{solved} of {total} exercises solved · {stars} of {3 * total} stars"
+    return re.compile(r"^\s*" + re.escape(said) + r"\s*$")
 
 
 def test_a_lesson_page_has_no_serious_accessibility_violation(page: Page, live_server: str):
