@@ -79,15 +79,23 @@ def progress_text(lang: str, solved: int, total: int, stars: int) -> re.Pattern[
 def test_a_lesson_page_has_no_serious_accessibility_violation(page: Page, live_server: str):
     from axe_playwright_python.sync_playwright import Axe
 
+    pages = []
     for game in ("hunan", "chuanpai"):
         lesson = lesson_with_an_exercise(game)
         step = next(s for s in lesson.steps if s.exercise is not None)
-        page.goto(f"{live_server}/lessons/{game}/{lesson.id}/{step.id}")
+        pages.append(f"/lessons/{game}/{lesson.id}/{step.id}")
+    for game, kind in (("nantong", "deal"), ("guilin", "example")):
+        lesson, step = next((ls, s) for ls in path_of(game) for s in ls.steps if s.kind == kind)
+        pages.append(
+            f"/lessons/{game}/{lesson.id}/{step.id}" + ("?move=3" if kind == "deal" else "")
+        )
+    for address in pages:
+        page.goto(live_server + address)
         results = Axe().run(page)
         serious = [
             v for v in results.response["violations"] if v["impact"] in ("serious", "critical")
         ]
-        assert not serious, [(v["id"], v["help"]) for v in serious]
+        assert not serious, (address, [(v["id"], v["help"]) for v in serious])
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -99,10 +107,29 @@ def test_the_glossary_and_a_trainer_in_both_languages(page: Page, live_server: s
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "术语表" if lang == "zh" else "Glossary"
     )
-    page.goto(f"{live_server}/train/zipai?mode=name")
-    expect(page.locator(".trainer-clock")).to_be_visible()  # the clock runs with JavaScript
-    choices = page.locator(".exercise input[name=choice]")
-    expect(choices).to_have_count(4)
-    choices.first.check()
-    page.locator(".answer-form button[type=submit]").click()
-    expect(page.locator(".verdict")).to_be_visible()
+    for family, mode in (("zipai", "name"), ("chuanpai", "pick"), ("nantong", "name")):
+        page.goto(f"{live_server}/train/{family}?mode={mode}")
+        expect(page.get_by_role("heading", level=1)).to_contain_text(
+            {
+                "name": {"zh": "说出牌名", "en": "Name the card"},
+                "pick": {"zh": "找出这张牌", "en": "Find the card"},
+            }[mode][lang]
+        )
+        expect(page.locator(".trainer-clock")).to_be_visible()  # the clock runs with JavaScript
+        if mode == "name":
+            choices = page.locator(".exercise input[name=choice]")
+            expect(choices).to_have_count(4)
+            choices.first.check()
+        else:
+            expect(page.locator(".exercise input[name=pick]")).to_have_count(4)
+            page.locator(".exercise input[name=pick]").first.check()
+        page.locator(".answer-form button[type=submit]").click()
+        expect(page.locator(".verdict")).to_be_visible()
+        # per-card accuracy: the card just asked now has one answer in the table
+        page.goto(f"{live_server}/train/{family}?mode={mode}")
+        table = page.locator(".trainer .skills-table")
+        expect(page.locator(".trainer > h2")).to_have_text(
+            "你最容易认错的牌" if lang == "zh" else "Your weakest cards"
+        )
+        expect(table.locator("tbody tr")).to_have_count(1)
+        expect(table.locator("tbody td").first).to_have_text(re.compile(r"^[01] / 1$"))
