@@ -169,6 +169,34 @@ def test_every_cell_of_the_comparison_links_to_a_lesson_step(client, lang):
         assert lesson is not None and lesson.game == m.group(1) and lesson.step(m.group(3))
 
 
+# -- the sample deals ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_path_ends_in_a_whole_deal_with_its_decisions_noted_move_by_move(game):
+    last = lessons.path_of(game)[-1]
+    deal = next(s.deal for s in last.steps if s.deal is not None)
+    assert len(deal.moves) >= 20
+    noted = [n.move for n in deal.notes]
+    assert len(noted) >= 5 and noted == sorted(set(noted)) and noted[-1] <= len(deal.moves)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deal_frame_shows_the_note_of_its_move(client, lang):
+    step = lessons.get("hunan-12-sample-deal").step("the-deal")  # type: ignore[union-attr]
+    note = next(n for n in step.deal.notes if n.move == 7)  # type: ignore[union-attr]
+    html = client.get(
+        "/lessons/hunan/hunan-12-sample-deal/the-deal?move=7", headers={"Accept-Language": lang}
+    ).get_data(as_text=True)
+    frame = html[html.index('id="deal-frame"') :]
+    words = re.sub(r"^\*\*[^*]+\*\*[：:]\s*", "", note.text.text().get(lang)).split("{")[0]
+    assert len(words) >= 6 and 'class="prose frame-note"' in frame and words in frame
+    other = client.get(
+        "/lessons/hunan/hunan-12-sample-deal/the-deal?move=3", headers={"Accept-Language": lang}
+    ).get_data(as_text=True)
+    assert "frame-note" not in other
+
+
 # -- the way in -----------------------------------------------------------------------
 
 

@@ -119,6 +119,9 @@ def _lesson_problems() -> Iterator[str]:
                     replay(lesson.game, step.deal)
                 except (BadDeal, EngineError) as exc:
                     yield f"{where}: {exc}"
+                for note in step.deal.notes:
+                    if note.move > len(step.deal.moves):
+                        yield f"{where}: a note for move {note.move}, after the last move"
 
 
 def _first_use_problems() -> Iterator[str]:
