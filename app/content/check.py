@@ -119,6 +119,55 @@ def _lesson_problems() -> Iterator[str]:
                     replay(lesson.game, step.deal)
                 except (BadDeal, EngineError) as exc:
                     yield f"{where}: {exc}"
+                for note in step.deal.notes:
+                    if note.move > len(step.deal.moves):
+                        yield f"{where}: a note for move {note.move}, after the last move"
+
+
+def _first_use_problems() -> Iterator[str]:
+    """A glossary term of a game is linked where its game's path first uses it: along
+    the path in order, the first ``[[term]]`` must not come after the term's 汉字 first
+    stand in the Chinese prose unlinked (terms of two characters or more; one character
+    such as 吃 or 碰 is too common inside other words to be told apart)."""
+    from app.learning.glossary import terms
+    from app.learning.lessons import path_of
+
+    link = re.compile(r"\[\[([a-z0-9-]+)(?:\|[^\]]*)?\]\]")
+    known = terms()
+    for v in all_variants():
+        mine = [t for t in known.values() if v.id in t.games and len(t.hanzi) >= 2]
+        # a homograph (和牌 the card, 和牌 the win) counts as linked by either entry
+        alike = {t.id: {u.id for u in mine if u.hanzi == t.hanzi} for t in mine}
+        linked: set[str] = set()
+        plain_seen: dict[str, str] = {}
+        for lesson in path_of(v.id):
+            for step in lesson.steps:
+                texts = [step.text.zh] if step.text else []
+                if step.deal:
+                    texts += [n.text.zh for n in step.deal.notes]
+                for text in texts:
+                    plain = link.sub(lambda m: "\0" * len(m.group(0)), text)
+                    firsts = {m.group(1): m.start() for m in reversed(list(link.finditer(text)))}
+                    for t in mine:
+                        if alike[t.id] & linked or alike[t.id] & set(plain_seen):
+                            continue
+                        at = plain.find(t.hanzi)
+                        first = min(firsts.get(u, len(text)) for u in alike[t.id])
+                        if at >= 0 and first > at:
+                            plain_seen[t.id] = step.ref
+                    linked |= set(firsts)
+        for tid, ref in plain_seen.items():
+            yield (
+                f"{lesson_file(ref)}: {ref.partition('#')[2]}: {known[tid].hanzi} is first used "
+                f"without its glossary link [[{tid}]]"
+            )
+
+
+def lesson_file(ref: str) -> str:
+    from app.learning.lessons import get
+
+    lesson = get(ref.partition("#")[0])
+    return lesson.source if lesson else ref
 
 
 def _glossary_problems() -> Iterator[str]:
@@ -157,14 +206,21 @@ def checklist_files() -> list[Path]:
 
 
 def _checklist_problems() -> Iterator[str]:
-    from app.learning.lessons import step_of
+    from app.learning.lessons import get, path_of, step_of
 
     for path in checklist_files():
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        game = data.get("game")
         for point in data.get("points", []):
             ref = point.get("taught_in")
-            if ref and step_of(ref) is None:
-                yield f"{_rel(path)}: {point.get('id')}: taught_in {ref!r} is not a lesson step"
+            where = f"{_rel(path)}: {point.get('id')}"
+            if not ref:
+                if path_of(game):
+                    yield f"{where}: taught in no lesson step"
+            elif step_of(ref) is None:
+                yield f"{where}: taught_in {ref!r} is not a lesson step"
+            elif (lesson := get(ref.partition("#")[0])) and lesson.game != game:
+                yield f"{where}: taught_in {ref!r} is a step of {lesson.game}, not {game}"
 
 
 def _misconception_problems() -> Iterator[str]:
@@ -185,13 +241,23 @@ def _compare_problems() -> Iterator[str]:
     from app.learning.compare import COMPARE, point_ids, table
 
     known = point_ids()
+    owner = {
+        p["id"]: data["game"]
+        for path in checklist_files()
+        for data in [yaml.safe_load(path.read_text(encoding="utf-8"))]
+        for p in data.get("points", [])
+    }
     games = {v.id for v in all_variants()}
     for aspect in table().aspects:
+        for game in sorted(games - set(aspect.cells)):
+            yield f"{_rel(COMPARE)}: {aspect.id}: no cell for {game}"
         for game, cell in aspect.cells.items():
             if game not in games:
                 yield f"{_rel(COMPARE)}: {aspect.id}: unknown game {game!r}"
             if cell.point not in known:
                 yield f"{_rel(COMPARE)}: {aspect.id}.{game}: unknown rule point {cell.point!r}"
+            elif owner.get(cell.point) != game:
+                yield f"{_rel(COMPARE)}: {aspect.id}.{game}: {cell.point!r} is another game's point"
 
 
 def check() -> list[str]:
@@ -291,6 +357,7 @@ CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
     _exercise_problems,
     _lesson_problems,
     _glossary_problems,
+    _first_use_problems,
     _checklist_problems,
     _misconception_problems,
 )

@@ -28,9 +28,12 @@ def lesson_with_an_exercise(game: str):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("game", GAMES)
 def test_walk_a_whole_lesson(page: Page, live_server: str, game: str, lang: str):
     lesson = lesson_with_an_exercise(game)
+    n = len(lesson.exercises)
     page.goto(f"{live_server}/lessons/{game}/")
     if lang == "zh":
         page.get_by_role("button", name="中文").click()
+    item = page.locator(".lesson-item", has=page.locator(f'a[href="/lessons/{game}/{lesson.id}/"]'))
+    expect(item.locator(".lesson-progress")).to_have_text(progress_text(lang, 0, n, 0))
     page.locator(f'a[href="/lessons/{game}/{lesson.id}/"]').click()
     answered = False
     for step in lesson.steps:
@@ -51,24 +54,48 @@ def test_walk_a_whole_lesson(page: Page, live_server: str, game: str, lang: str)
             nav.click()
     expect(page.locator(".step-nav a").last).to_be_visible()
     page.goto(f"{live_server}/lessons/{game}/")
-    item = page.locator(".lesson-item", has=page.locator(f'a[href="/lessons/{game}/{lesson.id}/"]'))
-    expect(item.locator(".lesson-progress")).to_contain_text(re.compile(r"\b1\b"))
+    # one exercise solved after a wrong answer and a hint: one star (TEACHING.md's table)
+    expect(item.locator(".lesson-progress")).to_have_text(progress_text(lang, 1, n, 1))
+    # the path now continues at the lesson's next unsolved exercise
+    second = [s for s in lesson.steps if s.exercise is not None][1]
+    expect(page.locator("main a.button").first).to_have_attribute(
+        "href", f"/lessons/{game}/{lesson.id}/{second.id}"
+    )
+    page.goto(f"{live_server}/progress/{game}")
+    section = page.locator(".progress-lessons .lesson-item").first
+    expect(section.locator(".lesson-progress")).to_contain_text(
+        "1 颗星" if lang == "zh" else "1 of"
+    )
+
+
+def progress_text(lang: str, solved: int, total: int, stars: int) -> re.Pattern[str]:
     if lang == "zh":
-        expect(item.locator(".lesson-progress")).to_contain_text("颗星")
+        said = f"已做对 {solved} 题，共 {total} 题 · {stars} 颗星，满分 {3 * total} 颗"
+    else:
+        said = f"{solved} of {total} exercises solved · {stars} of {3 * total} stars"
+    return re.compile(r"^\s*" + re.escape(said) + r"\s*$")
 
 
 def test_a_lesson_page_has_no_serious_accessibility_violation(page: Page, live_server: str):
     from axe_playwright_python.sync_playwright import Axe
 
+    pages = []
     for game in ("hunan", "chuanpai"):
         lesson = lesson_with_an_exercise(game)
         step = next(s for s in lesson.steps if s.exercise is not None)
-        page.goto(f"{live_server}/lessons/{game}/{lesson.id}/{step.id}")
+        pages.append(f"/lessons/{game}/{lesson.id}/{step.id}")
+    for game, kind in (("nantong", "deal"), ("guilin", "example")):
+        lesson, step = next((ls, s) for ls in path_of(game) for s in ls.steps if s.kind == kind)
+        pages.append(
+            f"/lessons/{game}/{lesson.id}/{step.id}" + ("?move=3" if kind == "deal" else "")
+        )
+    for address in pages:
+        page.goto(live_server + address)
         results = Axe().run(page)
         serious = [
             v for v in results.response["violations"] if v["impact"] in ("serious", "critical")
         ]
-        assert not serious, [(v["id"], v["help"]) for v in serious]
+        assert not serious, (address, [(v["id"], v["help"]) for v in serious])
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -80,10 +107,29 @@ def test_the_glossary_and_a_trainer_in_both_languages(page: Page, live_server: s
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "术语表" if lang == "zh" else "Glossary"
     )
-    page.goto(f"{live_server}/train/zipai?mode=name")
-    expect(page.locator(".trainer-clock")).to_be_visible()  # the clock runs with JavaScript
-    choices = page.locator(".exercise input[name=choice]")
-    expect(choices).to_have_count(4)
-    choices.first.check()
-    page.locator(".answer-form button[type=submit]").click()
-    expect(page.locator(".verdict")).to_be_visible()
+    for family, mode in (("zipai", "name"), ("chuanpai", "pick"), ("nantong", "name")):
+        page.goto(f"{live_server}/train/{family}?mode={mode}")
+        expect(page.get_by_role("heading", level=1)).to_contain_text(
+            {
+                "name": {"zh": "说出牌名", "en": "Name the card"},
+                "pick": {"zh": "找出这张牌", "en": "Find the card"},
+            }[mode][lang]
+        )
+        expect(page.locator(".trainer-clock")).to_be_visible()  # the clock runs with JavaScript
+        if mode == "name":
+            choices = page.locator(".exercise input[name=choice]")
+            expect(choices).to_have_count(4)
+            choices.first.check()
+        else:
+            expect(page.locator(".exercise input[name=pick]")).to_have_count(4)
+            page.locator(".exercise input[name=pick]").first.check()
+        page.locator(".answer-form button[type=submit]").click()
+        expect(page.locator(".verdict")).to_be_visible()
+        # per-card accuracy: the card just asked now has one answer in the table
+        page.goto(f"{live_server}/train/{family}?mode={mode}")
+        table = page.locator(".trainer .skills-table")
+        expect(page.locator(".trainer > h2")).to_have_text(
+            "你最容易认错的牌" if lang == "zh" else "Your weakest cards"
+        )
+        expect(table.locator("tbody tr")).to_have_count(1)
+        expect(table.locator("tbody td").first).to_have_text(re.compile(r"^[01] / 1$"))
