@@ -182,6 +182,75 @@ def test_index_and_setup_pages(client):
     assert 'href="/play/"' in text(client.get("/"))  # the nav link
 
 
+def _visible(body: str) -> str:
+    """The page's text as a reader sees it (tags, attribute values and scripts dropped)."""
+    return htmllib.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_rule_option_is_offered_in_words(client, game_id, lang):
+    """Every rule option of the game (flags too) is on the setup form under a label in
+    the learner's language; no engine name (``fouls``, ``end-deal``) shows."""
+    from app.engine.core.rules import text_of
+    from app.ui.rule_options import CHOICES, LABELS
+
+    client.set_cookie("lang", lang)
+    body = text(client.get(f"/play/{game_id}/"))
+    shown = _visible(body)
+    rules = find_game(game_id).default_rules
+    for f in type(rules).option_fields():
+        assert f'name="{f.name}"' in body, f.name
+        assert f.name in LABELS, f.name
+        assert f">{f.name}<" not in body and f"<code>{f.name}</code>" not in body, f.name
+        if lang == "en":
+            assert LABELS[f.name]._args[0] in shown, f.name  # the msgid is the English
+        for c in f.metadata.get("choices", ()):
+            value = text_of(c)
+            if not value.isdigit():
+                assert (f.name, value) in CHOICES, (f.name, value)
+                assert f">{value}<" not in body, (f.name, value)
+
+
+def test_rule_options_chosen_at_setup_are_the_deals_and_shown_on_the_table(
+    app, client, monkeypatch
+):
+    """A ticked-off flag and a changed choice reach the engine's rules and the table
+    says so in words; a refused setup keeps what was chosen."""
+    client.set_cookie("lang", "en")
+    url = start(
+        client,
+        "hunan",
+        seat="1",
+        strength="simple",
+        min_huxi="10",
+        tun="standard",
+        mingtang="changde",
+    )  # chou_hu left unticked: off
+    with app.app_context():
+        deal = db.session.get(PlayDeal, url.rstrip("/").split("/")[-1])
+        assert deal is not None
+        rules = find_game("hunan").rules(deal.rules or {})
+        assert rules.min_huxi == 10 and rules.chou_hu is False and rules.yiwushi is False
+    page = _visible(text(client.get(url)))
+    assert "Rule options of this deal:" in page and "Minimum 胡息 (huxi) to win: 10" in page
+    assert "臭胡 (chouhu)" in page
+    from app.engine import EngineError
+
+    def refuse(*_a: Any, **_k: Any) -> Any:
+        raise EngineError("bad-option", option="players", value="2")
+
+    monkeypatch.setattr(service, "start", refuse)
+    token = csrf_from(text(client.get("/play/chuanpai/")))
+    form = {"csrf_token": token, "seat": "2", "players": "2", "qitou": "tied", "coach": "on"}
+    r = client.post("/play/chuanpai/", data=form)
+    assert r.status_code == 422  # refused with the engine's reason, the choices kept
+    body = text(r)
+    assert 'role="alert"' in body and "players" not in _visible(body)
+    assert '<option value="tied" selected>' in body and '<option value="2" selected>' in body
+    assert 'name="coach" id="coach" checked' in body and 'name="jing" checked' not in body
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_whole_deal_through_the_pages(app, client, game_id):
     url = start(client, game_id, seat="0")

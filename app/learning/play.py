@@ -80,17 +80,6 @@ def default_strength(game: Game[Any, Any]) -> str:
     return "strong" if "strong" in names else names[0]
 
 
-def rule_choices(game: Game[Any, Any]) -> list[tuple[str, str, tuple[str, ...]]]:
-    """The rule options a new deal may change: (name, default text, choices)."""
-    out = []
-    for f in type(game.default_rules).option_fields():
-        choices = f.metadata.get("choices")
-        if choices:
-            default = getattr(game.default_rules, f.name)
-            out.append((f.name, str(default), tuple(str(c) for c in choices)))
-    return out
-
-
 def table_size(game: Game[Any, Any], rules: Mapping[str, str] | None = None) -> int:
     return game.table_size(game.rules(rules or {}))
 

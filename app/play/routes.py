@@ -24,6 +24,7 @@ from app.learning.models import PlayDeal
 from app.messages import render
 from app.play import bp
 from app.profiles import current_profile
+from app.ui.rule_options import describe, read_form, readable, rule_fields
 from app.ui.tables import from_view, seat_name
 from app.ui.text import action_label, cards_text, count_lines, humanize
 
@@ -180,6 +181,7 @@ def table_context(
         "mine": _mine(deal),
         "can_take_back": _mine(deal) and any(m.get("decision") for m in deal.moves),
         "url": url_for("play.table", game=deal.game, deal_id=deal.id),
+        "played_under": describe(game.rules(deal.rules or {}), game.default_rules),
         "share": request.url_root.rstrip("/")
         + url_for("play.table", game=deal.game, deal_id=deal.id),
     }
@@ -205,7 +207,10 @@ def index():  # type: ignore[no-untyped-def]
     return render_template("play/index.html", games=service.GAMES)
 
 
-def _setup_context(game_id: str, error: str = "") -> dict[str, Any]:
+def _setup_context(
+    game_id: str, error: str = "", chosen: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The setup form; ``chosen`` (after a refused setup) keeps what the learner chose."""
     game = _game(game_id)
     n = service.table_size(game)
     prof = current_profile()
@@ -224,7 +229,8 @@ def _setup_context(game_id: str, error: str = "") -> dict[str, Any]:
         "seats": [(s, _("Seat %(n)s", n=s + 1)) for s in range(n)],
         "strengths": service.strengths(game),
         "default_strength": service.default_strength(game),
-        "rules": service.rule_choices(game),
+        "rules": rule_fields(game.default_rules),
+        "chosen": chosen or {},
         "deals": mine,
         "error": error,
     }
@@ -242,11 +248,7 @@ def new_deal(game: str):  # type: ignore[no-untyped-def]
         seat = int(request.form.get("seat", "0"))
     except ValueError:
         seat = 0
-    rules = {
-        name: request.form[name]
-        for name, _d, choices in service.rule_choices(g)
-        if request.form.get(name) in choices
-    }
+    rules = read_form(g.default_rules, request.form)
     setup_ = service.Setup(
         seat=seat,
         strength=request.form.get("strength", ""),
@@ -258,8 +260,9 @@ def new_deal(game: str):  # type: ignore[no-untyped-def]
     try:
         deal = service.start(prof.id, game, setup_)
     except EngineError as exc:
-        msg = render(exc.code, dict(exc.params), _locale())
-        return render_template("play/setup.html", **_setup_context(game, msg)), 422
+        msg = render(exc.code, readable(exc.params), _locale())
+        chosen = {**rules, **{k: request.form.get(k, "") for k in ("seat", "strength", "coach")}}
+        return render_template("play/setup.html", **_setup_context(game, msg, chosen)), 422
     if _pace() == 0:
         service.advance(deal)
     db.session.commit()

@@ -1,0 +1,132 @@
+"""The engine's rule options in the learner's language: a label per option, per choice.
+
+The engine names its options (``min_huxi``, ``fouls=end-deal``); a page never shows those
+names. :func:`rule_fields` lists a game's options as form fields with labels, in the
+engine's order; :func:`describe` says in words which rules a deal is played under.
+A test checks that every option of every game, and every choice, has a label here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+from app.engine.core.rules import text_of
+
+LABELS: dict[str, Any] = {
+    "min_huxi": _l("Minimum 胡息 (huxi) to win"),
+    "yiwushi": _l("一五十 (yi-wu-shi) counts as a run"),
+    "win_on_discard": _l("Win on another seat's discard"),
+    "chou_hu": _l("臭胡 (chouhu): a win passed up is barred on that card until your 胡息 changes"),
+    "tun": _l("How 囤 (tun) are counted"),
+    "mingtang": _l("名堂 (mingtang): the special-hand extras"),
+    "xing": _l("醒 (xing): the turned card after a win"),
+    "jing": _l("Play with the 经牌 (jingpai) wild cards"),
+    "players": _l("Players at the table"),
+    "qitou": _l("齐头 (qitou): when a group may be declined"),
+    "fouls": _l("A broken obligation"),
+    "first_lead": _l("Top cards in the first lead"),
+    "fan": _l("翻 (fan): doubling for sets"),
+    "finish": _l("When the deal ends"),
+    "generals": _l("将 (jiang) cards"),
+    "xi": _l("Play with the five 喜 (xi) cards"),
+    "wenqian_four": _l("Four 文钱 (wenqian)"),
+    "qionghen": _l("穷狠 (qionghen) when you hold no 喜"),
+    "final_round": _l("Round the total up to the next ten"),
+}
+
+CHOICES: dict[tuple[str, str], Any] = {
+    ("tun", "standard"): _l("one 囤 at the minimum, one more per 3 胡息"),
+    ("tun", "yixi"): _l("一息一囤: one 囤 per 胡息"),
+    ("mingtang", "changde"): _l("Changde 红黑点 extras"),
+    ("mingtang", "none"): _l("no extras"),
+    ("xing", "shangxia"): _l("上下醒: the cards one above and one below the turned card"),
+    ("xing", "gen"): _l("跟醒: the cards the same as the turned card"),
+    ("xing", "none"): _l("no card turned"),
+    ("qitou", "count"): _l("by the good and bad cards held (the usual reading)"),
+    ("qitou", "tied"): _l("only when every copy is tied in a 挤儿"),
+    ("qitou", "none"): _l("never: always forced"),
+    ("fouls", "refuse"): _l("is refused: play another move"),
+    ("fouls", "end-deal"): _l("ends the deal as a foul"),
+    ("first_lead", "baopai"): _l(
+        "allowed, but the leader is 包牌: pays double alone if another seat wins"
+    ),
+    ("first_lead", "forbidden"): _l("not allowed"),
+    ("first_lead", "free"): _l("allowed freely"),
+    ("fan", "sets"): _l("three red or four black alike double the value"),
+    ("fan", "none"): _l("no doubling"),
+    ("finish", "play-out"): _l("when every card is played"),
+    ("finish", "at-16"): _l("as soon as a seat has 16 cards laid out"),
+    ("generals", "1"): _l("单将: one turned card"),
+    ("generals", "2"): _l("双将: two turned cards"),
+    ("wenqian_four", "0"): _l("counts nothing extra"),
+    ("wenqian_four", "200"): _l("counts 200 胡"),
+}
+
+
+@dataclass(frozen=True)
+class RuleField:
+    """One rule option as a form field: ``kind`` is ``select`` or ``check``."""
+
+    name: str
+    label: Any
+    kind: str
+    default: str
+    choices: tuple[tuple[str, Any], ...] = ()
+
+
+def _choice_label(name: str, value: str) -> Any:
+    return CHOICES.get((name, value), value)  # numbers (players, minimum) are their own label
+
+
+def rule_fields(defaults: Any) -> list[RuleField]:
+    """The options of a game's rule set (its defaults given) that a new deal may set,
+    labelled."""
+    out = []
+    for f in type(defaults).option_fields():
+        default = text_of(getattr(defaults, f.name))
+        choices = f.metadata.get("choices")
+        if choices:
+            labelled = tuple((text_of(c), _choice_label(f.name, text_of(c))) for c in choices)
+            out.append(RuleField(f.name, LABELS.get(f.name, f.name), "select", default, labelled))
+        elif f.type in (bool, "bool"):
+            out.append(RuleField(f.name, LABELS.get(f.name, f.name), "check", default))
+    return out
+
+
+def read_form(defaults: Any, form: Mapping[str, str]) -> dict[str, str]:
+    """The rule options a setup form chose: a choice only when it is one of the field's,
+    a box ticked or not (an unticked box is a ``no``, not the default)."""
+    out: dict[str, str] = {}
+    for fld in rule_fields(defaults):
+        raw = form.get(fld.name)
+        if fld.kind == "check":
+            out[fld.name] = "yes" if raw in ("on", "yes", "1") else "no"
+        elif raw in {value for value, _label in fld.choices}:
+            out[fld.name] = raw
+    return out
+
+
+def readable(params: Mapping[str, Any]) -> dict[str, Any]:
+    """An engine error's parameters with an option's name given as its label."""
+    out = dict(params)
+    if out.get("option") in LABELS:
+        out["option"] = str(LABELS[out["option"]])
+    return out
+
+
+def describe(rules: Any, defaults: Any) -> list[tuple[Any, Any]]:
+    """(option, value) in words for each option of ``rules`` that differs from the
+    game's ``defaults``, for a table's "played under" line."""
+    out = []
+    for fld in rule_fields(defaults):
+        value = getattr(rules, fld.name)
+        if value == getattr(defaults, fld.name):
+            continue
+        text = text_of(value)
+        shown = _l("yes") if value is True else _l("no") if value is False else None
+        out.append((fld.label, shown if shown is not None else _choice_label(fld.name, text)))
+    return out
