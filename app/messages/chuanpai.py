@@ -27,7 +27,49 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "There is no seat {seat}: the table has {seats} seats, numbered from 0.",
         "zh": "没有 {seat} 号座位：这一桌有 {seats} 个座位，从 0 号算起。",
     },
+    "cp-no-such-action": {
+        "en": "'{kind}' is not an action of this game.",
+        "zh": "这种玩法没有“{kind}”这个动作。",
+    },
     # -- the pairing game 挤儿 ---------------------------------------------------
+    "cp-card-on-offer": {
+        "en": "{card}, given up by seat {seat}, is on offer: it is taken (碰, 燕, 起, 扛, 摆) "
+        "or passed up, seat by seat, before anyone lays a group, goes out or discards.",
+        "zh": "{seat} 号座位的 {card} 正在等人要：各家依次碰、燕、起、扛、摆或不要，"
+        "这之前谁都不能下牌、和牌或打牌。",
+    },
+    "cp-nothing-on-offer": {
+        "en": "No card is on offer: '{kind}' answers a card just discarded or turned up.",
+        "zh": "现在没有打出或翻出的牌：“{kind}”只能用在刚打出或刚翻出的牌上。",
+    },
+    "cp-laying-out": {
+        "en": "The deal has just been dealt: each seat lays out its groups (暗, 亮, 燕, 起) "
+        "and says 'done'; only then does play begin, so no '{kind}' yet.",
+        "zh": "刚发完牌：各家先把成副的牌（暗、亮、燕、起）放下，都放完了才开始打牌，"
+        "现在还不能“{kind}”。",
+    },
+    "cp-bad-cards": {
+        "en": "Not with those cards: the '{kind}' you may make now is {cards}.",
+        "zh": "不是这几张牌：你现在能做的“{kind}”是 {cards}。",
+    },
+    "cp-cannot-take": {
+        "en": "You cannot make a '{kind}' with {card}: your hand has no cards for it.",
+        "zh": "不能用 {card} 做“{kind}”：你手里没有能和它成副的牌。",
+    },
+    "cp-bad-group": {
+        "en": "{cards} do not make a '{kind}' (暗: three alike, 亮: four alike, 燕: the three "
+        "sevens, 起: the fourth card to your 暗).",
+        "zh": "{cards} 做不成“{kind}”（暗：三张相同，亮：四张相同，燕：三张不同的七点，起：暗的第四张）。",
+    },
+    "cp-must-go-out": {
+        "en": "Every card of yours is in a group: you go out (和) now instead of discarding.",
+        "zh": "你的牌都已成副：现在就和牌，不再打牌。",
+    },
+    "cp-own-turn": {
+        "en": "On a turn a seat lays groups (暗, 亮, 燕, 起), goes out or discards: "
+        "'{kind}' has no place in it.",
+        "zh": "轮到自己时只能下牌（暗、亮、燕、起）、和牌或打牌，不能“{kind}”。",
+    },
     "cp-must-take": {
         "en": "You must take {card}: a card of yours has no partner yet and pairs with it "
         "(能吃必须吃: if you can eat, you must).",
@@ -118,6 +160,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "基数：每家在胡数之外再付 1",
     },
     # -- the trick game 打天九 -----------------------------------------------------
+    "cp-tj-no-pass": {
+        "en": "There is no passing in 天九: every seat plays to the trick, as many cards as "
+        "the lead ({count}), beating it when able, else covering face down.",
+        "zh": "打天九不能“过”：每家都要跟牌，张数和首家一样（{count} 张），能管就要管，"
+        "管不了就扣牌。",
+    },
+    "cp-tj-no-trick": {
+        "en": "No trick is under way: the seat to play leads a new one; beating and covering "
+        "come after a lead.",
+        "zh": "现在没有牌可跟：该出牌的一家先出新的一轮，管牌和扣牌都要等有人出牌以后。",
+    },
+    "cp-tj-follow": {
+        "en": "A trick is under way: follow it with {count} card(s), beating it when able, "
+        "else covering face down; the winner of the trick leads the next.",
+        "zh": "这一轮还没打完：要跟 {count} 张牌，能管就管，管不了就扣牌；赢这一轮的人再出下一轮。",
+    },
+    "cp-tj-no-beat": {
+        "en": "{cards} does not beat the best play so far: cover face down instead.",
+        "zh": "{cards} 管不住目前最大的牌：只能扣牌。",
+    },
     "cp-tj-must-beat": {
         "en": "You can beat the best play so far, so you must: for example with {cards}.",
         "zh": "你打得起桌上最大的牌，就必须打，例如出 {cards}。",

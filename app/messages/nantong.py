@@ -104,6 +104,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Seat {turn} is deciding whether to claim the discard {card} (碰, 杠 or 胡).",
         "zh": "{turn} 号位正在决定要不要打出的 {card}（碰、杠或胡）。",
     },
+    "nt-answer-discard": {
+        "en": "Seat {seat}'s discard {card} is waiting for its answers (碰, 杠, 胡 or pass): "
+        "nobody discards or lays down a four before then.",
+        "zh": "{seat} 号位打出的 {card} 还在等人表态（碰、杠、胡或过）：在这之前谁都不能出牌或杠牌。",
+    },
     "nt-huang": {
         "en": "The stock ran out without a winner: a drawn deal (荒庄), nobody pays.",
         "zh": "牌摸完了也没人胡：荒庄，谁都不付。",

@@ -27,6 +27,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Turn the next card from the stock first.",
         "zh": "请先从墩上摸牌。",
     },
+    "zp-stock-next": {
+        "en": "Seat {seat} turns the next card from the stock now: nobody discards before it "
+        "is turned.",
+        "zh": "现在由 {seat} 号座位翻墩上的下一张牌：翻牌之前谁都不能出牌。",
+    },
+    "zp-discard-next": {
+        "en": "Seat {seat} plays now (a discard, or going out): the next card is turned only "
+        "after that.",
+        "zh": "现在由 {seat} 号座位出牌（或胡牌），之后才翻下一张牌。",
+    },
     "zp-not-allowed-now": {
         "en": "'{kind}' is not possible at this moment of the deal.",
         "zh": "此刻不能做“{kind}”。",

@@ -70,8 +70,11 @@ def test_options_answers_every_seat_with_a_reason(tmp_path: Path) -> None:
         (Action("peng", 3, ("16", "16", "16")), "cp-no-such-card"),
         # seat 2 discarded the 16 itself
         (Action("bai", 2, ("14", "16")), "cp-own-discard"),
-        # a discard while a card is on offer is never possible
-        (Action("discard", 1, ("13",)), "cp-illegal-action"),
+        # a discard while a card is on offer is never possible, whoever's turn it is
+        (Action("discard", 1, ("13",)), "cp-card-on-offer"),
+        (Action("discard", 0, ("11",)), "cp-card-on-offer"),
+        (Action("hu", 0), "cp-card-on-offer"),
+        (Action("draw", 2), "cp-no-such-action"),
         # seat 0 must take: passing breaks 能吃必须吃 / 齐头
         (Action("pass", 0, ("16",)), "cp-must-take"),
         (Action("peng", 9, ("16", "16", "16")), "cp-no-such-seat"),
@@ -106,7 +109,8 @@ def _table(hands: list[str]) -> PairingState:
     ("action", "code"),
     [
         (Action("cover", 1, ("13",)), "cp-tj-played"),  # seat 1 has played to this trick
-        (Action("lead", 2, ("66",)), "cp-illegal-action"),  # a trick is on: no lead
+        (Action("lead", 2, ("66",)), "cp-tj-follow"),  # a trick is on: no lead
+        (Action("pass", 2), "cp-tj-no-pass"),  # no passing in 天九
         (Action("beat", 2, ("66",)), "cp-tj-wrong-count"),  # 地八 is two cards
         (Action("cover", 2, ("99",)), "cp-no-such-card"),
     ],

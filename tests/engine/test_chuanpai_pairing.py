@@ -19,6 +19,7 @@ from app.engine.chuanpai.pairing.state import new_deal
 from app.engine.core.actions import Action
 from app.engine.core.errors import EngineError
 from app.engine.core.game import IllegalAction
+from app.engine.core.reason import Reason
 from app.engine.core.selfplay import play_one
 
 OPTS = PairingRules()
@@ -522,7 +523,14 @@ def test_more_refusals() -> None:
     assert exc.value.reason.code == "cp-no-such-card"
     with pytest.raises(IllegalAction) as exc:
         apply(state, Action("peng", 0, ("66", "66", "66")))
-    assert exc.value.reason.code == "cp-illegal-action"
+    assert exc.value.reason.code == "cp-nothing-on-offer"  # a 碰 needs a card on offer
+    for kind in ("pass", "bai"):
+        assert GAME.why_illegal(state, Action(kind, 0)) == Reason(
+            "cp-nothing-on-offer", {"kind": kind}
+        )
+    assert GAME.why_illegal(state, Action("an", 0, ("13",))).code == "cp-bad-group"
+    assert GAME.why_illegal(state, Action("done", 0)).code == "cp-own-turn"
+    assert GAME.why_illegal(state, Action("fly", 0)).code == "cp-no-such-action"
     extra = position_state(
         {"hand": "13 66", "card": "24", "extra": True, "options": {"players": "5"}}, OPTS
     )

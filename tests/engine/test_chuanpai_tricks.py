@@ -289,15 +289,17 @@ def test_cards_in_any_order_and_params_are_the_engines() -> None:
     ("pos", "action", "code"),
     [
         ({"hand": "天牌 地牌"}, Action("lead", 0, ("66", "11")), "cp-tj-not-a-lead"),
-        ({"hand": "天牌 地牌"}, Action("cover", 0, ("66",)), "cp-illegal-action"),
+        ({"hand": "天牌 地牌"}, Action("cover", 0, ("66",)), "cp-tj-no-trick"),
         ({"hand": "天牌 地牌"}, Action("lead", 0, ("44",)), "cp-no-such-card"),
-        ({"hand": "天牌 地牌"}, Action("lead", 1, ("66",)), "cp-not-your-turn"),
+        ({"hand": "天牌 地牌"}, Action("lead", 1, ("66",)), "cp-tj-no-cards"),  # seat 1 holds none
         (
             {"hand": "天牌 地牌", "trick": ["人牌"]},
             Action("beat", 1, ("66", "11")),
             "cp-tj-wrong-count",
         ),
-        ({"hand": "天牌 地牌", "trick": ["人牌"]}, Action("lead", 1, ("66",)), "cp-illegal-action"),
+        ({"hand": "天牌 地牌", "trick": ["人牌"]}, Action("lead", 1, ("66",)), "cp-tj-follow"),
+        ({"hand": "天牌 地牌", "trick": ["人牌"]}, Action("pass", 1), "cp-tj-no-pass"),
+        ({"hand": "地牌 和牌", "trick": ["人牌"]}, Action("beat", 1, ("13",)), "cp-tj-no-beat"),
         ({"hand": "天牌 地牌"}, Action("tuoshou", 0), "cp-tj-no-tuoshou"),
     ],
 )

@@ -6,6 +6,7 @@ import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,41 +17,76 @@ from app.engine.core.tokens import TokenTable, check_copies
 from app.messages import MESSAGES, render
 
 BANNED = {"flask", "flask_babel", "flask_sqlalchemy", "sqlalchemy", "babel", "werkzeug", "jinja2"}
+ENGINE = ROOT / "app" / "engine"
+#: the command-line edge: the only engine modules that may render prose
+EDGE = {ENGINE / "cli.py", ENGINE / "__main__.py"}
+
+
+def _imported(path: Path) -> list[str]:
+    """Every module ``path`` names in an import (``from app import messages`` names
+    ``app.messages``) or hands to ``importlib.import_module`` as a literal."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names += [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
+            names += [a.value for a in node.args if isinstance(a, ast.Constant)]
+    return [n for n in names if isinstance(n, str)]
+
+
+def _modules(edge: bool) -> list[str]:
+    return [
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for path in sorted(ENGINE.rglob("*.py"))
+        if edge or path not in EDGE
+    ]
 
 
 def test_engine_imports_no_web_library():
-    for path in (ROOT / "app" / "engine").rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            for n in names:
-                assert n.split(".")[0] not in BANNED, f"{path}: imports {n}"
+    for path in ENGINE.rglob("*.py"):
+        for n in _imported(path):
+            assert n.split(".")[0] not in BANNED, f"{path}: imports {n}"
 
 
 def test_no_game_or_core_module_holds_prose():
     """Only the CLI edge renders codes into sentences: nothing else imports app.messages."""
-    for path in (ROOT / "app" / "engine").rglob("*.py"):
-        if path.name == "cli.py" and path.parent.name == "engine":
+    for path in ENGINE.rglob("*.py"):
+        if path in EDGE:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            for n in names:
-                assert not n.startswith("app.messages"), f"{path}: imports {n}"
+        for n in _imported(path):
+            assert n != "app.messages" and not n.startswith("app.messages."), f"{path}: {n}"
 
 
-def test_importing_the_engine_loads_no_flask():
-    code = "import sys, app.engine, app.engine.cli; print('flask' in sys.modules)"
+def test_the_ban_test_sees_every_way_in(tmp_path: Path) -> None:
+    """The checks above would catch ``from app import messages``, a dotted import and
+    an ``import_module`` of a literal."""
+    module = tmp_path / "m.py"
+    for text in (
+        "from app import messages",
+        "import app.messages.core",
+        "from app.messages import render",
+        "import importlib\nimportlib.import_module('app.messages')",
+    ):
+        module.write_text(text, encoding="utf-8")
+        assert any(n.startswith("app.messages") for n in _imported(module)), text
+
+
+def test_importing_every_engine_module_loads_no_web_library_and_no_prose():
+    """Imported for real (what a module's imports bring along, too): every game and core
+    module without ``app.messages`` or a web library, and the CLI without a web library."""
+    code = (
+        "import importlib, sys\n"
+        f"for m in {_modules(edge=False)!r}: importlib.import_module(m)\n"
+        "prose = 'app.messages' in sys.modules\n"
+        "import app.engine.cli\n"
+        f"web = sorted(m for m in sys.modules if m.split('.')[0] in {sorted(BANNED)!r})\n"
+        "print(prose, web)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert out.stdout.strip() == "False"
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False []"
 
 
 @pytest.mark.parametrize("name", ["hunan", "HUNAN", "跑胡子", "paohuzi", "nantong", "笃子胡"])

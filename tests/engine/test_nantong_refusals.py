@@ -79,6 +79,9 @@ START = position({0: DEALER, 1: WAITING, 2: OTHER})  # the dealer's first turn
         (Action("baoting", 1), "nt-baoting-too-late"),
         (Action("baoting", 0), "nt-dealer-no-baoting"),
         (Action("discard", 1, ("1t",)), "nt-not-your-turn"),
+        (Action("discard", 1, ("5w",)), "nt-not-in-hand"),  # not held: whoever's turn
+        (Action("gang", 2, ("1t",) * 4), "nt-cannot-gang"),  # two 一条: no four
+        (Action("hu", 1), "nt-no-discard"),  # only the seat on turn goes out on its own card
         (Action("discard", 0, ("1t",)), "nt-not-in-hand"),
         (Action("hu", 0), "nt-not-complete"),
         (Action("gang", 0, ("5w",) * 3), "nt-cannot-gang"),
@@ -99,7 +102,10 @@ ON_OFFER = GAME.apply(START, Action("discard", 0, ("5w",)))  # seat 1 may 胡 on
         (Action("peng", 1, ("1t",) * 3), "nt-cannot-peng"),  # not the card on offer
         (Action("pass", 2), "nt-nothing-to-claim"),
         (Action("hu", 2, ("5w",)), "nt-not-complete"),
-        (Action("discard", 2, ("1t",)), "nt-not-your-turn"),
+        # nobody discards while a discard waits for its answers, the seat asked included
+        (Action("discard", 2, ("1t",)), "nt-answer-discard"),
+        (Action("discard", 1, ("1t",)), "nt-answer-discard"),
+        (Action("gang", 1, ("1t",) * 4), "nt-answer-discard"),
         (Action("baoting", 2), "nt-baoting-too-late"),
     ],
 )
@@ -129,7 +135,7 @@ def test_answering_twice_or_early() -> None:
 def test_refusals_before_the_first_discard() -> None:
     s = position({0: DEALER, 1: WAITING, 2: OTHER}, phase="ting", turn=1)
     assert {a.kind for a in GAME.legal_actions(s, 1)} == {"baoting", "pass"}
-    assert refused(s, Action("discard", 0, ("5w",))) == "nt-not-your-turn"
+    assert refused(s, Action("discard", 0, ("5w",))) == "nt-deciding-baoting"
     assert refused(s, Action("baoting", 2)) == "nt-not-waiting"
     assert refused(s, Action("peng", 2, ("5w",) * 3)) == "nt-no-discard"
     assert GAME.no_action_reason(s, 0).code == "nt-deciding-baoting"

@@ -174,6 +174,34 @@ def test_try_in_play_names_the_missing_offer(
     assert out["seats"][1]["reason"]["code"] == "zp-not-your-turn"
 
 
+@pytest.mark.parametrize(
+    ("phase", "trial", "code"),
+    [
+        # between offers nothing is on offer to pass or to win on
+        ("play", {"kind": "pass", "seat": 2}, "zp-no-offer"),
+        ("play", {"kind": "hu", "seat": 1}, "zp-no-offer"),
+        # nobody turns a card before seat 0's discard, nobody discards before the turn
+        ("play", {"kind": "draw", "seat": 1}, "zp-discard-next"),
+        ("draw", {"kind": "discard", "seat": 2, "cards": ["x5"]}, "zp-stock-next"),
+        # a card the seat does not hold, whoever's turn it is
+        ("play", {"kind": "discard", "seat": 2, "cards": ["d9"]}, "zp-not-in-hand"),
+        # the seat could discard x5 on its turn: only then is it "not your turn"
+        ("play", {"kind": "discard", "seat": 2, "cards": ["x5"]}, "zp-not-your-turn"),
+    ],
+)
+def test_try_between_offers_names_the_rule(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    phase: str,
+    trial: dict[str, Any],
+    code: str,
+) -> None:
+    pos = position(["x1 x2 d5", "x3 x4", "x5"], phase=phase, must_discard=phase == "play")
+    out = options(capsys, tmp_path, {**pos, "try": trial})
+    assert out["try"]["legal"] is False
+    assert out["try"]["reason"]["code"] == code and out["try"]["reason"]["message"]
+
+
 def test_every_seat_answered_with_a_reason(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

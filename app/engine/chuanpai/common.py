@@ -17,6 +17,7 @@ SHARED_REASON_CODES: tuple[str, ...] = (
     "cp-deal-over",
     "cp-no-such-card",
     "cp-no-such-seat",
+    "cp-no-such-action",
 )
 """Refusals both games give (the games add their own)."""
 

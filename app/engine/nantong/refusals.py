@@ -55,6 +55,7 @@ REASON_CODES: tuple[str, ...] = (
     "nt-already-answered",
     "nt-nothing-to-claim",
     "nt-deciding-claim",
+    "nt-answer-discard",
     "nt-huang",
 )
 
@@ -110,6 +111,8 @@ def _refuse_ting(s: State, a: Action) -> Reason | None:
         return _refuse_baoting(s, a)
     if _is_claim(a) and a.kind != "pass":
         return Reason("nt-no-discard", {"kind": a.kind})
+    if a.kind != "pass":  # a discard, a four or a 自摸 waits for the 报听 decisions
+        return Reason("nt-deciding-baoting", {"turn": s.turn})
     return _not_your_turn(s, a)
 
 
@@ -141,13 +144,17 @@ def _refuse_turn(s: State, a: Action) -> Reason | None:
         if a.seat == s.turn and a.kind == "pass":
             return Reason("nt-must-discard")
         return Reason("nt-no-discard", {"kind": a.kind})
-    if a.seat != s.turn:
-        return _not_your_turn(s, a)
     if a.kind == "hu":
+        if a.seat != s.turn:  # only the seat on turn goes out on its own card
+            return Reason("nt-no-discard", {"kind": a.kind})
         return _refuse_zimo(s, a)
     k = INDEX.get(_card(a))
     if k is None or not s.hands[a.seat][k]:
         return Reason("nt-not-in-hand", {"card": _card(a)})
+    if a.seat != s.turn:
+        if a.kind != "discard" and not _may_lay_four(s, a, k):
+            return Reason("nt-cannot-gang", {"card": token(k)})
+        return _not_your_turn(s, a)
     if s.baoting[a.seat] and s.last_drawn is not None and k != s.last_drawn:
         return Reason("nt-must-discard-drawn", {"card": token(s.last_drawn)})
     if a.kind != "discard":
@@ -167,14 +174,18 @@ def _refuse_gang(s: State, a: Action, k: int) -> Reason:
     card = token(k)
     if s.baoting[a.seat]:
         return Reason("nt-must-discard-drawn", {"card": card})
-    held = s.hands[a.seat][k]
-    if a.kind == "jia-gang":
-        ok = any(m.made == PENG and m.card == k for m in s.melds[a.seat])
-    else:
-        ok = held == 4 or (held >= 2 and held + s.gen.turned[k] == 4)
-    if ok and not s.stock:
+    if _may_lay_four(s, a, k) and not s.stock:
         return Reason("nt-no-replacement", {"card": card})
     return Reason("nt-cannot-gang", {"card": card})
+
+
+def _may_lay_four(s: State, a: Action, k: int) -> bool:
+    """Whether the seat holds what a 杠 (four in hand, the turned generals counting) or
+    a 加杠 (the fourth to a 碰 of its own) of ``k`` needs."""
+    held = s.hands[a.seat][k]
+    if a.kind == "jia-gang":
+        return any(m.made == PENG and m.card == k for m in s.melds[a.seat])
+    return held == 4 or (held >= 2 and held + s.gen.turned[k] == 4)
 
 
 # -- answering a discard ------------------------------------------------------------
@@ -185,8 +196,8 @@ def _refuse_respond(s: State, a: Action) -> Reason | None:
     assert d is not None and p is not None
     if a.kind == "baoting":
         return _late_baoting(s, a)
-    if a.kind not in CLAIM_KINDS and a.kind != "hu":
-        return _not_your_turn(s, a)
+    if a.kind not in CLAIM_KINDS and a.kind != "hu":  # nobody plays on before it is answered
+        return Reason("nt-answer-discard", {"card": token(d), "seat": p})
     if a.seat == p:
         return Reason("nt-own-discard")
     card = token(d)

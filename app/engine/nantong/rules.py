@@ -136,6 +136,12 @@ class Generals:
         return {"cards": [token(k) for k in self.cards], "situation": self.situation}
 
 
+#: the rank of each suited kind, and the suited kinds of each kind's rank (made once:
+#: a position code's reader makes the 将 situation of its turned cards)
+_RANKS = tuple(rank_of(k) for k in range(27))
+_SAME_RANK = tuple(tuple(j for j in range(27) if _RANKS[j] == rank_of(k)) for k in range(NPLAIN))
+
+
 def _situation_shuang(real: list[int]) -> str:
     lao = [k for k in real if k in LAOJIANG_SHUANG]
     if len(lao) == 2:
@@ -161,8 +167,8 @@ def _rows_shuang(real: list[int], situation: str) -> list[Row]:
     for g in real:
         if g in LAOJIANG_SHUANG:
             continue
-        for k in range(27):
-            if rank_of(k) == rank_of(g) and rows[k].an_ke < mate_row.an_ke:
+        for k in _SAME_RANK[g]:
+            if rows[k].an_ke < mate_row.an_ke:
                 rows[k] = mate_row
     return rows
 
@@ -174,7 +180,7 @@ def _rows_dan(real: list[int]) -> list[Row]:
         if rank_of(g):
             ranks |= {r for r in range(1, 10) if r % 3 == rank_of(g) % 3}
     for k in range(27):
-        if rank_of(k) in ranks:
+        if _RANKS[k] in ranks:
             rows[k] = D_JIANG
     lao_turned = any(g in LAOJIANG_DAN for g in real)
     for k in LAOJIANG_DAN:

@@ -39,6 +39,8 @@ REASON_CODES = (
     "zp-already-passed",
     "zp-must-take-forced",
     "zp-must-draw",
+    "zp-stock-next",
+    "zp-discard-next",
     "zp-not-allowed-now",
     "zp-bad-cards",
     "zp-decide-first",
@@ -152,7 +154,7 @@ def _why_turn(state: State, kind: str, t: int, cards: Sequence[Card]) -> Reason:
     if kind in _TAKES:
         return Reason("zp-no-offer", {"kind": kind})
     if t != state.turn:
-        return Reason("zp-not-your-turn", {"seat": t})
+        return _why_not_turn(state, kind, t, cards)
     if state.phase == "draw":
         return Reason("zp-must-draw")
     seat = state.seats[t]
@@ -170,6 +172,25 @@ def _why_turn(state: State, kind: str, t: int, cards: Sequence[Card]) -> Reason:
     if kind == "pass" and state.must_discard:
         return Reason("zp-must-discard")
     return Reason("zp-not-allowed-now", {"kind": kind})
+
+
+def _why_not_turn(state: State, kind: str, t: int, cards: Sequence[Card]) -> Reason:
+    """A seat that is not on turn, between offers: the rule when the action could never
+    be taken now (nothing is on offer to pass or win on, nobody discards before the next
+    card is turned, nobody turns a card before the discard), else whose turn it is."""
+    if kind in ("pass", "hu"):
+        return Reason("zp-no-offer", {"kind": kind})
+    if state.phase == "draw" and kind == "discard":
+        return Reason("zp-stock-next", {"seat": state.turn})
+    if state.phase == "play" and kind == "draw":
+        return Reason("zp-discard-next", {"seat": state.turn})
+    if kind == "discard":
+        hand = state.seats[t].hand
+        if len(cards) != 1 or hand[cards[0]] == 0:
+            return Reason("zp-not-in-hand", {"cards": [token(c) for c in cards]})
+        if hand[cards[0]] >= 3:
+            return Reason("breaks-kan", {"cards": [token(cards[0])]})
+    return Reason("zp-not-your-turn", {"seat": t})
 
 
 def _why_no_hu(state: State, t: int, points: int, card: Card | None) -> Reason:

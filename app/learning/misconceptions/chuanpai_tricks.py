@@ -343,7 +343,7 @@ def refused(ex: Exercise, action: Action, reason: Reason | None) -> Reason | Non
         in_hand = sum(state.hands[action.seat]) if state is not None else "—"
         count = reason.params.get("cards", 0)
         return Reason("mc-tj-tuoshou-needs-five", {"count": count, "in_hand": in_hand})
-    if action.kind == "beat" and reason.code == "cp-illegal-action":
+    if action.kind == "beat" and reason.code == "cp-tj-no-beat":
         lead, best = _trick_plays(_state(ex))
         if best:
             return wrong_beat(best, action.cards, lead)

@@ -30,6 +30,14 @@ REASON_CODES: tuple[str, ...] = SHARED_REASON_CODES + (
     "cp-own-discard",
     "cp-claim-waits",
     "cp-cannot-use",
+    "cp-card-on-offer",
+    "cp-nothing-on-offer",
+    "cp-laying-out",
+    "cp-own-turn",
+    "cp-bad-cards",
+    "cp-cannot-take",
+    "cp-bad-group",
+    "cp-must-go-out",
 )
 """Every :class:`Reason` code the pairing game gives (refusals and idle seats)."""
 
@@ -47,6 +55,17 @@ ERROR_CODES: tuple[str, ...] = (
 
 TAKE_KINDS = frozenset({"bai", "peng", "kang", "yan", "qi", "pass"})
 """What a seat may do with an open card."""
+
+PHASE_KINDS: dict[str, frozenset[str]] = {
+    "lay": frozenset({"an", "liang", "yan", "qi", "done"}),
+    "self": frozenset({"an", "liang", "yan", "qi", "discard", "hu"}),
+    "claim": TAKE_KINDS,
+    "guo": frozenset({"guo"}),
+}
+"""The kinds of action each phase has: any other kind can never be taken then."""
+
+KINDS = frozenset().union(*PHASE_KINDS.values()) | {"keep"}
+"""Every kind of action of the pairing game (``keep``: not laying a 过牌, a foul)."""
 
 FOUL_CODES = frozenset({"cp-must-take", "cp-must-group", "cp-split-jier", "cp-guo-not-laid"})
 """Refusals that, with ``fouls=end-deal``, end the deal as a foul instead."""
@@ -66,8 +85,12 @@ FOUL_PARAMS: dict[str, tuple[str, ...]] = {
 def explain(state: PairingState, action: Action, legal: list[Action]) -> Reason:
     """Why ``action`` of the acting seat is not among its ``legal`` actions."""
     k = action.kind
-    if state.phase == "guo" and k == "keep":
+    if k not in KINDS:
+        return Reason("cp-no-such-action", {"kind": k})
+    if state.phase == "guo" and k != "guo":
         return Reason("cp-must-guo", {"card": state.drawn})
+    if k not in PHASE_KINDS[state.phase]:
+        return _wrong_phase(state, k)
     if k == "pass" and any(a.forced for a in legal):
         return Reason("cp-must-take", {"card": state.open_card})
     forced = [a for a in legal if a.forced and a.kind in GROUP_KINDS]
@@ -82,7 +105,25 @@ def explain(state: PairingState, action: Action, legal: list[Action]) -> Reason:
     missing = _missing_card(state, action) if k in HELD_KINDS.get(state.phase, ()) else None
     if missing is not None:
         return Reason("cp-no-such-card", {"card": missing})
+    same = next((a for a in legal if a.kind == k), None)
+    if same is not None:  # the right move, the wrong cards
+        return Reason("cp-bad-cards", {"kind": k, "cards": list(same.cards)})
+    if state.phase == "claim" and k != "pass":
+        return Reason("cp-cannot-take", {"kind": k, "card": state.open_card})
+    if k in GROUP_KINDS:
+        return Reason("cp-bad-group", {"kind": k, "cards": list(action.cards)})
     return Reason("cp-illegal-action", {"kind": k, "cards": list(action.cards)})
+
+
+def _wrong_phase(state: PairingState, kind: str) -> Reason:
+    """Why ``kind`` can never be taken in this phase, whoever's turn it is."""
+    if state.phase == "claim":
+        return Reason("cp-card-on-offer", {"card": state.open_card, "seat": state.source})
+    if kind in TAKE_KINDS:
+        return Reason("cp-nothing-on-offer", {"kind": kind})
+    if state.phase == "lay":
+        return Reason("cp-laying-out", {"kind": kind})
+    return Reason("cp-own-turn", {"kind": kind})
 
 
 HELD_KINDS = {
@@ -113,6 +154,8 @@ def _discard_refusal(state: PairingState, action: Action, legal: list[Action]) -
         return Reason("cp-no-such-card", {"card": c})
     if state.phase == "self" and any(a.kind == "discard" for a in legal):
         return Reason("cp-split-jier", {"card": c})
+    if any(a.kind == "hu" for a in legal):
+        return Reason("cp-must-go-out")
     return Reason("cp-illegal-action", {"kind": "discard", "cards": list(action.cards)})
 
 
@@ -123,6 +166,8 @@ def refusal_for_other(state: PairingState, action: Action) -> Reason:
     """Why a seat that is not to act may not do ``action``: the rule, when the action
     could never be taken at this moment, else whose turn (or claim) it is."""
     s = action.seat
+    if action.kind not in KINDS:
+        return Reason("cp-no-such-action", {"kind": action.kind})
     if state.phase == "claim":
         return _claim_refusal(state, action)
     if state.phase in ("self", "lay"):
@@ -130,6 +175,8 @@ def refusal_for_other(state: PairingState, action: Action) -> Reason:
         legal = legal_actions(if_acting)
         if match_legal(action, legal) is None:
             return explain(if_acting, action, legal)
+    if state.phase == "guo" and action.kind in TAKE_KINDS - {"yan", "qi"}:
+        return Reason("cp-nothing-on-offer", {"kind": action.kind})
     return _not_your_turn(state, s)
 
 

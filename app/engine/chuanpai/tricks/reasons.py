@@ -28,8 +28,15 @@ REASON_CODES: tuple[str, ...] = SHARED_REASON_CODES + (
     "cp-tj-hard-card",
     "cp-tj-played",
     "cp-tj-no-cards",
+    "cp-tj-no-pass",
+    "cp-tj-no-trick",
+    "cp-tj-follow",
+    "cp-tj-no-beat",
 )
 """Every :class:`Reason` code the trick game gives (refusals and idle seats)."""
+
+KINDS = frozenset({"lead", "tuoshou", "beat", "cover"})
+"""Every kind of action of the trick game."""
 
 ERROR_CODES: tuple[str, ...] = (
     "unknown-card",
@@ -48,14 +55,25 @@ FOUL_CODES = frozenset({"cp-tj-must-beat"})
 
 def explain(state: TrickState, action: Action, legal: list[Action]) -> Reason:
     """Why ``action`` of the seat to play is not among its ``legal`` actions."""
+    if action.kind not in KINDS:
+        return _unknown(state, action)
     missing = _card_refusal(state, action)
     if missing is not None:
         return missing
+    if state.trick and action.kind in ("lead", "tuoshou"):
+        return Reason("cp-tj-follow", {"count": lead_size(state)})
     if action.kind == "tuoshou":
         return Reason("cp-tj-no-tuoshou", {"cards": len(state.piles[action.seat])})
     if not state.trick:
         return _lead_refusal(state, action)
     return _follow_refusal(state, action, legal)
+
+
+def _unknown(state: TrickState, action: Action) -> Reason:
+    """An action the game does not have: passing is the usual mistake."""
+    if action.kind == "pass":
+        return Reason("cp-tj-no-pass", {"count": lead_size(state)})
+    return Reason("cp-no-such-action", {"kind": action.kind})
 
 
 def _illegal(action: Action) -> Reason:
@@ -75,8 +93,8 @@ def _card_refusal(state: TrickState, action: Action) -> Reason | None:
 
 
 def _lead_refusal(state: TrickState, action: Action) -> Reason:
-    if action.kind != "lead":
-        return _illegal(action)
+    if action.kind != "lead":  # beat or cover: nothing to follow
+        return Reason("cp-tj-no-trick")
     if classify(action.cards) is None:
         return Reason("cp-tj-not-a-lead", {"cards": list(action.cards)})
     if TOP_CARDS & set(action.cards) and state.rules.first_lead == "forbidden":
@@ -85,13 +103,13 @@ def _lead_refusal(state: TrickState, action: Action) -> Reason:
 
 
 def _follow_refusal(state: TrickState, action: Action, legal: list[Action]) -> Reason:
-    if action.kind == "lead":
-        return _illegal(action)
     k = lead_size(state)
     if len(action.cards) != min(k, sum(state.hands[action.seat])):
         return Reason("cp-tj-wrong-count", {"count": len(action.cards), "expected": k})
     if legal and legal[0].kind == "beat" and action.kind == "cover":
         return Reason("cp-tj-must-beat", {"cards": list(legal[0].cards)})
+    if action.kind == "beat":
+        return Reason("cp-tj-no-beat", {"cards": list(action.cards)})
     return _illegal(action)
 
 
@@ -102,8 +120,8 @@ def refusal_for_other(state: TrickState, action: Action) -> Reason:
     """The rule, when the seat could never take ``action`` at this moment; else whose
     turn it is (only the seat that took the last trick leads)."""
     s = action.seat
-    if not state.trick and action.kind in ("lead", "tuoshou"):
-        return _not_your_turn(state, s)
+    if action.kind not in KINDS:
+        return _unknown(state, action)
     idle = _idle(state, s)
     if idle is not None:
         return idle
