@@ -214,7 +214,8 @@ def _selfplay(req: Request) -> dict[str, Any]:
         raise EngineError("bad-option", option="--games", value=str(games))
     if games > MAX_GAMES:
         raise EngineError("bad-arguments", detail=f"--games must be from 1 to {MAX_GAMES}")
-    return req.game.selfplay(req.rules(), games, req.args.seed)
+    stats = req.game.selfplay(req.rules(), games, req.args.seed)
+    return serial.selfplay_json(stats, req.game.rules_field)
 
 
 def _options(req: Request) -> dict[str, Any]:
@@ -238,7 +239,7 @@ def _options(req: Request) -> dict[str, Any]:
         "seats": seats,
         "code": game.encode(state),
     }
-    out.update(serial.plain(game.describe(state)))
+    out.update(serial.fields_json(game.describe(state)))
     trial = doc.get("try") if isinstance(doc, dict) else None
     if trial is not None:
         action = _action(trial, "try")

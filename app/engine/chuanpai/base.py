@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from app.engine.chuanpai.common import match_legal
 from app.engine.core.actions import Action
@@ -78,8 +78,7 @@ class ChuanpaiGame(Game[D, R]):
     def __init__(self) -> None:
         self._memo: tuple[D, list[Action]] | None = None
 
-    def describe_rules(self, rules: R) -> dict[str, Any]:
-        return {"options": rules.to_json()}
+    rules_field: ClassVar[str] = "options"
 
     def rules_of(self, state: D) -> R:
         rules: R = state.rules

@@ -33,7 +33,7 @@ from app.engine.core.actions import Action
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
 from app.engine.core.registry import VariantInfo
-from app.engine.core.results import Analysis, Holding, Outcome, View, Wait
+from app.engine.core.results import Analysis, Holding, Outcome, SelfplayStats, View, Wait
 from app.engine.core.rules import RuleSet
 
 S = TypeVar("S")
@@ -112,9 +112,8 @@ class Game(ABC, Generic[S, R]):
     def table_size(self, rules: R) -> int:
         """How many seats a deal under ``rules`` has."""
 
-    def describe_rules(self, rules: R) -> dict[str, Any]:
-        """Extra fields of the ``selfplay`` answer (the rule set played)."""
-        return {"rules": rules.to_json()}
+    #: the field of the ``selfplay`` answer that holds the rule set played
+    rules_field: ClassVar[str] = "rules"
 
     def cli_rules(self, options: Mapping[str, object], flags: Mapping[str, object]) -> R:
         """The rule set of a command line: ``--option`` values and the flags
@@ -226,7 +225,7 @@ class Game(ABC, Generic[S, R]):
     def players(self) -> Mapping[str, type[Player] | Any]:
         """The engine players by name (``simple`` at least); each a factory of a Player."""
 
-    def selfplay(self, rules: R, games: int, seed: int) -> dict[str, Any]:
+    def selfplay(self, rules: R, games: int, seed: int) -> SelfplayStats:
         """The ``selfplay`` verb: ``games`` deals from ``seed``, invariants checked."""
         from app.engine.core.selfplay import selfplay
 
@@ -261,9 +260,10 @@ class Game(ABC, Generic[S, R]):
     def read_position(self, data: Mapping[str, Any], options: Mapping[str, str]) -> S:
         """A state from the position JSON (full, or the game's documented short forms)."""
 
-    def describe(self, state: S) -> dict[str, Any]:
-        """Extra fields of the ``options`` answer (documented per game)."""
-        return {}
+    def describe(self, state: S) -> Any:
+        """Facts of the moment the ``options`` answer adds (a game's own frozen
+        dataclass, documented per game; its fields become JSON fields), or ``None``."""
+        return None
 
     def no_action_reason(self, state: S, seat: int) -> Reason:
         """Why ``seat`` has no legal action now, in words a learner understands."""

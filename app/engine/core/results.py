@@ -9,6 +9,7 @@ place (:mod:`app.engine.core.serial`), and the web app renders them directly.
   (:class:`ScoredMeld`), its itemized :class:`~app.engine.core.actions.Count`.
 - :class:`Wait`: one card that completes a holding one card short.
 - :class:`Outcome`: how a deal ended (winner, scores, the count and the settlement).
+- :class:`SelfplayStats`: what a run of self-played deals showed (the ``selfplay`` verb).
 - :class:`View`: what one seat may see of a deal (or everything, for a finished deal
   or a study position): the table model every page draws.
 """
@@ -174,3 +175,18 @@ class View:
     outcome: Outcome | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     shown: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SelfplayStats:
+    """A run of self-played deals: wins per seat, drawn deals (荒庄), mean actions per
+    deal, speed, and the rule set played (every invariant held, else the run raised)."""
+
+    variant: str
+    games: int
+    seed: int
+    wins_per_seat: tuple[int, ...]
+    drawn: int
+    mean_actions: float
+    games_per_second: float | None
+    rules: Any = None  # the RuleSet played (a game's own class)

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from app.engine.core.results import SelfplayStats
+
 if TYPE_CHECKING:
     from app.engine.core.game import Game, Player
 
@@ -37,7 +39,8 @@ def run_selfplay(
     seed: int,
     play_deal: Callable[[random.Random, int], DealResult],
     zero_sum: bool = True,
-) -> dict[str, Any]:
+    rules: Any = None,
+) -> SelfplayStats:
     rng = random.Random(seed)
     wins = [0] * seats
     drawn = 0
@@ -53,16 +56,16 @@ def run_selfplay(
             wins[res.winner] += 1
         actions += res.actions
     elapsed = time.perf_counter() - start
-    return {
-        "variant": variant,
-        "games": games,
-        "seed": seed,
-        "wins_per_seat": wins,
-        "drawn": drawn,
-        "mean_actions": round(actions / games, 2),
-        "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None,
-        "invariants": "ok",
-    }
+    return SelfplayStats(
+        variant=variant,
+        games=games,
+        seed=seed,
+        wins_per_seat=tuple(wins),
+        drawn=drawn,
+        mean_actions=round(actions / games, 2),
+        games_per_second=round(games / elapsed, 1) if elapsed > 0 else None,
+        rules=rules,
+    )
 
 
 def play_one(
@@ -104,7 +107,7 @@ def play_one(
     return state, steps
 
 
-def selfplay(game: Game[Any, Any], rules: Any, games: int, seed: int) -> dict[str, Any]:
+def selfplay(game: Game[Any, Any], rules: Any, games: int, seed: int) -> SelfplayStats:
     """The ``selfplay`` verb for any game: N deals, the dealer rotating."""
 
     def one(rng: random.Random, i: int) -> DealResult:
@@ -114,6 +117,4 @@ def selfplay(game: Game[Any, Any], rules: Any, games: int, seed: int) -> dict[st
             raise InvariantViolation(f"deal {i} ended without an outcome")
         return DealResult(out.winner, steps, out.scores)
 
-    stats = run_selfplay(game.id, game.table_size(rules), games, seed, one, game.zero_sum)
-    stats.update(game.describe_rules(rules))
-    return stats
+    return run_selfplay(game.id, game.table_size(rules), games, seed, one, game.zero_sum, rules)

@@ -6,6 +6,7 @@ beside them, so a game's documented extras appear without a hand-built dict.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -18,6 +19,7 @@ from app.engine.core.results import (
     Outcome,
     ScoredMeld,
     SeatView,
+    SelfplayStats,
     View,
     Wait,
 )
@@ -44,6 +46,30 @@ def plain(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
     return value
+
+
+def fields_json(value: Any) -> dict[str, Any]:
+    """The fields of a game's facts dataclass (``Game.describe``) as JSON fields."""
+    if value is None:
+        return {}
+    return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+
+
+def selfplay_json(stats: SelfplayStats, rules_field: str = "rules") -> dict[str, Any]:
+    """The ``selfplay`` answer: the contract's statistics, then the rule set played."""
+    out: dict[str, Any] = {
+        "variant": stats.variant,
+        "games": stats.games,
+        "seed": stats.seed,
+        "wins_per_seat": list(stats.wins_per_seat),
+        "drawn": stats.drawn,
+        "mean_actions": stats.mean_actions,
+        "games_per_second": stats.games_per_second,
+        "invariants": "ok",
+    }
+    if stats.rules is not None:
+        out[rules_field] = stats.rules.to_json()
+    return out
 
 
 def meld_json(m: ScoredMeld) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from app.engine.core.actions import Action
@@ -30,6 +31,15 @@ from app.engine.nantong.players import PLAYERS
 from app.engine.nantong.rules import Rules
 from app.engine.nantong.state import OVER, SEATS, State, check_invariants
 from app.engine.nantong.view import view
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """The turned generals, the stock's size and the seat sitting out (四人 tables)."""
+
+    generals: tuple[str, ...]
+    stock_size: int
+    sits_out: int | None
 
 
 class NantongGame(Game[State, Rules]):
@@ -139,12 +149,8 @@ class NantongGame(Game[State, Rules]):
     def read_position(self, data: Mapping[str, Any], options: Mapping[str, str]) -> State:
         return position.from_json(data, options)
 
-    def describe(self, state: State) -> dict[str, Any]:
-        return {
-            "generals": tokens(state.generals),
-            "stock_size": len(state.stock),
-            "sits_out": state.out_seat,
-        }
+    def describe(self, state: State) -> TableFacts:
+        return TableFacts(tuple(tokens(state.generals)), len(state.stock), state.out_seat)
 
 
 GAME = NantongGame()

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from app.engine.core.actions import Action
 from app.engine.core.game import Game
 from app.engine.core.reason import Reason
-from app.engine.core.results import Analysis, Holding, Outcome, View, Wait
+from app.engine.core.results import Analysis, Holding, Outcome, SelfplayStats, View, Wait
 from app.engine.zipai import analysis, codec, machine, reasons, serial
 from app.engine.zipai.deal import deal
 from app.engine.zipai.offers import decider, to_move
@@ -24,6 +25,14 @@ from app.engine.zipai.rules import ZipaiRules
 from app.engine.zipai.state import SEATS, State, check_invariants
 from app.engine.zipai.strong import StrongPlayer
 from app.engine.zipai.view import outcome, view
+
+
+@dataclass(frozen=True, slots=True)
+class OfferStage:
+    """``stage``: the stage of the offer decided now (``None`` when nobody may act on the
+    card on offer)."""
+
+    stage: str | None
 
 
 class ZipaiGame(Game[State, ZipaiRules]):
@@ -94,13 +103,12 @@ class ZipaiGame(Game[State, ZipaiRules]):
     def check_invariants(self, state: State) -> str | None:
         return check_invariants(state)
 
-    def describe(self, state: State) -> dict[str, Any]:
-        """``stage``: the stage of the offer decided now (``None`` when nobody may act on
-        the card on offer); only in the ``offer`` phase."""
+    def describe(self, state: State) -> OfferStage | None:
+        """In the ``offer`` phase, the stage of the offer decided now."""
         if state.phase != "offer":
-            return {}
+            return None
         d = decider(state)
-        return {"stage": None if d is None else d[0]}
+        return OfferStage(None if d is None else d[0])
 
     def no_action_reason(self, state: State, seat: int) -> Reason:
         return reasons.no_action_reason(state, seat)
@@ -110,14 +118,12 @@ class ZipaiGame(Game[State, ZipaiRules]):
     def players(self) -> Mapping[str, type[SimplePlayer] | type[StrongPlayer]]:
         return {"simple": SimplePlayer, "strong": StrongPlayer}
 
-    def selfplay(self, rules: ZipaiRules, games: int, seed: int) -> dict[str, Any]:
+    def selfplay(self, rules: ZipaiRules, games: int, seed: int) -> SelfplayStats:
         """Deals as at a table: the winner deals next (after 荒庄 the dealer keeps the
         deal, three 荒庄 in a row pass it on)."""
         from app.engine.zipai.play import selfplay
 
-        stats = selfplay(rules, games, seed)
-        stats.update(self.describe_rules(rules))
-        return stats
+        return selfplay(rules, games, seed)
 
     # -- position code and JSON ----------------------------------------------------
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
+from app.engine.core.results import SelfplayStats
 from app.engine.core.selfplay import DealResult, InvariantViolation, run_selfplay
 from app.engine.zipai.deal import deal
 from app.engine.zipai.machine import do, legal_actions
@@ -51,7 +51,7 @@ def play_deal(
     return state, steps
 
 
-def selfplay(rules: ZipaiRules, games: int, seed: int, check: bool = True) -> dict[str, Any]:
+def selfplay(rules: ZipaiRules, games: int, seed: int, check: bool = True) -> SelfplayStats:
     """``games`` deals from ``seed``; the dealer passes on as the rules say."""
     table = {"dealer": 0, "streak": 0}
 
@@ -62,4 +62,4 @@ def selfplay(rules: ZipaiRules, games: int, seed: int, check: bool = True) -> di
         assert res is not None
         return DealResult(res.winner, steps, res.scores)
 
-    return run_selfplay(rules.game, SEATS, games, seed, one)
+    return run_selfplay(rules.game, SEATS, games, seed, one, rules=rules)

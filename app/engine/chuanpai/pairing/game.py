@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from app.engine.chuanpai import analysis as an
@@ -52,6 +53,13 @@ PARTS: Parts[PairingState] = Parts(
 )
 
 
+@dataclass(frozen=True, slots=True)
+class SpareCards:
+    """``spare``: the acting seat's spare cards (光棍), which it may discard."""
+
+    spare: tuple[str, ...]
+
+
 class PairingGame(ChuanpaiGame[PairingState, PairingRules]):
     """The pairing game 挤儿: legal actions, the deal, counting, codes."""
 
@@ -71,12 +79,11 @@ class PairingGame(ChuanpaiGame[PairingState, PairingRules]):
     def players(self) -> Mapping[str, type[Player] | Any]:
         return {"simple": SimplePlayer, "strong": StrongPlayer}
 
-    def describe(self, state: PairingState) -> dict[str, Any]:
-        """``spare``: the acting seat's spare cards (光棍), which it may discard."""
+    def describe(self, state: PairingState) -> SpareCards:
         if self.is_over(state):
-            return {"spare": []}
+            return SpareCards(())
         hand = state.seats[state.actor].hand
-        return {"spare": [KINDS[k] for k in an.spare_kinds(hand)]}
+        return SpareCards(tuple(KINDS[k] for k in an.spare_kinds(hand)))
 
     # -- holdings --------------------------------------------------------------------
 
