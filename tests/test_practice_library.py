@@ -23,10 +23,26 @@ def _items():
 
 @pytest.mark.parametrize(("game", "item"), list(_items()))
 def test_every_library_position_is_re_validated_and_re_solved(game, item):
+    """Each stored position still decodes, is possible, fits its theme, and the engine
+    solves it again to the answer stored with it (a change of the engine or a theme
+    that changes an answer fails here; after a deliberate change, write the answers
+    again: ``scripts/build_practice.py <game> --answers``). The stored answer is judged
+    right, and a wrong one is not."""
+    from app.engine.core.registry import find_game
+    from app.learning.judge import judge
+
     ex = practice.exercise(item.theme, item.seat, item.code)
     assert ex is not None, f"{game}: a {item.theme} position no longer fits its theme"
     assert ex.game == game
-    assert solve(ex).accepted
+    game_obj = find_game(game)
+    assert practice.impossible(game_obj, game_obj.decode(item.code)) is None
+    assert item.answer is not None, "no stored answer: run scripts/build_practice.py --answers"
+    assert practice.library_answer(ex) == item.answer
+    sol = solve(ex)
+    assert judge(ex, sol.shown).correct
+    wrong = next((c.id for c in ex.choices if c.id not in sol.accepted), None)
+    if ex.kind in ("choice", "choose-action") and wrong is not None:
+        assert not judge(ex, wrong).correct
 
 
 @pytest.mark.parametrize("game", GAMES)

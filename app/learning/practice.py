@@ -246,6 +246,7 @@ class LibraryItem(BaseModel):
     seat: int = Field(ge=0)
     code: str
     rating: float = 1500.0
+    answer: str | None = None  # the engine's answer when it was stored (library_answer)
 
 
 class LibraryFile(BaseModel):
@@ -266,6 +267,16 @@ def library() -> dict[str, list[LibraryItem]]:
         doc = LibraryFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
         out.setdefault(doc.game, []).extend(doc.positions)
     return out
+
+
+def library_answer(ex: Exercise) -> str:
+    """The engine's answer as the library stores it, for the suite to solve again and
+    compare: each accepted answer, a choice of action by its action rather than its
+    letter (letters follow the order the choices are shown in), joined by `` | ``."""
+    from app.learning.queries import solve
+
+    actions = {c.id: c.action for c in ex.choices if c.action}
+    return " | ".join(sorted(actions.get(a, a) or a for a in solve(ex).accepted))
 
 
 def digest(theme_id: str, seat: int, code: str) -> str:
