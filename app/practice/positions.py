@@ -33,18 +33,24 @@ class ThemeRow:
         return round(100 * self.right / self.tried) if self.tried else None
 
 
+def _attempts(profile: LearnerProfile | None, game: str) -> list[Attempt]:
+    """This learner's practice attempts at positions, oldest first."""
+    if profile is None or profile.id is None:
+        return []
+    return list(
+        db.session.scalars(
+            db.select(Attempt)
+            .filter_by(profile_id=profile.id, game=game, context="practice")
+            .where(Attempt.exercise_id.like(f"{practice.PREFIX}:%"))
+            .order_by(Attempt.created_at, Attempt.id)
+        )
+    )
+
+
 def first_attempts(profile: LearnerProfile | None, game: str) -> dict[str, Attempt]:
     """Each practice position's first attempt by this learner (what ratings count)."""
-    if profile is None or profile.id is None:
-        return {}
-    rows = db.session.scalars(
-        db.select(Attempt)
-        .filter_by(profile_id=profile.id, game=game, context="practice")
-        .where(Attempt.exercise_id.like(f"{practice.PREFIX}:%"))
-        .order_by(Attempt.created_at, Attempt.id)
-    )
     out: dict[str, Attempt] = {}
-    for a in rows:
+    for a in _attempts(profile, game):
         out.setdefault(a.exercise_id, a)
     return out
 
@@ -66,13 +72,52 @@ def theme_rows(profile: LearnerProfile | None, game: str, locale: str) -> list[T
     return out
 
 
+@dataclass
+class HistoryRow:
+    """One position the learner met: its first attempt (what the rating counted) and
+    whether it has been answered right since."""
+
+    first: Attempt
+    ex: Exercise | None
+    theme: str
+    solved: bool
+
+
+def history(profile: LearnerProfile | None, game: str, limit: int = 20) -> list[HistoryRow]:
+    """The practice positions of this learner, newest first."""
+    firsts: dict[str, Attempt] = {}
+    solved: set[str] = set()
+    for a in _attempts(profile, game):
+        firsts.setdefault(a.exercise_id, a)
+        if a.correct:
+            solved.add(a.exercise_id)
+    newest = sorted(firsts.values(), key=lambda a: (a.created_at, a.id), reverse=True)
+    return [
+        HistoryRow(
+            a,
+            practice.provide(a.exercise_id),
+            a.exercise_id.split(":", 2)[1],
+            a.exercise_id in solved,
+        )
+        for a in newest[:limit]
+    ]
+
+
 def missed(profile: LearnerProfile | None, game: str) -> list[tuple[Attempt, Exercise | None]]:
-    """Positions whose first attempt was wrong, newest first, ready to retry."""
-    firsts = first_attempts(profile, game)
-    wrong = sorted(
-        (a for a in firsts.values() if not a.correct), key=lambda a: a.created_at, reverse=True
-    )
-    return [(a, practice.provide(a.exercise_id)) for a in wrong]
+    """Positions missed at the first attempt and not answered right since, newest
+    first, ready to retry."""
+    return [(h.first, h.ex) for h in history(profile, game, 200) if not h.solved]
+
+
+def strengths(rows: list[ThemeRow], least: int = 3) -> tuple[ThemeRow | None, ThemeRow | None]:
+    """The themes answered best and worst at the first attempt (among those tried at
+    least ``least`` times), or ``None`` when too few are tried to tell."""
+    tried = [r for r in rows if r.tried >= least]
+    if len(tried) < 2:
+        return None, None
+    ranked = sorted(tried, key=lambda r: (r.right / r.tried, r.tried))
+    best, worst = ranked[-1], ranked[0]
+    return (best, worst) if best.accuracy != worst.accuracy else (None, None)
 
 
 def position_error(

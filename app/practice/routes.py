@@ -89,12 +89,19 @@ flow.CONTINUE["practice"] = _after_practice
 def dashboard(game: str):  # type: ignore[no-untyped-def]
     _game(game)
     profile = current_profile()
+    rows = positions.theme_rows(profile, game, _locale())
+    best, worst = positions.strengths(rows)
+    recent = positions.history(profile, game)
     return render_template(
         "practice/dashboard.html",
         game=game,
-        themes=positions.theme_rows(profile, game, _locale()),
+        themes=rows,
+        best=best,
+        worst=worst,
+        titles={r.id: r.title for r in rows},
         rating=practice.learner_rating(profile, game),
         missed=positions.missed(profile, game)[:10],
+        recent=recent,
     )
 
 
