@@ -54,3 +54,21 @@ def test_each_game_has_its_themes_and_two_hundred_positions(game):
     per_theme = Counter(i.theme for i in items)
     thin = {t: per_theme.get(t, 0) for t in themes if per_theme.get(t, 0) < 10}
     assert not thin, thin
+
+
+def test_a_pick_of_too_few_or_too_many_cards_names_only_what_is_wrong():
+    """A card left out, or one too many, is named alone (no empty "not part of it")."""
+    from app.learning.judge import judge
+    from app.messages import render
+
+    item = next(i for i in practice.library()["hunan"] if i.theme == "bi-cards")
+    ex = practice.exercise(item.theme, item.seat, item.code)
+    right = solve(ex).shown.split()
+    short = judge(ex, " ".join(right[1:])).misconception
+    assert short.code == "mc-missing-cards" and short.params["missing_cards"] == [right[0]]
+    game = practice.find_game("hunan")
+    hand = game.seat_holding(game.decode(item.code), item.seat)
+    spare = next(t for t in hand.hand if hand.hand.count(t) > right.count(t))
+    extra = judge(ex, " ".join([*right, spare])).misconception
+    assert extra.code == "mc-extra-cards" and extra.params["extra_cards"] == [spare]
+    assert "Not part of it" in render(extra.code, extra.params, "en")

@@ -111,6 +111,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{cards} does not complete the hand: with it the cards cannot all be grouped.",
         "zh": "{cards} 不能让这手牌胡：加上它也凑不成完整的牌组。",
     },
+    "mc-missing-cards": {
+        "en": "Something is missing: {missing_cards}. The cards you chose are right.",
+        "zh": "还少了：{missing_cards}。你选的牌都对。",
+    },
+    "mc-extra-cards": {
+        "en": "Not part of it: {extra_cards}. The rest of your cards are right.",
+        "zh": "多选了：{extra_cards} 不在其中，其余的牌都对。",
+    },
     "mc-wrong-cards": {
         "en": "Not these cards. Missing: {missing_cards}. Not part of it: {extra_cards}.",
         "zh": "选的牌不对。少了：{missing_cards}；多了：{extra_cards}。",
