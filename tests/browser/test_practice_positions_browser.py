@@ -88,9 +88,11 @@ def test_the_editor_picks_cards_checks_live_and_makes_a_code_that_opens(
 
     item = next(i for i in practice.library()["hunan"] if i.theme == "forced")
     page.goto(live_server + "/practice/hunan/editor?code=" + quote(item.code))
-    page.locator("#ed-seat").select_option(str(item.seat))
     page.locator("#ed-theme").select_option(item.theme)  # checked at once (htmx, on change)
+    expect(page.locator(".editor .verdict")).to_be_visible()
+    page.locator("#ed-seat").select_option(str(item.seat))  # and again for the seat
     expect(page.locator(".verdict-win")).to_contain_text(EDITOR_TEXT[lang][0])
+    expect(page).to_have_url(re.compile(r"editor\?code=.*theme=" + item.theme))
     link = page.locator("#ed-link").input_value()
     page.goto(link)
     assert exercise_on(page).id == practice.exercise_id(item.theme, item.seat, item.code)
