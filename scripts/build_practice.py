@@ -1,11 +1,15 @@
 """Build a game's practice library from deals the engine plays.
 
     .venv/bin/python scripts/build_practice.py hunan [--per-theme 20] [--seed 1] [--deals 4000]
+    .venv/bin/python scripts/build_practice.py hunan --answers   # the stored answers only
 
 Plays deals with the engine's players and, at every decision, asks each of the game's
 themes whether the moment fits; keeps up to ``--per-theme`` distinct positions per theme,
 each with the theme's estimate of its difficulty as its starting rating, and writes
-``content/practice/<game>.yaml``. Deterministic for a seed. Themes that deals rarely
+``content/practice/<game>.yaml``, each with the engine's answer
+(``practice.library_answer``), which tests/test_practice_library.py solves again and
+compares. Deterministic for a seed. ``--answers`` keeps the positions of the file and
+writes their answers again (after a deliberate change of a theme's answer). Themes that deals rarely
 reach should build their positions directly (``Theme.direct``): the script uses it when
 the deals give too few.
 """
@@ -65,28 +69,52 @@ def build(
     return {tid: list(v.values()) for tid, v in found.items()}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("game")
-    ap.add_argument("--per-theme", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--deals", type=int, default=4000)
-    args = ap.parse_args()
-    found = build(args.game, args.per_theme, args.seed, args.deals)
-    positions = [p for items in found.values() for p in items]
-    out = ROOT / "content" / "practice" / f"{args.game}.yaml"
+def with_answers(items: list[dict[str, object]]) -> list[dict[str, object]]:
+    out = []
+    for item in items:
+        ex = practice.exercise(str(item["theme"]), int(str(item["seat"])), str(item["code"]))
+        if ex is None:
+            raise SystemExit(f"{item['theme']}: a position no longer fits its theme")
+        out.append({**item, "answer": practice.library_answer(ex)})
+    return out
+
+
+def write(game: str, positions: list[dict[str, object]], header: str) -> Path:
+    out = ROOT / "content" / "practice" / f"{game}.yaml"
     out.parent.mkdir(parents=True, exist_ok=True)
-    header = f"# Built by scripts/build_practice.py {args.game} --per-theme {args.per_theme} --seed {args.seed}\n"
     out.write_text(
         header
         + yaml.safe_dump(
-            {"game": args.game, "positions": positions},
+            {"game": game, "positions": positions},
             allow_unicode=True,
             sort_keys=False,
             width=1000,
         ),
         encoding="utf-8",
     )
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("game")
+    ap.add_argument("--per-theme", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--deals", type=int, default=4000)
+    ap.add_argument("--answers", action="store_true", help="only write the answers again")
+    args = ap.parse_args()
+    path = ROOT / "content" / "practice" / f"{args.game}.yaml"
+    if args.answers:
+        text = path.read_text(encoding="utf-8")
+        header = "".join(line + "\n" for line in text.splitlines() if line.startswith("#"))
+        items = yaml.safe_load(text)["positions"]
+        out = write(args.game, with_answers(items), header)
+        print(f"{len(items)} answers → {out.relative_to(ROOT)}")
+        return
+    found = build(args.game, args.per_theme, args.seed, args.deals)
+    positions = with_answers([p for items in found.values() for p in items])
+    header = f"# Built by scripts/build_practice.py {args.game} --per-theme {args.per_theme} --seed {args.seed}\n"
+    out = write(args.game, positions, header)
     for tid, items in found.items():
         print(f"{tid}: {len(items)}")
     print(f"{len(positions)} positions → {out.relative_to(ROOT)}")

@@ -44,6 +44,7 @@ def test_stats_keep_the_contract():
             "skills",
             "misconceptions",
             "practice_positions",
+            "practice_moments",
             "practice_themes",
             "practice_theme_counts",
             "quiz_items",

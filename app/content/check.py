@@ -315,7 +315,8 @@ def _practice_stats(game: str) -> dict[str, Any]:
     items = practice.library().get(game, [])
     counts = Counter(i.theme for i in items)
     return {
-        "practice_positions": len(items),
+        "practice_positions": len(items),  # distinct (theme, seat, code): the exercises
+        "practice_moments": len({(i.seat, i.code) for i in items}),  # distinct (seat, code)
         "practice_themes": len(practice.themes(game)),
         "practice_theme_counts": {t: counts.get(t, 0) for t in practice.themes(game)},
     }

@@ -161,6 +161,41 @@ def question_of(game: Any, state: Any, seat: int, theme_id: str) -> Question | N
     return th.ask(game, state, seat) if th else None
 
 
+def estimate(game_id: str, theme_id: str, seat: int, code: str) -> float:
+    """The theme's estimate of a position's difficulty: its starting rating."""
+    try:
+        game = find_game(game_id)
+        q = question_of(game, game.decode(code), seat, theme_id)
+    except EngineError:
+        q = None
+    return q.rating if q is not None else 1500.0
+
+
+def impossible(game: Any, state: Any) -> tuple[str, dict[str, Any]] | None:
+    """Why a decoded position cannot happen in a deal, or ``None``: the engine's own
+    invariants (every card of the deck once, no more copies than the deck has, valid
+    groups), and, where the game can tell, every seat's cards make a hand that is
+    complete or one card short before the deal is over (a seat with a card too many
+    or too few cannot have been dealt and played to this moment)."""
+    problem = game.check_invariants(state)
+    if problem is not None:
+        return "practice-impossible", {"detail": problem}
+    if game.is_over(state):
+        return None
+    rules = game.rules_of(state)
+    for seat in range(game.seats(state)):
+        holding = game.seat_holding(state, seat)
+        if holding is None:
+            continue
+        try:
+            gap = game.size_gap(holding, rules)
+        except EngineError:
+            continue
+        if gap is not None and gap not in (0, 1):
+            return "practice-hand-size", {"n": seat + 1, "gap": gap}
+    return None
+
+
 # -- finding positions: self-played deals -----------------------------------------------
 
 
@@ -211,6 +246,7 @@ class LibraryItem(BaseModel):
     seat: int = Field(ge=0)
     code: str
     rating: float = 1500.0
+    answer: str | None = None  # the engine's answer when it was stored (library_answer)
 
 
 class LibraryFile(BaseModel):
@@ -233,6 +269,16 @@ def library() -> dict[str, list[LibraryItem]]:
     return out
 
 
+def library_answer(ex: Exercise) -> str:
+    """The engine's answer as the library stores it, for the suite to solve again and
+    compare: each accepted answer, a choice of action by its action rather than its
+    letter (letters follow the order the choices are shown in), joined by `` | ``."""
+    from app.learning.queries import solve
+
+    actions = {c.id: c.action for c in ex.choices if c.action}
+    return " | ".join(sorted(actions.get(a, a) or a for a in solve(ex).accepted))
+
+
 def digest(theme_id: str, seat: int, code: str) -> str:
     return hashlib.sha1(f"{theme_id}:{seat}:{code}".encode()).hexdigest()[:20]
 
@@ -242,14 +288,17 @@ def position_row(
     theme_id: str,
     seat: int,
     code: str,
-    rating: float = 1500.0,
+    rating: float | None = None,
     source: str = "fresh",
     author_id: int | None = None,
 ) -> Position:
-    """The position's row (made in the caller's transaction when new)."""
+    """The position's row (made in the caller's transaction when new), starting at
+    ``rating`` or else at the theme's estimate of its difficulty."""
     d = digest(theme_id, seat, code)
     row = db.session.scalar(db.select(Position).filter_by(game=game, theme=theme_id, digest=d))
     if row is None:
+        if rating is None:
+            rating = estimate(game, theme_id, seat, code)
         row = Position(
             game=game,
             theme=theme_id,

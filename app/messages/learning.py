@@ -111,6 +111,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{cards} does not complete the hand: with it the cards cannot all be grouped.",
         "zh": "{cards} 不能让这手牌胡：加上它也凑不成完整的牌组。",
     },
+    "mc-missing-cards": {
+        "en": "Something is missing: {missing_cards}. The cards you chose are right.",
+        "zh": "还少了：{missing_cards}。你选的牌都对。",
+    },
+    "mc-extra-cards": {
+        "en": "Not part of it: {extra_cards}. The rest of your cards are right.",
+        "zh": "多选了：{extra_cards} 不在其中，其余的牌都对。",
+    },
     "mc-wrong-cards": {
         "en": "Not these cards. Missing: {missing_cards}. Not part of it: {extra_cards}.",
         "zh": "选的牌不对。少了：{missing_cards}；多了：{extra_cards}。",
@@ -152,6 +160,36 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This position code cannot be read (the engine says: {detail}).",
         "zh": "这个局面代码读不出来（引擎提示：{detail}）。",
     },
+    "practice-impossible": {
+        "en": "No deal can reach this position (the engine says: {detail}).",
+        "zh": "没有哪一局能打到这个局面（引擎提示：{detail}）。",
+    },
+    "practice-hand-size": {
+        "en": "No deal can reach this position: seat {n} holds too many or too few cards "
+        "for this moment.",
+        "zh": "没有哪一局能打到这个局面：此时第 {n} 家手里的牌太多或太少。",
+    },
+    # -- the position editor ----------------------------------------------------------------
+    "editor-no-stock": {
+        "en": "This game has no stock to take cards from: swap them with another seat.",
+        "zh": "这种玩法没有墩可以换牌：请和另一家换牌。",
+    },
+    "editor-bad-source": {
+        "en": "Cards can be swapped only with the stock or another seat.",
+        "zh": "只能和墩或另一家换牌。",
+    },
+    "editor-bad-seat": {
+        "en": "There is no such seat at this table.",
+        "zh": "这桌没有这个座位。",
+    },
+    "editor-not-available": {
+        "en": "Not there to take: {cards} (neither in this hand nor where you swap from).",
+        "zh": "没有这些牌可拿：{cards}（这手牌里和换牌的地方都没有）。",
+    },
+    "editor-pick-count": {
+        "en": "Choose exactly {want} cards: the seat holds {want} at this moment, you chose {got}.",
+        "zh": "请正好选 {want} 张：这一家此时手里有 {want} 张，你选了 {got} 张。",
+    },
     "practice-wrong-game": {
         "en": "This code is a position of another game ({variant}).",
         "zh": "这个代码是另一种玩法（{variant}）的局面。",
@@ -165,8 +203,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这种玩法没有“{theme}”这个练习主题。",
     },
     "practice-bad-seat": {
-        "en": "There is no seat {seat} at this table.",
-        "zh": "这桌没有第 {seat} 个座位。",
+        "en": "There is no seat {n} at this table.",
+        "zh": "这桌没有第 {n} 个座位。",
     },
     "practice-not-this-theme": {
         "en": "The position is valid, but it does not ask a question of this theme from this seat.",

@@ -212,8 +212,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "可进牌以后必须打一张，所以不行。",
     },
     "mc-gl-fewer-waits": {
-        "en": "Throwing {card} leaves {count} different cards to win on; another discard "
-        "leaves {most}. Keep the cards that work with the rest of your hand.",
+        "en": "Throwing {card} leaves fewer different cards to win on ({count}) than another "
+        "discard leaves ({most}). Keep the cards that work with the rest of your hand.",
         "zh": "打 {card}，剩下能胡的牌有 {count} 种；换一张打，能有 {most} 种。"
         "留下跟其余的牌搭得上的牌。",
     },

@@ -186,7 +186,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{card} 能凑齐门子，但只有 {huxi} 胡息，这张桌子要 {min} 胡息才能胡，所以不算。",
     },
     "mc-hn-fewer-waits": {
-        "en": "Throwing {card} leaves you {count} cards to win on; another discard keeps {most}.",
+        "en": "Throwing {card} leaves you fewer cards to win on ({count}) than another discard "
+        "keeps ({most}).",
         "zh": "打 {card} 以后能胡的牌只剩 {count} 种，换一张打能留 {most} 种。",
     },
     # ------------------------------------------------------------ hints of the hunan queries
@@ -224,7 +225,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "进牌以后你有 {size} 张牌，有 {quads} 个跑或提时正好是一手完整的牌，所以要打一张。",
     },
     "fact-hn-discard-waits": {
-        "en": "Throw {card}: {count} cards to win on ({cards}).",
+        "en": "Throw {card}: you can win on {cards} ({count} in all).",
         "zh": "打 {card}：能胡 {count} 种牌（{cards}）。",
     },
     "fact-hn-discard-no-waits": {

@@ -4,7 +4,8 @@ position as an exercise, the history of missed positions, worksheets, the editor
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from app.engine.core.codec import split_code
@@ -16,6 +17,7 @@ from app.learning.exercise import Exercise
 from app.learning.models import Attempt, Position
 from app.learning.queries import solve
 from app.models import LearnerProfile
+from app.practice import editing
 
 
 @dataclass
@@ -31,18 +33,24 @@ class ThemeRow:
         return round(100 * self.right / self.tried) if self.tried else None
 
 
+def _attempts(profile: LearnerProfile | None, game: str) -> list[Attempt]:
+    """This learner's practice attempts at positions, oldest first."""
+    if profile is None or profile.id is None:
+        return []
+    return list(
+        db.session.scalars(
+            db.select(Attempt)
+            .filter_by(profile_id=profile.id, game=game, context="practice")
+            .where(Attempt.exercise_id.like(f"{practice.PREFIX}:%"))
+            .order_by(Attempt.created_at, Attempt.id)
+        )
+    )
+
+
 def first_attempts(profile: LearnerProfile | None, game: str) -> dict[str, Attempt]:
     """Each practice position's first attempt by this learner (what ratings count)."""
-    if profile is None or profile.id is None:
-        return {}
-    rows = db.session.scalars(
-        db.select(Attempt)
-        .filter_by(profile_id=profile.id, game=game, context="practice")
-        .where(Attempt.exercise_id.like(f"{practice.PREFIX}:%"))
-        .order_by(Attempt.created_at, Attempt.id)
-    )
     out: dict[str, Attempt] = {}
-    for a in rows:
+    for a in _attempts(profile, game):
         out.setdefault(a.exercise_id, a)
     return out
 
@@ -64,13 +72,52 @@ def theme_rows(profile: LearnerProfile | None, game: str, locale: str) -> list[T
     return out
 
 
+@dataclass
+class HistoryRow:
+    """One position the learner met: its first attempt (what the rating counted) and
+    whether it has been answered right since."""
+
+    first: Attempt
+    ex: Exercise | None
+    theme: str
+    solved: bool
+
+
+def history(profile: LearnerProfile | None, game: str, limit: int = 20) -> list[HistoryRow]:
+    """The practice positions of this learner, newest first."""
+    firsts: dict[str, Attempt] = {}
+    solved: set[str] = set()
+    for a in _attempts(profile, game):
+        firsts.setdefault(a.exercise_id, a)
+        if a.correct:
+            solved.add(a.exercise_id)
+    newest = sorted(firsts.values(), key=lambda a: (a.created_at, a.id), reverse=True)
+    return [
+        HistoryRow(
+            a,
+            practice.provide(a.exercise_id),
+            a.exercise_id.split(":", 2)[1],
+            a.exercise_id in solved,
+        )
+        for a in newest[:limit]
+    ]
+
+
 def missed(profile: LearnerProfile | None, game: str) -> list[tuple[Attempt, Exercise | None]]:
-    """Positions whose first attempt was wrong, newest first, ready to retry."""
-    firsts = first_attempts(profile, game)
-    wrong = sorted(
-        (a for a in firsts.values() if not a.correct), key=lambda a: a.created_at, reverse=True
-    )
-    return [(a, practice.provide(a.exercise_id)) for a in wrong]
+    """Positions missed at the first attempt and not answered right since, newest
+    first, ready to retry."""
+    return [(h.first, h.ex) for h in history(profile, game, 200) if not h.solved]
+
+
+def strengths(rows: list[ThemeRow], least: int = 3) -> tuple[ThemeRow | None, ThemeRow | None]:
+    """The themes answered best and worst at the first attempt (among those tried at
+    least ``least`` times), or ``None`` when too few are tried to tell."""
+    tried = [r for r in rows if r.tried >= least]
+    if len(tried) < 2:
+        return None, None
+    ranked = sorted(tried, key=lambda r: (r.right / r.tried, r.tried))
+    best, worst = ranked[-1], ranked[0]
+    return (best, worst) if best.accuracy != worst.accuracy else (None, None)
 
 
 def position_error(
@@ -89,10 +136,13 @@ def position_error(
         if exc.code in ("bad-code", "bad-position"):  # the detail is the engine's, in English
             return "practice-bad-code", {"detail": exc.params.get("detail", "")}
         return exc.code, dict(exc.params)
+    problem = practice.impossible(game, state)
+    if problem is not None:
+        return problem
     if practice.theme(game_id, theme_id) is None:
         return "practice-unknown-theme", {"theme": theme_id}
     if not 0 <= seat < game.seats(state):
-        return "practice-bad-seat", {"seat": seat}
+        return "practice-bad-seat", {"n": seat + 1}
     if practice.exercise(theme_id, seat, code) is None:
         return "practice-not-this-theme", {}
     return None
@@ -101,10 +151,14 @@ def position_error(
 def worksheet(
     game: str, theme_id: str | None, low: float, high: float, codes: list[str], limit: int = 12
 ) -> list[Exercise]:
-    """The positions of a worksheet: the codes given (``theme:seat:code``), or library
-    positions of a theme within a rating range."""
+    """The positions of a worksheet: the codes given (``theme:seat:code``, or a
+    position's link), or library positions of a theme within a rating range."""
+    from urllib.parse import unquote
+
     out: list[Exercise] = []
     for text in codes[:limit]:
+        if "/p/" in text:  # a shared link: …/practice/<game>/p/<theme>/<seat>/<code>
+            text = ":".join(unquote(text.split("/p/", 1)[1].split("?", 1)[0]).split("/", 2))
         parts = text.split(":", 2)
         if len(parts) == 3 and parts[1].isdigit():
             ex = practice.exercise(parts[0], int(parts[1]), parts[2])
@@ -144,34 +198,47 @@ class EditorView:
     code: str = ""
     table: Any = None
     to_act: int | None = None
-    moves: list[tuple[str, str]] = None  # type: ignore[assignment]  # (label, next code)
+    moves: list[tuple[str, str]] = field(default_factory=list)  # (label, next code)
     seats: int = 0
     theme: str = ""
     seat: int | None = None
     fits: bool | None = None
     why_not: str = ""
     error: str = ""
+    problem: str = ""  # why no deal reaches this position (the engine's check)
     pasted: str = ""
-    themes: list[tuple[str, str]] = None  # type: ignore[assignment]
+    themes: list[tuple[str, str]] = field(default_factory=list)
     over: bool = False
+    hand: editing.HandPanel | None = None  # the card picker for one seat's hand
+    picked: list[str] | None = None  # the picker's ticks as sent, when refused
+    typed: str = ""
+    next_cards: list[str] = field(default_factory=list)
+    next_card: str | None = None
+    mine: list[Position] = field(default_factory=list)  # the author's saved positions
+
+
+def _seat_arg(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() else None
 
 
 def editor_view(
-    game_id: str, code: str, seed: str | None, theme_id: str, seat_text: str, locale: str
+    game_id: str, args: Mapping[str, Any], locale: str, author_id: int | None = None
 ) -> EditorView:
+    """The editor for ``args``: ``code`` (else a fresh deal of ``seed``), ``theme`` and
+    ``seat`` to check it as practice, ``hand`` (the seat whose hand the picker shows)
+    and ``from`` (where it swaps cards with)."""
     from app.messages import render
     from app.ui.tables import from_view
     from app.ui.text import action_label, cards_text
 
     game = find_game(game_id)
-    ed = EditorView(
-        moves=[], themes=[(t.id, t.title.get(locale)) for t in practice.themes(game_id).values()]
-    )
+    ed = EditorView(themes=[(t.id, t.title.get(locale)) for t in practice.themes(game_id).values()])
+    code, seed = str(args.get("code", "") or ""), args.get("seed")
     try:
         if code:
             state = game.decode(code)
         else:
-            rng = random.Random(int(seed) if seed and seed.isdigit() else None)
+            rng = random.Random(int(seed) if seed and str(seed).isdigit() else None)
             state = game.new_deal(
                 game.default_rules, rng, rng.randrange(game.table_size(game.default_rules))
             )
@@ -185,21 +252,50 @@ def editor_view(
     ed.seats = game.seats(state)
     ed.over = game.is_over(state)
     ed.to_act = game.to_act(state)
-    if ed.to_act is not None:
+    problem = practice.impossible(game, state)
+    if problem is not None:
+        ed.problem = render(problem[0], problem[1], locale)
+    if ed.to_act is not None and problem is None:
         for a in game.legal_actions(state, ed.to_act):
             label = f"{action_label(a.kind)} {cards_text(game.info.family, list(a.cards), locale)}".strip()
             ed.moves.append((label, game.encode(game.apply(state, a))))
+    hand_seat = _seat_arg(args.get("hand"))
+    if hand_seat is None:
+        hand_seat = ed.to_act if ed.to_act is not None else 0
+    if not ed.over and 0 <= hand_seat < ed.seats:
+        ed.hand = editing.hand_panel(game, state, hand_seat, str(args.get("from", "") or ""))
+        ed.next_cards, ed.next_card = editing.next_cards(game, state)
+    theme_id = str(args.get("theme", "") or "")
     if theme_id:
         ed.theme = theme_id
-        try:
-            ed.seat = int(seat_text) if seat_text else ed.to_act
-        except ValueError:
+        ed.seat = _seat_arg(args.get("seat"))
+        if ed.seat is None:
             ed.seat = ed.to_act
         problem = position_error(game_id, theme_id, ed.seat if ed.seat is not None else 0, ed.code)
         ed.fits = problem is None
         if problem is not None:
             ed.why_not = render(problem[0], problem[1], locale)
+    if author_id is not None:
+        ed.mine = list(
+            db.session.scalars(
+                db.select(Position)
+                .filter_by(game=game_id, source="author", author_id=author_id)
+                .order_by(Position.id.desc())
+                .limit(50)
+            )
+        )
     return ed
+
+
+def edit_error_text(game_id: str, exc: editing.EditError | EngineError, locale: str) -> str:
+    """An editing change refused, in the learner's words (cards by name)."""
+    from app.messages import render
+    from app.ui.text import humanize
+
+    if isinstance(exc, EngineError):
+        return render("practice-bad-code", {"detail": exc.params.get("detail", exc.code)}, locale)
+    fam = find_game(game_id).info.family
+    return render(exc.code, humanize(fam, exc.params, locale), locale)
 
 
 def read_pasted(game_id: str, text: str, locale: str) -> tuple[str, str]:
@@ -229,4 +325,7 @@ def read_pasted(game_id: str, text: str, locale: str) -> tuple[str, str]:
         return "", render(exc.code, dict(exc.params), locale)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         return "", render("practice-bad-code", {"detail": type(exc).__name__}, locale)
+    problem = practice.impossible(game, state)
+    if problem is not None:
+        return "", render(problem[0], problem[1], locale)
     return game.encode(state), ""

@@ -89,12 +89,19 @@ flow.CONTINUE["practice"] = _after_practice
 def dashboard(game: str):  # type: ignore[no-untyped-def]
     _game(game)
     profile = current_profile()
+    rows = positions.theme_rows(profile, game, _locale())
+    best, worst = positions.strengths(rows)
+    recent = positions.history(profile, game)
     return render_template(
         "practice/dashboard.html",
         game=game,
-        themes=positions.theme_rows(profile, game, _locale()),
+        themes=rows,
+        best=best,
+        worst=worst,
+        titles={r.id: r.title for r in rows},
         rating=practice.learner_rating(profile, game),
         missed=positions.missed(profile, game)[:10],
+        recent=recent,
     )
 
 
@@ -139,21 +146,30 @@ def position(game: str, theme: str, seat: int, code: str):  # type: ignore[no-un
     )
 
 
+def _number(text: str | None, default: float) -> float:
+    try:
+        return float(text) if text and text.strip() else default
+    except ValueError:
+        return default
+
+
 @bp.get("/<game>/print")
 def worksheet(game: str):  # type: ignore[no-untyped-def]
     _game(game)
     theme = request.args.get("theme") or None
-    try:
-        low = float(request.args.get("min", "0"))
-        high = float(request.args.get("max", "4000"))
-    except ValueError:
-        low, high = 0.0, 4000.0
-    codes = [c for c in request.args.getlist("code") if c][:12]
-    items = positions.worksheet(game, theme, low, high, codes)
+    low, high = _number(request.args.get("min"), 0.0), _number(request.args.get("max"), 4000.0)
+    typed = request.args.get("codes", "")[:20000]
+    codes = [c for c in request.args.getlist("code") if c]
+    codes += [line.strip() for line in typed.splitlines() if line.strip()]
+    items = positions.worksheet(game, theme, low, high, codes[:12])
     return render_template(
         "practice/worksheet.html",
         game=game,
         theme=practice.theme(game, theme) if theme else None,
+        themes=practice.themes(game).values(),
+        low=request.args.get("min", ""),
+        high=request.args.get("max", ""),
+        typed=typed,
         items=[
             (ex, flow.block(ex, "practice", ex.source), positions.answer_key(ex)) for ex in items
         ],
@@ -163,18 +179,25 @@ def worksheet(game: str):  # type: ignore[no-untyped-def]
 # -- the position editor ----------------------------------------------------------------
 
 
+def _author_id() -> int | None:
+    from flask_login import current_user
+
+    return int(current_user.id) if current_user.is_authenticated else None
+
+
+def _editor_page(game: str, ed: positions.EditorView, status: int = 200):  # type: ignore[no-untyped-def]
+    return page("practice/editor.html", "practice/_editor.html", status=status, ed=ed, game=game)
+
+
 @bp.get("/<game>/editor")
 def editor(game: str):  # type: ignore[no-untyped-def]
-    """Build a position: start from a fresh deal (or a pasted code) and play it forward
-    move by move, every move checked by the engine; then check it as a practice theme,
-    get its code and link, and save it (signed in)."""
+    """Build a position: start from a fresh deal (or a pasted code), choose any seat's
+    hand with the card picker and the card the stock turns next, play it forward move
+    by move, every step checked by the engine; then check it as a practice theme, get
+    its code and link, and save it (signed in)."""
     _game(game)
-    code = request.args.get("code", "")
-    theme_id = request.args.get("theme", "")
-    seat_text = request.args.get("seat", "")
-    ed = positions.editor_view(game, code, request.args.get("seed"), theme_id, seat_text, _locale())
-    status = 422 if ed.error else 200
-    return page("practice/editor.html", "practice/_editor.html", status=status, ed=ed, game=game)
+    ed = positions.editor_view(game, request.args, _locale(), _author_id())
+    return _editor_page(game, ed, 422 if ed.error else 200)
 
 
 @bp.post("/<game>/editor")
@@ -186,10 +209,66 @@ def editor_read(game: str):  # type: ignore[no-untyped-def]
     text = request.form.get("position", "")[:20000]
     code, error = positions.read_pasted(game, text, _locale())
     if error:
-        ed = positions.editor_view(game, "", None, "", "", _locale())
+        ed = positions.editor_view(game, {}, _locale(), _author_id())
         ed.error, ed.pasted = error, text
-        return page("practice/editor.html", "practice/_editor.html", status=422, ed=ed, game=game)
+        return _editor_page(game, ed, 422)
     return redirect(url_for("practice.editor", game=game, code=code), code=303)
+
+
+def _edited(game: str, change):  # type: ignore[no-untyped-def]
+    """Redirect to the editor on the changed position, or show the editor on the old
+    one with the reason the change was refused (the picker keeps what was chosen)."""
+    from flask import redirect, url_for
+
+    from app.engine.core.errors import EngineError
+    from app.practice.editing import EditError
+
+    args = request.args
+    keep = {k: args[k] for k in ("hand", "from") if args.get(k)}
+    try:
+        code = change()
+    except (EditError, EngineError) as exc:
+        ed = positions.editor_view(game, args, _locale(), _author_id())
+        ed.error = positions.edit_error_text(game, exc, _locale())
+        ed.picked, ed.typed = args.getlist("pick")[:200], args.get("cards", "")[:400]
+        return _editor_page(game, ed, 422)
+    return redirect(url_for("practice.editor", game=game, code=code, **keep), code=303)
+
+
+@bp.get("/<game>/editor/hand")
+def editor_hand(game: str):  # type: ignore[no-untyped-def]
+    """A seat's hand chosen with the card picker (ticked boxes, or typed cards)."""
+    from app.learning.answers import MAX_ANSWER
+    from app.practice import editing
+
+    _game(game)
+    args = request.args
+
+    def change() -> str:
+        seat = args.get("hand", "")
+        if not seat.isdigit():
+            raise editing.EditError("editor-bad-seat")
+        typed = args.get("cards", "").strip()
+        if typed:
+            g = practice.find_game(game)
+            picked = list(g.parse_cards(typed[:MAX_ANSWER], g.default_rules))
+        else:
+            picked = [str(t) for t in args.getlist("pick")][:200]
+        return editing.set_hand(game, args.get("code", ""), int(seat), args.get("from", ""), picked)
+
+    return _edited(game, change)
+
+
+@bp.get("/<game>/editor/next")
+def editor_next(game: str):  # type: ignore[no-untyped-def]
+    """The card the stock turns next (the event a draw brings)."""
+    from app.practice import editing
+
+    _game(game)
+    return _edited(
+        game,
+        lambda: editing.set_next(game, request.args.get("code", ""), request.args.get("card", "")),
+    )
 
 
 @bp.post("/<game>/editor/save")
@@ -212,7 +291,7 @@ def editor_save(game: str):  # type: ignore[no-untyped-def]
     ex = practice.exercise(theme, seat, code)
     assert ex is not None
     row = practice.position_row(game, theme, seat, code, source="author", author_id=current_user.id)
-    if row.author_id is None:
-        row.author_id = current_user.id
+    if row.source != "library" and row.author_id is None:  # a fresh one played before
+        row.source, row.author_id = "author", current_user.id
     db.session.commit()
     return redirect(_position_url(game, theme, seat, code), code=303)

@@ -134,6 +134,10 @@ def fallback(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
             return Reason("mc-missed-waits", {"cards": missed})
         missing = sorted((right - given).elements())
         extra = sorted((given - right).elements())
+        if not extra:
+            return Reason("mc-missing-cards", {"missing_cards": missing})
+        if not missing:
+            return Reason("mc-extra-cards", {"extra_cards": extra})
         return Reason("mc-wrong-cards", {"missing_cards": missing, "extra_cards": extra})
     if ex.kind == "true-false":
         truth, _, why = answer.partition(" ")

@@ -1,0 +1,67 @@
+"""Worksheets (issue 13): positions of a theme, of a difficulty range or of a list of
+codes (or shared links), with the answer key after them, in either language."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from app.learning import practice
+from app.learning.present import answer_words
+from app.learning.queries import solve
+from app.practice.positions import answer_key
+
+GAME = "guilin"
+
+
+def items_of(body: str) -> int:
+    return body.count('class="worksheet-item"')
+
+
+def key_of(body: str) -> list[str]:
+    key = body.split('class="answer-key"', 1)[1]
+    return [
+        html.unescape(re.sub(r"<[^>]+>", "", li)).strip()
+        for li in re.findall(r"<li>(.*?)</li>", key)
+    ]
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Answer key"), ("zh", "答案")])
+def test_a_theme_and_a_range_make_a_worksheet_with_its_key(app, client, lang, title):
+    client.set_cookie("lang", lang)
+    lib = [i for i in practice.library()[GAME] if i.theme == "count-hu"]
+    ratings = sorted(i.rating for i in lib)
+    low, high = ratings[2], ratings[-3]
+    body = client.get(
+        f"/practice/{GAME}/print", query_string={"theme": "count-hu", "min": low, "max": high}
+    ).get_data(as_text=True)
+    want = sorted((i for i in lib if low <= i.rating <= high), key=lambda i: i.rating)[:12]
+    assert items_of(body) == len(want) > 0
+    assert title in body.split('class="answer-key"', 1)[1]
+    with app.app_context():
+        keys = [
+            answer_words(ex, answer_key(ex), lang)
+            for ex in (practice.exercise(i.theme, i.seat, i.code) for i in want)
+            if ex is not None
+        ]
+    assert sorted(key_of(body)) == sorted(keys)  # the engine's answers, in the page's words
+
+
+def test_a_list_of_codes_and_links_makes_a_worksheet_in_that_order(client):
+    a, b = practice.library()[GAME][0], practice.library()["guilin"][25]
+    link = f"http://x/practice/{GAME}/p/{b.theme}/{b.seat}/{b.code}"
+    body = client.get(
+        f"/practice/{GAME}/print",
+        query_string={"codes": f"{a.theme}:{a.seat}:{a.code}\n{link}\nnonsense\n"},
+    ).get_data(as_text=True)
+    assert items_of(body) == 2
+    ex = practice.exercise(a.theme, a.seat, a.code)
+    assert ex is not None and solve(ex).shown
+    assert 'name="codes"' in body and "nonsense" in body  # the form keeps what was typed
+
+
+def test_junk_ranges_fall_back_and_never_fail(client):
+    for qs in ({"min": "", "max": ""}, {"min": "abc", "max": "1e999"}, {"theme": "nosuch"}):
+        assert client.get(f"/practice/{GAME}/print", query_string=qs).status_code == 200
