@@ -179,6 +179,37 @@ def _misconception_problems() -> Iterator[str]:
                 yield f"app/messages: {code}: no message in both languages"
             if mc.lesson and step_of(mc.lesson) is None:
                 yield f"app/learning/misconceptions: {code}: lesson {mc.lesson!r} is not a step"
+    yield from _authored_misconception_problems()
+
+
+def _authored_misconception_problems() -> Iterator[str]:
+    """An authored wrong choice names a known misconception and gives every parameter
+    its message needs (else the learner would read ``{cards}``)."""
+    import string
+
+    from app.learning import bank
+    from app.messages import MESSAGES
+
+    for ex in bank.authored().values():
+        for ch in ex.choices:
+            if not ch.misconception:
+                continue
+            texts = MESSAGES.get(ch.misconception)
+            if texts is None:
+                yield f"{ex.source}: {ex.id}: choice {ch.id}: unknown {ch.misconception!r}"
+                continue
+            needed = {
+                name
+                for text in texts.values()
+                for _lit, name, _spec, _conv in string.Formatter().parse(text)
+                if name
+            }
+            missing = sorted(needed - {k for k, _v in ch.params})
+            if missing:
+                yield (
+                    f"{ex.source}: {ex.id}: choice {ch.id}: {ch.misconception} needs params "
+                    f"{', '.join(missing)}"
+                )
 
 
 def _compare_problems() -> Iterator[str]:
