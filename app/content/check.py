@@ -249,6 +249,7 @@ def stats() -> dict[str, Any]:
     from app.learning.misconceptions import catalog
 
     exercises = list(bank.authored().values())
+    demo = bank.demo_set()
     games: dict[str, dict[str, Any]] = {}
     for v in all_variants():
         mine = [e for e in exercises if e.game == v.id]
@@ -258,6 +259,7 @@ def stats() -> dict[str, Any]:
             "lesson_steps": sum(len(ls.steps) for ls in lessons),
             "lesson_exercises": sum(len(ls.exercises) for ls in lessons),
             "exercises": {k: sum(1 for e in mine if e.kind == k) for k in KINDS},
+            "demo_exercises": bank.kinds_count([e for e in demo if e.game == v.id]),
             "skills": len(skills.taxonomy().get(v.id, {})),
             "misconceptions": len(catalog(v.id)),
             "rule_points": _rule_points(v.id),
@@ -269,7 +271,12 @@ def stats() -> dict[str, Any]:
         }
     for add in STATS:
         add(games)
-    return {"games": games, "glossary_terms": len(terms()), "locales": list(LOCALES)}
+    return {
+        "games": games,
+        "demo_exercises": bank.kinds_count(demo),
+        "glossary_terms": len(terms()),
+        "locales": list(LOCALES),
+    }
 
 
 def _practice_stats(game: str) -> dict[str, Any]:
