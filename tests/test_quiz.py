@@ -1,4 +1,5 @@
-"""Quizzes and the review scheduler: what a quiz holds, and FSRS state kept exactly.
+"""Quizzes and the review scheduler: what a quiz holds, a whole quiz through its pages
+in both modes for every game, FSRS ratings of retries, and FSRS state kept exactly.
 
 Runs on every backend of the ``app`` fixture (SQLite, and PostgreSQL when
 ``TEST_DATABASE_URL`` is set), so the stored schedule is checked on both.
@@ -7,14 +8,19 @@ Runs on every backend of the ``app`` fixture (SQLite, and PostgreSQL when
 from __future__ import annotations
 
 import random
+import re
 from datetime import UTC, datetime, timedelta
+from html import unescape
 
 import pytest
+from classes_help import form_of, wrong_answer
+from conftest import csrf_from
 from fsrs import Card, Rating
 
 from app.extensions import db
 from app.learning import bank, generators, quizzes, skills
 from app.learning.models import SkillState
+from app.learning.queries import solve
 from app.models import LearnerProfile
 
 GAMES = ["hunan", "guilin", "chuanpai", "chuanpai-tricks", "nantong"]
@@ -123,3 +129,95 @@ def test_a_skill_without_a_generator_is_reviewed_with_an_authored_question(app, 
         assert got is not None and ex.skills[0] in got.skills
         # every candidate was seen: the one seen longest ago comes back first
         assert got.id == ex.id
+
+
+# -- a whole quiz through the pages, for every game, in both modes ----------------------
+
+
+def _answer(client, html: str, answer_of) -> tuple[object, str]:  # type: ignore[no-untyped-def]
+    action = unescape(re.search(r'class="answer-form" method="post" action="([^"]+)"', html)[1])
+    ex = bank.get(re.search(r"/exercises/(.+)/answer", action)[1])
+    assert ex is not None, action
+    data = form_of(ex, answer_of(ex))
+    data["token"] = re.search(r'name="token" value="([^"]+)"', html)[1]
+    data["csrf_token"] = csrf_from(html)
+    resp = client.post(action, data=data, headers={"HX-Request": "true"})
+    assert resp.status_code == 200, (ex.id, resp.status_code)
+    return ex, resp.get_data(as_text=True)
+
+
+def _start(client, game: str, mode: str) -> str:
+    page = client.get(f"/quiz/{game}/").get_data(as_text=True)
+    resp = client.post(
+        f"/quiz/{game}/start", data={"csrf_token": csrf_from(page), "unit": "all", "mode": mode}
+    )
+    assert resp.status_code == 303
+    return resp.headers["Location"].split("?")[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_quiz_wrong_then_right_with_the_mistakes_reviewed(app, client, game):
+    base = _start(client, game, "practice")
+    missed = []
+    for q in range(quizzes.QUESTIONS):
+        resp = client.get(f"{base}?q={q}", headers={"HX-Request": "true"})
+        html = resp.get_data(as_text=True)
+        assert resp.status_code == 200 and 'id="quiz-question"' in html
+        assert "site-header" not in html  # the question's partial, swapped in place
+        ex, after = _answer(client, html, wrong_answer)
+        assert "verdict-wrong" in after, ex.id
+        message = re.search(r'class="verdict-message">([^<]+)<', after)[1]
+        assert message.strip() and message != "Not right.", (ex.id, message)
+        missed.append(ex)
+        _ex, after = _answer(client, after, lambda e: solve(e).shown)
+        assert "verdict-right" in after, ex.id
+        # "Continue" brings the next question in place (htmx), or the summary
+        nxt = f"{base}?q={q + 1}"
+        assert f'hx-get="{nxt}" hx-target="#quiz-question"' in unescape(after), ex.id
+    resp = client.get(f"{base}?q={quizzes.QUESTIONS}", headers={"HX-Request": "true"})
+    assert resp.headers.get("HX-Redirect")  # the summary is a page of its own
+    summary = client.get(resp.headers["HX-Redirect"]).get_data(as_text=True)
+    assert re.search(r'class="quiz-score">\D*0\D', summary)  # none right at once
+    assert summary.count('<li class="wrong">') == quizzes.QUESTIONS
+    assert summary.count('class="quiz-why"') == quizzes.QUESTIONS  # each with its proof
+    lessons = re.findall(r'class="quiz-lesson"><a href="([^"]+)"', summary)
+    assert lessons and all(u.startswith(f"/lessons/{game}/") for u in lessons), lessons
+    assert all(client.get(unescape(u)).status_code == 200 for u in set(lessons))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_exam_mode_quiz_gives_no_feedback_until_it_is_over(app, client, game):
+    base = _start(client, game, "exam")
+    html = client.get(f"{base}?q=0").get_data(as_text=True)
+    assert "hint-form" not in html and 'class="stars"' not in html
+    ex, after = _answer(client, html, wrong_answer)
+    assert "verdict-recorded" in after and "verdict-wrong" not in after
+    assert "proof" not in after and "retry-note" not in after
+    assert f'href="{base}?q=1"' in unescape(after)  # "Continue" to the next question
+    client.post(f"{base}/finish", data={"csrf_token": csrf_from(html)})
+    summary = client.get(f"{base}?q={quizzes.QUESTIONS}").get_data(as_text=True)
+    assert summary.count('<li class="wrong">') == 1
+    assert summary.count('class="quiz-why"') == 1  # the feedback, now the quiz is over
+    assert "proof" in summary
+
+
+def test_a_retried_answer_rates_the_skill_hard_after_again(app, client):
+    """TEACHING.md's mapping: the first answer wrong = Again; right after the retry =
+    Hard (one more review); further answers of a solved run rate nothing."""
+    with app.app_context():
+        ex = next(e for e in bank.demo_set() if e.kind == "number" and len(e.skills) == 1)
+    html = client.get(f"/exercises/{ex.id}").get_data(as_text=True)
+    _ex, after = _answer(client, html, wrong_answer)
+    with app.app_context():
+        state = db.session.scalar(db.select(SkillState))
+        assert (state.reviews, state.lapses) == (1, 1)
+        due_after_again = state.due
+    _answer(client, after, lambda e: solve(e).shown)
+    with app.app_context():
+        state = db.session.scalar(db.select(SkillState))
+        assert (state.reviews, state.lapses) == (2, 1)
+        card = skills.card_of(state)
+    again = skills.scheduler().review_card(Card(due=datetime.now(UTC)), Rating.Again)[0]
+    hard = skills.scheduler().review_card(again, Rating.Hard)[0]
+    assert card.step == hard.step and card.state == hard.state
+    assert state.due >= due_after_again

@@ -205,3 +205,33 @@ def test_a_missed_skill_comes_back_in_the_review_when_due(app, client, csrf):
     name = skill_of("nantong", skill).name
     assert name.zh in page or name.en in page
     app.config.pop("NOW")
+
+
+def test_the_progress_page_names_questions_and_answers_in_words(app, client, csrf):
+    """A generated question's prompt has its cards filled in, the answer is in words,
+    and the forecast counts this game's skills only."""
+    from app.learning import generators
+    from app.learning.queries import solve
+
+    with app.app_context():
+        ex = next(
+            e
+            for seed in range(20)
+            if (e := generators.generate("hunan", "cards-left", seed)) is not None
+        )
+        wrong = str(int(solve(ex).shown) + 1)
+    page = client.get(f"/exercises/{ex.id}").get_data(as_text=True)
+    client.post(
+        f"/exercises/{ex.id}/answer",
+        data={"csrf_token": csrf(f"/exercises/{ex.id}"), "token": token_of(page), "number": wrong},
+        headers={"HX-Request": "true"},
+    )
+    answer(client, csrf, "7")  # and one of Nantong
+    html = client.get("/progress/hunan").get_data(as_text=True)
+    assert "{card}" not in html
+    from app.learning.present import prompt_text
+
+    with app.app_context(), app.test_request_context():
+        assert prompt_text(ex, "zh") in html
+    days = re.findall(r"<tr><td>[\d-]+</td><td>(\d+)</td></tr>", html)
+    assert days and sum(map(int, days)) == len(ex.skills)  # Hunan's skills, not Nantong's
