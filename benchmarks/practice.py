@@ -1,12 +1,11 @@
 """Practice and exercise speed (issues 11 and 13), printed, never asserted in a test.
 
-    .venv/bin/python benchmarks/practice.py [--quick] [--server]
+    .venv/bin/python benchmarks/practice.py [--quick]
 
 - a fresh themed position, per theme per game: median ms of ``practice.fresh`` (target ≤ 50);
 - serving a position page and judging an answer: median server time of the request
-  through the app's test client (target ≤ 20 ms each), on a practice position, on the
-  demo set (every kind of every game, each kind also on its own, half the answers
-  wrong), and a quiz question as htmx serves it; ``--server`` runs only these.
+  through the app's test client (target ≤ 20 ms each), on a practice position and on a
+  demo exercise.
 CPU time of this process (the machine is shared); each figure is the median of N runs.
 """
 
@@ -19,6 +18,7 @@ import statistics
 import sys
 import tempfile
 import time
+from html import unescape
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -46,25 +46,10 @@ def fresh_table(n: int) -> None:
             print(f"| {v.id} | {tid} | {ms:.1f}{'' if ms <= 50 else ' MISSED'} |", flush=True)
 
 
-def answer_form(ex, answer: str) -> dict[str, object]:  # type: ignore[no-untyped-def]
-    """The form a learner's browser posts for ``answer`` (canonical text) of ``ex``."""
-    if ex.kind == "number":
-        return {"number": answer}
-    if ex.kind in ("choice", "choose-action"):
-        return {"choice": answer}
-    if ex.kind == "order":
-        return {f"rank-{c}": str(i) for i, c in enumerate(answer.split(), start=1)}
-    if ex.kind == "true-false":
-        truth, _, why = answer.partition(" ")
-        return {"truth": truth, **({"why": why} if why else {})}
-    return {"pick": answer.split()}
-
-
 def server_table(n: int) -> None:
     from flask_migrate import upgrade
 
     from app import create_app
-    from app.learning.exercise import KINDS
 
     tmp = tempfile.mkdtemp()
     app = create_app(
@@ -87,80 +72,43 @@ def server_table(n: int) -> None:
         for game, items in practice.library().items()
         for i in items[::7]
     ]
-    # the demo set round-robin over games and kinds, so every kind of every game is served
-    demo = sorted(bank.demo_set(), key=lambda e: (KINDS.index(e.kind), e.game, e.id))
-    by_kind = {k: [e for e in demo if e.kind == k] for k in KINDS}
-    mixed = [ex for group in zip(*by_kind.values(), strict=False) for ex in group]
-    for ex in mixed[:60]:  # warm: every exercise solved once, as on a running server
-        client.get(f"/exercises/{ex.id}").close()
-    rows = [("serve a practice position", pages), ("serve an exercise", mixed)]
-    rows += [(f"serve an exercise: {k}", by_kind[k]) for k in KINDS]
-    for label, items in rows:
-        urls = [u if isinstance(u, str) else f"/exercises/{u.id}" for u in items]
+    demo = [f"/exercises/{ex.id}" for ex in bank.demo_set()[:10]]
+    for label, urls in (("serve a practice position", pages), ("serve an exercise", demo)):
         if urls:
             ms = cpu_ms(lambda i, u=urls: client.get(u[i % len(u)]).close(), n)
             print(f"| {label} | {ms:.1f}{'' if ms <= 20 else ' MISSED'} |", flush=True)
-    quiz_step(client, n)
+    answers = []
+    for url in (pages + demo)[:10]:
+        html = client.get(url).get_data(as_text=True)
+        post = unescape(re.search(r'action="(/exercises/[^"]+/answer)"', html).group(1))
+        eid = post.split("/exercises/", 1)[1].rsplit("/answer", 1)[0]
+        ex = bank.get(eid)
+        if ex is None or ex.kind not in ("number", "choice", "choose-action"):
+            continue
+        field = "number" if ex.kind == "number" else "choice"
+        answers.append((url, post, field, solve(ex).shown))
 
-    def judged(exercises: list) -> float:  # type: ignore[type-arg]
-        times = []
+    def judge_once(i: int) -> None:
+        url, post, field, value = answers[i % len(answers)]
+        html = client.get(url).get_data(as_text=True)
+        token = re.search(r'name="token" value="([^"]+)"', html).group(1)
+        t = time.process_time()
+        client.post(
+            post, data={"token": token, field: value}, headers={"HX-Request": "true"}
+        ).close()
+        judge_once.ms.append((time.process_time() - t) * 1000)  # type: ignore[attr-defined]
+
+    judge_once.ms = []  # type: ignore[attr-defined]
+    if answers:
         for i in range(n):
-            ex = exercises[i % len(exercises)]
-            html = client.get(f"/exercises/{ex.id}").get_data(as_text=True)
-            token = re.search(r'name="token" value="([^"]+)"', html).group(1)
-            sol = solve(ex).shown
-            data = {"token": token, **answer_form(ex, sol if i % 2 else wrong(ex, sol))}
-            t = time.process_time()
-            client.post(
-                f"/exercises/{ex.id}/answer", data=data, headers={"HX-Request": "true"}
-            ).close()
-            times.append((time.process_time() - t) * 1000)
-        return statistics.median(times)
-
-    for label, items in [("judge and record an answer", mixed)] + [
-        (f"judge and record: {k}", by_kind[k]) for k in KINDS
-    ]:
-        ms = judged(items)
-        print(f"| {label} | {ms:.1f}{'' if ms <= 20 else ' MISSED'} |", flush=True)
-
-
-def wrong(ex, shown: str) -> str:  # type: ignore[no-untyped-def]
-    """An answer that means something else (half the judged answers are wrong: the
-    misconception is diagnosed and the refutation drawn)."""
-    if ex.kind == "number":
-        return str(int(shown) + 1)
-    if ex.kind in ("choice", "choose-action"):
-        accepted = solve(ex).accepted
-        return next((c.id for c in ex.choices if c.id not in accepted), shown)
-    if ex.kind == "order":
-        ids = shown.split()
-        return " ".join([ids[1], ids[0], *ids[2:]]) if len(ids) > 1 else shown
-    if ex.kind == "true-false":
-        truth, _, why = shown.partition(" ")
-        return ("false" if truth == "true" else "true") + (f" {why}" if why else "")
-    cards = shown.split()
-    return " ".join(cards[1:]) if len(cards) > 1 else shown
-
-
-def quiz_step(client, n: int) -> None:  # type: ignore[no-untyped-def]
-    """A question of a quiz (a step served inside the quiz's page, with htmx)."""
-    urls = []
-    for v in all_variants():
-        resp = client.post(f"/quiz/{v.id}/start", data={"unit": "all", "mode": "practice"})
-        base = resp.headers["Location"].split("?")[0]
-        urls += [f"{base}?q={q}" for q in range(10)]
-    for u in urls:  # warm: generated questions made once
-        client.get(u, headers={"HX-Request": "true"}).close()
-    ms = cpu_ms(
-        lambda i: client.get(urls[i % len(urls)], headers={"HX-Request": "true"}).close(), n
-    )
-    print(f"| serve a quiz question (htmx) | {ms:.1f}{'' if ms <= 20 else ' MISSED'} |", flush=True)
+            judge_once(i)
+        ms = statistics.median(judge_once.ms)  # type: ignore[attr-defined]
+        print(f"| judge and record an answer | {ms:.1f}{'' if ms <= 20 else ' MISSED'} |")
 
 
 def main() -> None:
     quick = "--quick" in sys.argv
-    if "--server" not in sys.argv:
-        fresh_table(5 if quick else 21)
+    fresh_table(5 if quick else 21)
     server_table(20 if quick else 100)
 
 
