@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 from html import unescape
 
@@ -17,6 +18,7 @@ from classes_help import form_of, wrong_answer
 from conftest import csrf_from
 from fsrs import Card, Rating
 
+from app.engine.core.registry import find_game
 from app.extensions import db
 from app.learning import bank, generators, quizzes, skills
 from app.learning.models import SkillState
@@ -221,3 +223,71 @@ def test_a_retried_answer_rates_the_skill_hard_after_again(app, client):
     hard = skills.scheduler().review_card(again, Rating.Hard)[0]
     assert card.step == hard.step and card.state == hard.state
     assert state.due >= due_after_again
+
+
+def _stock_after_the_deal(game: str) -> int:
+    g = find_game(game)
+    view = g.view(g.new_deal(g.rules({}), random.Random(1)), None)
+    return len(view.stock or ())
+
+
+def _hand_size_for_a_win(game: str, melds: tuple[tuple[str, str], ...], pool: str) -> int:
+    """The concealed cards a holding with ``melds`` needs to be a whole hand (engine)."""
+    g = find_game(game)
+    rules = g.rules({})
+    tokens = pool.split()
+    for n in range(1, len(tokens) + 1):
+        if g.size_gap(g.holding(" ".join(tokens[:n]), melds, {}, rules), rules) == 0:
+            return n
+    raise AssertionError(game)
+
+
+NT_POOL = "1t 2t 3t 4t 5t 6t 7t 8t 9t 1b 2b 3b 4b 5b 6b 7b 8b 9b 1w 2w 3w"
+ZP_POOL = "x1 x2 x3 x4 x5 x6 x7 x8 x9 d1 d2 d3 d4 d5 d6 d7"
+#: authored quiz items whose answer is a fact the engine knows: the engine's figure, and
+#: the figure each choice states (the right choice must be the engine's)
+ENGINE_FACTS = {
+    "quiz.chuanpai-tricks.cards.1": (
+        lambda: len(find_game("chuanpai-tricks").deck(find_game("chuanpai-tricks").rules({}))),
+        {"a": 80, "b": 84, "c": 86},
+    ),
+    "quiz.guilin.basics.stock": (
+        lambda: _stock_after_the_deal("guilin"),
+        {"a": 19, "b": 20, "c": 21},
+    ),
+    "quiz.hunan.counting.cards-with-two-fours": (
+        lambda: (
+            8
+            + _hand_size_for_a_win(
+                "hunan", (("pao", "x10 x10 x10 x10"), ("ti", "d10 d10 d10 d10")), ZP_POOL
+            )
+        ),
+        {"a": 20, "b": 21, "c": 22},
+    ),
+    "quiz.nantong.basics.8": (
+        lambda: _hand_size_for_a_win(
+            "nantong", (("gang", "hh hh hh hh"), ("gang", "qz qz qz qz")), NT_POOL
+        ),
+        None,  # a number: the authored answer itself
+    ),
+    "quiz.nantong.basics.2": (
+        lambda: sum(
+            n
+            for t, n in Counter(find_game("nantong").deck(find_game("nantong").rules({}))).items()
+            if t in ("qz", "hh", "bh")
+        ),
+        {"true a": 12},  # true, because: Thousand, Red and White Flower, four of each
+    ),
+}
+
+
+@pytest.mark.parametrize("item_id", sorted(ENGINE_FACTS))
+def test_authored_quiz_answers_the_engine_can_decide_agree_with_it(item_id):
+    ex = bank.get(item_id)
+    assert ex is not None and ex.query is None and ex.answer is not None, item_id
+    engine, stated = ENGINE_FACTS[item_id]
+    value = engine()
+    if stated is None:
+        assert int(ex.answer) == value, (item_id, ex.answer, value)
+    else:
+        assert stated.get(ex.answer) == value, (item_id, ex.answer, stated, value)
