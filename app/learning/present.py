@@ -56,6 +56,13 @@ class ProofView:
     order: list[str] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
 
+    @property
+    def empty(self) -> bool:
+        """Nothing to show (an authored answer has no engine proof)."""
+        return not any(
+            (self.melds, self.lines, self.settlement, self.waits, self.checks, self.notes)
+        ) and not (self.after or self.consequences or self.order or self.facts)
+
 
 @dataclass
 class VerdictView:
@@ -285,6 +292,16 @@ def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
     labels = {c.id: c for c in _choices(ex, locale, 0)}
     pv.order = [labels[i].text if i in labels else i for i in proof.order]
     pv.facts = [reason_text(fam, r.code, r.params, locale) for r in proof.facts]
+    if a is not None and not a.complete:
+        pv.facts.append(_("No arrangement of these cards makes a whole hand, so it is no win."))
+    elif a is not None and not a.win and a.points is not None and "min" in a.extra:
+        pv.facts.append(
+            _(
+                "The cards make a whole hand, but %(points)s is below the minimum of %(min)s.",
+                points=a.points,
+                min=a.extra["min"],
+            )
+        )
     return pv
 
 
