@@ -67,6 +67,21 @@ def test_stats_command_prints_json():
 def test_the_demo_set_has_ten_of_every_kind():
     counts = bank.kinds_count(bank.demo_set())
     assert all(n >= 10 for n in counts.values()), counts
+    data = stats()  # and `academy content stats` counts them, in all and per game
+    assert data["demo_exercises"] == counts
+    for kind in KINDS:
+        assert sum(g["demo_exercises"][kind] for g in data["games"].values()) == counts[kind]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_thirty_authored_quiz_items_and_five_generators_in_the_stats(game):
+    from app.learning import quizzes
+
+    g = stats()["games"][game]["quiz_items"]
+    assert g["authored"] == len(quizzes.quiz_items(game)) >= 30, g
+    assert g["generators"] >= 5, g
+    for ex in quizzes.quiz_items(game):  # each in both languages
+        assert ex.prompt.zh.strip() and ex.prompt.en.strip(), ex.id
 
 
 @pytest.mark.parametrize("path", checklist_files(), ids=lambda p: p.stem)

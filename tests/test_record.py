@@ -205,3 +205,67 @@ def test_a_missed_skill_comes_back_in_the_review_when_due(app, client, csrf):
     name = skill_of("nantong", skill).name
     assert name.zh in page or name.en in page
     app.config.pop("NOW")
+
+
+def test_the_progress_page_names_questions_and_answers_in_words(app, client, csrf):
+    """A generated question's prompt has its cards filled in, the answer is in words,
+    and the forecast counts this game's skills only."""
+    from app.learning import generators
+    from app.learning.queries import solve
+
+    with app.app_context():
+        ex = next(
+            e
+            for seed in range(20)
+            if (e := generators.generate("hunan", "cards-left", seed)) is not None
+        )
+        wrong = str(int(solve(ex).shown) + 1)
+    page = client.get(f"/exercises/{ex.id}").get_data(as_text=True)
+    client.post(
+        f"/exercises/{ex.id}/answer",
+        data={"csrf_token": csrf(f"/exercises/{ex.id}"), "token": token_of(page), "number": wrong},
+        headers={"HX-Request": "true"},
+    )
+    answer(client, csrf, "7")  # and one of Nantong
+    html = client.get("/progress/hunan").get_data(as_text=True)
+    assert "{card}" not in html
+    from app.learning.present import prompt_text
+
+    with app.app_context(), app.test_request_context():
+        assert prompt_text(ex, "zh") in html
+    days = re.findall(r"<tr><td>[\d-]+</td><td>(\d+)</td></tr>", html)
+    assert days and sum(map(int, days)) == len(ex.skills)  # Hunan's skills, not Nantong's
+
+
+def test_a_learners_day_ends_at_four_in_their_time_zone():
+    from datetime import datetime
+
+    from app.learning.skills import day_end
+
+    # 03:59 in Shanghai (19:59 UTC the day before): the day ends at 04:00 that morning
+    assert day_end(datetime(2026, 3, 1, 19, 59), "Asia/Shanghai") == datetime(2026, 3, 1, 20, 0)
+    # 04:00 in Shanghai: a new day, which ends at 04:00 tomorrow
+    assert day_end(datetime(2026, 3, 1, 20, 0), "Asia/Shanghai") == datetime(2026, 3, 2, 20, 0)
+    # another zone, and an unknown one falls back to Shanghai
+    assert day_end(datetime(2026, 7, 1, 12, 0), "Europe/Berlin") == datetime(2026, 7, 2, 2, 0)
+    assert day_end(datetime(2026, 3, 1, 20, 0), "Mars/Olympus") == datetime(2026, 3, 2, 20, 0)
+
+
+def test_the_progress_chart_is_svg_drawn_on_the_server_day_by_day(app, client, csrf):
+    from datetime import UTC, datetime, timedelta
+
+    html = client.get("/progress/nantong").get_data(as_text=True)
+    assert "<svg" not in html and 'class="chart-empty"' in html
+    start = datetime.now(UTC) - timedelta(days=3)
+    right = right_answer(app)
+    for day, number in ((0, "7"), (0, right), (2, "7")):  # day 1: 1 of 2 right; day 3: 0 of 1
+        app.config["NOW"] = start + timedelta(days=day)
+        answer(client, csrf, number)
+    app.config.pop("NOW")
+    html = client.get("/progress/nantong").get_data(as_text=True)
+    svg = re.search(r'<svg class="chart"[^>]*role="img".*?</svg>', html, re.S)
+    assert svg, "no chart"
+    assert len(re.findall(r'<rect [^>]*class="bar"', svg[0])) == 2  # one bar per day
+    assert re.search(r"<title>[\d-]+: 1/2</title>", svg[0])
+    assert re.search(r"<title>[\d-]+: 0/1</title>", svg[0])
+    assert "<polyline" in svg[0] and "<script" not in html.split("</svg>")[0].split("<svg")[-1]

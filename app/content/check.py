@@ -235,6 +235,37 @@ def _misconception_problems() -> Iterator[str]:
                 yield f"app/messages: {code}: no message in both languages"
             if mc.lesson and step_of(mc.lesson) is None:
                 yield f"app/learning/misconceptions: {code}: lesson {mc.lesson!r} is not a step"
+    yield from _authored_misconception_problems()
+
+
+def _authored_misconception_problems() -> Iterator[str]:
+    """An authored wrong choice names a known misconception and gives every parameter
+    its message needs (else the learner would read ``{cards}``)."""
+    import string
+
+    from app.learning import bank
+    from app.messages import MESSAGES
+
+    for ex in bank.authored().values():
+        for ch in ex.choices:
+            if not ch.misconception:
+                continue
+            texts = MESSAGES.get(ch.misconception)
+            if texts is None:
+                yield f"{ex.source}: {ex.id}: choice {ch.id}: unknown {ch.misconception!r}"
+                continue
+            needed = {
+                name
+                for text in texts.values()
+                for _lit, name, _spec, _conv in string.Formatter().parse(text)
+                if name
+            }
+            missing = sorted(needed - {k for k, _v in ch.params})
+            if missing:
+                yield (
+                    f"{ex.source}: {ex.id}: choice {ch.id}: {ch.misconception} needs params "
+                    f"{', '.join(missing)}"
+                )
 
 
 def _compare_problems() -> Iterator[str]:
@@ -284,6 +315,7 @@ def stats() -> dict[str, Any]:
     from app.learning.misconceptions import catalog
 
     exercises = list(bank.authored().values())
+    demo = bank.demo_set()
     games: dict[str, dict[str, Any]] = {}
     for v in all_variants():
         mine = [e for e in exercises if e.game == v.id]
@@ -293,6 +325,7 @@ def stats() -> dict[str, Any]:
             "lesson_steps": sum(len(ls.steps) for ls in lessons),
             "lesson_exercises": sum(len(ls.exercises) for ls in lessons),
             "exercises": {k: sum(1 for e in mine if e.kind == k) for k in KINDS},
+            "demo_exercises": bank.kinds_count([e for e in demo if e.game == v.id]),
             "skills": len(skills.taxonomy().get(v.id, {})),
             "misconceptions": len(catalog(v.id)),
             "rule_points": _rule_points(v.id),
@@ -304,7 +337,12 @@ def stats() -> dict[str, Any]:
         }
     for add in STATS:
         add(games)
-    return {"games": games, "glossary_terms": len(terms()), "locales": list(LOCALES)}
+    return {
+        "games": games,
+        "demo_exercises": bank.kinds_count(demo),
+        "glossary_terms": len(terms()),
+        "locales": list(LOCALES),
+    }
 
 
 def _practice_stats(game: str) -> dict[str, Any]:

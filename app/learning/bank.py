@@ -42,6 +42,21 @@ class ChoiceDoc(_Strict):
     action: str | None = None
     reason: str | None = None
     misconception: str | None = None
+    params: dict[str, str | int] = {}  # the misconception's parameters
+
+    def choice(self) -> Choice:
+        params = tuple(
+            (k, str(v).split() if k.endswith("cards") else str(v) if k.endswith("card") else v)
+            for k, v in sorted(self.params.items())
+        )
+        return Choice(
+            self.id,
+            self.text.text() if self.text else None,
+            self.action,
+            self.reason,
+            self.misconception,
+            params,
+        )
 
 
 class QueryDoc(_Strict):
@@ -106,10 +121,7 @@ class ExerciseDoc(_Strict):
             rules=dict(self.rules),
             query=query,
             answer=self.answer,
-            choices=tuple(
-                Choice(c.id, c.text.text() if c.text else None, c.action, c.reason, c.misconception)
-                for c in self.choices
-            ),
+            choices=tuple(c.choice() for c in self.choices),
             hint=self.hint.text() if self.hint else None,
             hint_cards=tuple(self.hint_cards.split()),
             explanation=self.explanation.text() if self.explanation else None,

@@ -69,7 +69,9 @@ class Choice:
     ``action`` is an action in notation (``chi x2 x3``) for choose-action; ``text`` the
     statement otherwise. ``reason`` names the engine reason code a true-false reason
     stands for, so the engine can decide which reason is the right one.
-    ``misconception`` names the misconception an authored wrong choice reveals.
+    ``misconception`` names the misconception an authored wrong choice reveals, and
+    ``params`` fill its message (``cards`` as tokens, seats counted from 0 as the
+    engine counts them).
     """
 
     id: str
@@ -77,6 +79,7 @@ class Choice:
     action: str | None = None
     reason: str | None = None
     misconception: str | None = None
+    params: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,11 +31,15 @@ from app.ui.text import humanize
 
 #: context → (ref, exercise) → the address of what comes after this exercise
 CONTINUE: dict[str, Callable[[str, Exercise], str | None]] = {}
+#: context → the element that address swaps with htmx (its partial has that id), so the
+#: next step comes in place; without an entry "Continue" loads the whole page
+SWAP: dict[str, str] = {}
 
 
 def _continue(blk: present.ExerciseBlock) -> present.ExerciseBlock:
     step = CONTINUE.get(blk.context)
     blk.continue_url = step(blk.ref, blk.ex) if step else None
+    blk.continue_target = SWAP.get(blk.context) if blk.continue_url else None
     return blk
 
 

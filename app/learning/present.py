@@ -56,6 +56,13 @@ class ProofView:
     order: list[str] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)
 
+    @property
+    def empty(self) -> bool:
+        """Nothing to show (an authored answer has no engine proof)."""
+        return not any(
+            (self.melds, self.lines, self.settlement, self.waits, self.checks, self.notes)
+        ) and not (self.after or self.consequences or self.order or self.facts)
+
 
 @dataclass
 class VerdictView:
@@ -66,6 +73,7 @@ class VerdictView:
     refutation: ProofView | None
     answer_text: str  # the right answer in words (when it may be shown)
     recorded_only: bool = False  # exam: no feedback until the exam closes
+    lesson: str | None = None  # "<lesson>#<step>" that teaches what went wrong
 
 
 @dataclass
@@ -94,6 +102,7 @@ class ExerciseBlock:
     verdict: VerdictView | None = None
     unit: str = ""
     continue_url: str | None = None  # where "Continue" leads (the next step, question …)
+    continue_target: str | None = None  # the element it swaps with htmx ("#quiz-question")
     rating_change: tuple[float, float] | None = None  # practice: the learner's rating moved
     # where the forms post (default: /exercises/<id>/answer and /hint); an exam addresses
     # its items by opaque ids instead, so no position code shows in the page
@@ -283,6 +292,16 @@ def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
     labels = {c.id: c for c in _choices(ex, locale, 0)}
     pv.order = [labels[i].text if i in labels else i for i in proof.order]
     pv.facts = [reason_text(fam, r.code, r.params, locale) for r in proof.facts]
+    if a is not None and not a.complete:
+        pv.facts.append(_("No arrangement of these cards makes a whole hand, so it is no win."))
+    elif a is not None and not a.win and a.points is not None and "min" in a.extra:
+        pv.facts.append(
+            _(
+                "The cards make a whole hand, but %(points)s is below the minimum of %(min)s.",
+                points=a.points,
+                min=a.extra["min"],
+            )
+        )
     return pv
 
 
@@ -316,7 +335,21 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
         proof=full,
         refutation=refutation,
         answer_text=answer_words(ex, verdict.solution.shown, locale),
+        lesson=None if verdict.correct else lesson_step(ex, mc.code if mc else None),
     )
+
+
+def lesson_step(ex: Exercise, misconception: str | None) -> str | None:
+    """The lesson step to go over after a wrong answer: the one that teaches the
+    misconception, else the exercise's own (``None`` when neither is a step)."""
+    from app.learning.lessons import step_of
+    from app.learning.misconceptions import catalog
+
+    mc = catalog(ex.game).get(misconception or "")
+    for ref in (mc.lesson if mc else None, ex.lesson):
+        if ref and step_of(ref) is not None:
+            return ref
+    return None
 
 
 def refute(ex: Exercise, verdict: Verdict, locale: str) -> ProofView | None:
@@ -327,7 +360,10 @@ def refute(ex: Exercise, verdict: Verdict, locale: str) -> ProofView | None:
     pv = ProofView()
     if ex.kind == "choose-action":
         chosen = [n for n in proof.notes if n.choice == verdict.answer.strip()]
-        sub = Proof(notes=tuple(chosen), after=proof.after, consequences=proof.consequences)
+        after = proof.after
+        if after is None and chosen and chosen[0].legal:
+            after = after_view(ex, chosen[0].action)
+        sub = Proof(notes=tuple(chosen), after=after, consequences=proof.consequences)
         return proof_view(ex, sub, locale)
     if ex.kind == "pick-cards" and ex.query is not None and ex.query.name == "waits":
         extra = [t for t in verdict.answer.split() if t not in verdict.solution.shown.split()]
@@ -336,6 +372,21 @@ def refute(ex: Exercise, verdict: Verdict, locale: str) -> ProofView | None:
         ]
         return pv if pv.checks else None
     return None
+
+
+def after_view(ex: Exercise, action: Any) -> Any:
+    """The table after a legal action, as its seat sees it (the refutation of a wrong
+    but legal choice: what it leads to); ``None`` for an exercise without a position."""
+    c = queries.read(ex)
+    if c.state is None:
+        return None
+    from app.engine.core.errors import EngineError
+    from app.engine.core.game import IllegalAction
+
+    try:
+        return c.game.view(c.game.apply(c.state, action), action.seat)
+    except (EngineError, IllegalAction, ValueError):  # the verdict stands without it
+        return None
 
 
 def build(

@@ -235,6 +235,9 @@ def _priority(c: Ctx, ex: Exercise) -> Solution:
 
 
 def visible_copies(view: View, card: str) -> int:
+    """Copies of ``card`` in sight in ``view``: hands shown, discards, groups, the card
+    on offer, the cards face up in the middle (Nantong's turned generals) and the cards
+    gone dead (the pairing game's)."""
     seen = Counter[str]()
     for s in view.seats:
         seen.update(s.hand or ())
@@ -243,6 +246,8 @@ def visible_copies(view: View, card: str) -> int:
             seen.update(m.cards)
     if view.offer is not None and view.offer.card:
         seen[view.offer.card] += 1
+    seen.update(view.shown)
+    seen.update(view.extra.get("dead", ()))
     return seen[card]
 
 
@@ -250,8 +255,7 @@ def _cards_left(c: Ctx, ex: Exercise) -> Solution:
     """Copies of the card the seat has not seen: the deal's copies minus the visible ones."""
     state, seat = _state(c, ex)
     card = str(ex.query.args["card"]) if ex.query else ""
-    full = c.game.view(state, None)
-    total = visible_copies(full, card) + (full.stock or ()).count(card)
+    total = list(c.game.deck(c.game.rules_of(state))).count(card)
     left = total - visible_copies(c.game.view(state, seat), card)
     fact = Reason("fact-cards-left", {"card": card, "total": total, "left": left})
     return Solution((str(left),), left, Proof(facts=(fact,)), (card,))

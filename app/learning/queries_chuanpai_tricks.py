@@ -320,7 +320,7 @@ def _score(c: Ctx, ex: Exercise) -> Solution:
     if out is None:
         raise BadExercise(f"{ex.id}: the deal is not over")
     score = int(out.scores[c.seat])
-    fact = Reason("tj-fact-score", {"seat": c.seat + 1, "score": score})
+    fact = Reason("tj-fact-score", {"seat": c.seat, "score": score})
     analysis = None
     if out.winner is not None:
         analysis = c.game.analyze(c.game.seat_holding(c.state, out.winner), c.rules)

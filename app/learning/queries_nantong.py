@@ -187,7 +187,7 @@ def _net(c: Ctx, ex: Exercise) -> Solution:
         settlement=out.settlement,
     )
     facts = tuple(
-        Reason("fact-nt-total", {"seat": int(s) + 1, "total": t})
+        Reason("fact-nt-total", {"seat": int(s), "total": t})
         for s, t in out.extra["totals"].items()
     )
     return Solution((str(net),), net, Proof(analysis=a, facts=facts))

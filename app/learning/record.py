@@ -150,6 +150,9 @@ def record_answer(
     if token.context == "exam":  # a teacher's exam: no stars, skills or feedback of any kind
         return attempt, state, True
     first_answer_of_run = not state.reviewed
+    # right after wrong tries (not after the answer was shown): FSRS Hard, once, on top
+    # of the Again the run's first answer gave
+    solved_after_retries = verdict.correct and state.tries > 0 and not state.revealed
     if verdict.correct:
         state.stars = max(state.stars or 0, stars_for(state.tries, state.hints, state.revealed))
         state.solved = True
@@ -159,6 +162,8 @@ def record_answer(
         rating = skills.rating_for(verdict.correct, state.hints, attempt.time_ms, ex.median_ms)
         skills.review(profile, ex, rating, now)
         state.reviewed = True
+    elif solved_after_retries:
+        skills.review(profile, ex, skills.rating_after_retry(), now)
     return attempt, state, True
 
 

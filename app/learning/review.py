@@ -74,12 +74,15 @@ def next_item(profile: LearnerProfile | None) -> ReviewItem | None:
     return None
 
 
-def forecast(profile: LearnerProfile | None, days: int = 7) -> list[tuple[str, int]]:
-    """How many skills come due on each of the next ``days`` days (today first)."""
+def forecast(
+    profile: LearnerProfile | None, days: int = 7, game: str | None = None
+) -> list[tuple[str, int]]:
+    """How many skills (of ``game``, else of every game) come due on each of the next
+    ``days`` days (today first)."""
     if profile is None:
         return []
     end = skills.day_end(clock.now(), profile.timezone)
-    states = skills.states(profile)
+    states = skills.states(profile, game)
     out = []
     start = None
     for d in range(days):

@@ -4,7 +4,8 @@ The taxonomy is content (``content/skills.yaml``): a few skills per game, each n
 in both languages. Every exercise names its skills; an answer becomes an FSRS rating
 for each of them (TEACHING.md): wrong = Again; right after hints or retries = Hard;
 right at the first try = Good, or Easy when faster than the exercise's median time.
-Only the first answer of a run rates (the run's later tries do not rate again).
+The first answer of a run rates; of the run's later tries only the one that solves it
+rates again (Hard: right after retries), unless the answer had been shown.
 
 A learner's day ends at 04:00 in their time zone (``LearnerProfile.timezone``,
 Asia/Shanghai for visitors): "due today" means due before the next 04:00 there.

@@ -49,6 +49,7 @@ def count(variant: str):  # type: ignore[no-untyped-def]
         "lines": count_lines(form.family, analysis and analysis.count, _locale()),
         "settlement": count_lines(form.family, analysis and analysis.settlement, _locale()),
         "game_name": game_texts(_locale())[variant]["name"],
+        "pool": service.deck_pool(form),
     }
     return page("practice/count.html", "practice/_count.html", status=422 if error else 200, **ctx)
 

@@ -28,6 +28,7 @@ class CountInput:
     hand: str = ""
     melds: str = ""
     options: dict[str, str] = field(default_factory=dict)
+    picked: list[str] = field(default_factory=list)  # the card picker's ticked boxes
 
     @classmethod
     def from_args(cls, form: GameForm, args: Mapping[str, str]) -> CountInput:
@@ -35,11 +36,35 @@ class CountInput:
         for opt in form.options:
             value = args.get(opt.name, opt.default if opt.kind != "check" else "")
             opts[opt.name] = str(value)[:MAX_INPUT]
-        return cls(args.get("hand", "")[:MAX_INPUT], args.get("melds", "")[: MAX_INPUT * 2], opts)
+        getlist = getattr(args, "getlist", None)
+        picked = [str(t)[:8] for t in getlist("pick")][:MAX_PICKS] if getlist else []
+        return cls(
+            args.get("hand", "")[:MAX_INPUT], args.get("melds", "")[: MAX_INPUT * 2], opts, picked
+        )
 
     @property
     def empty(self) -> bool:
-        return not self.hand.strip()
+        return not self.hand.strip() and not self.picked
+
+    @property
+    def cards(self) -> str:
+        """The hand the engine reads: the typed cards, then the picked ones."""
+        return " ".join([self.hand.strip(), *self.picked]).strip()
+
+
+MAX_PICKS = 200
+
+
+def deck_pool(form: GameForm) -> list[tuple[str, int]]:
+    """The card picker's boxes for the count tool: every copy of every card of the
+    game's deck (default rules), in the deck's order, one box each."""
+    from collections import Counter
+
+    from app.ui.catalog import family
+
+    game = find_game(form.variant)
+    deck = Counter(game.deck(game.rules({})))
+    return [(t, 1) for t in family(form.family).tokens for _ in range(deck[t])]
 
 
 @dataclass
@@ -109,7 +134,7 @@ def count(
         options, flags = _options(form, data)
         rule_options, context = game.split_options(options)
         rules = game.cli_rules(rule_options, flags)
-        holding = game.holding(data.hand, parse_melds(data.melds), context, rules)
+        holding = game.holding(data.cards, parse_melds(data.melds), context, rules)
         if form.waits and game.size_gap(holding, rules) == 1:
             waits = tuple(game.waits(holding, rules))
             return CountResult("waits", game.info.unit, waits=waits), None

@@ -24,19 +24,14 @@ def game(game: str):  # type: ignore[no-untyped-def]
         abort(404)
     profile = current_profile()
     gp = game_progress(profile, game)
-    titles = {a.exercise_id: _title(a.exercise_id) for a in gp.history}
+    exercises = {a.exercise_id: bank.get(a.exercise_id) for a in gp.history}
     from app.learning.review import forecast
 
     return render_template(
         "progress/game.html",
         gp=gp,
         sections=sections(profile, game),
-        titles=titles,
+        exercises=exercises,
         days=accuracy_by_day(profile, game),
-        forecast=forecast(profile),
+        forecast=forecast(profile, game=game),
     )
-
-
-def _title(exercise_id: str) -> object:
-    ex = bank.get(exercise_id)
-    return ex.prompt if ex is not None else None

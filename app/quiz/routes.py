@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import abort, redirect, render_template, request, url_for
 
-from app.engine.core.registry import all_variants
+from app.engine.core.registry import all_variants, find_game
 from app.extensions import db
-from app.htmx_utils import page
-from app.learning import flow, quizzes, review
+from app.htmx_utils import page, redirect_to
+from app.learning import flow, present, quizzes, review
+from app.learning.judge import judge
 from app.learning.models import QuizSession
 from app.profiles import current_profile
 from app.quiz import bp
@@ -23,8 +24,10 @@ def _quiz_continue(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
     return url_for("quiz.run", game=session.game, sid=session.id, q=q)
 
 
-flow.CONTINUE["quiz"] = _quiz_continue
+flow.CONTINUE["quiz"] = flow.CONTINUE["quiz-exam"] = _quiz_continue
 flow.CONTINUE["review"] = lambda ref, ex: url_for("quiz.review_queue")
+flow.SWAP["quiz"] = flow.SWAP["quiz-exam"] = "#quiz-question"  # quiz/_question.html
+flow.SWAP["review"] = "#review"  # quiz/_review.html
 
 
 @bp.get("/quiz/<game>/")
@@ -73,14 +76,14 @@ def run(game: str, sid: str):  # type: ignore[no-untyped-def]
     except ValueError:
         q = 0
     if q >= len(session.items) or session.finished_at is not None:
+        if request.htmx:  # the summary is a page of its own, not a question's partial
+            return redirect_to(url_for("quiz.run", game=game, sid=sid, q=q))
         return _summary(session)
     ex = quizzes.bank.get(session.items[q])
     if ex is None:
         abort(404)
     context = "quiz-exam" if session.mode == "exam" else "quiz"
     blk = flow.block(ex, context, session.id, done=request.args.get("done"))
-    if session.mode == "exam":
-        blk.continue_url = url_for("quiz.run", game=game, sid=sid, q=q + 1)
     return page("quiz/run.html", "quiz/_question.html", s=session, q=q, b=blk)
 
 
@@ -90,7 +93,25 @@ def _summary(session: QuizSession):  # type: ignore[no-untyped-def]
         db.session.commit()
     results = quizzes.results(session)
     score = sum(1 for r in results if r.right)
-    return render_template("quiz/summary.html", s=session, results=results, score=score)
+    return render_template(
+        "quiz/summary.html",
+        s=session,
+        results=results,
+        score=score,
+        why=_mistakes(results),
+        unit=find_game(session.game).info.unit,
+    )
+
+
+def _mistakes(results: list[quizzes.QuizItemResult]) -> dict[int, present.VerdictView]:
+    """Each first answer that was wrong, judged again with the whole proof: the review
+    of the mistakes (in exam mode the only feedback, given when the quiz is over)."""
+    out = {}
+    for r in results:
+        if r.exercise is not None and r.first is not None and not r.first.correct:
+            verdict = judge(r.exercise, r.first.answer)
+            out[r.index] = present.verdict_view(r.exercise, verdict, flow.locale(), True)
+    return out
 
 
 @bp.post("/quiz/<game>/s/<sid>/finish")

@@ -20,6 +20,8 @@ def seat_name(seat: int, viewer: int | None, seats: int) -> str:
         return _("You")
     offset = (seat - viewer) % seats
     if seats == 4:
+        # TRANSLATORS: players named by where they sit from you: the next one (下家),
+        # the one opposite (对家), the one before you (上家)
         return (_("Right"), _("Across"), _("Left"))[offset - 1]
     if seats == 3:
         return (_("Right"), _("Left"))[offset - 1]

@@ -157,6 +157,7 @@ def action_label(action_kind: str) -> str:
 EXERCISE_KINDS: dict[str, object] = {
     "pick-cards": _l("Pick the cards"),
     "choose-action": _l("Choose the action"),
+    # TRANSLATORS: a kind of exercise: type a number (a count of points or cards)
     "number": _l("Count"),
     "choice": _l("Choose the statement"),
     "order": _l("Put in order"),
@@ -193,12 +194,9 @@ def answer_words(ex: Any, answer: str) -> str:
 
 def lesson_for(ex: Any, misconception: str | None) -> str | None:
     """The lesson step to go over: the misconception's, else the exercise's own."""
-    from app.learning.misconceptions import catalog
+    from app.learning.present import lesson_step
 
-    if ex is None:
-        return None
-    mc = catalog(ex.game).get(misconception or "")
-    return (mc.lesson if mc and mc.lesson else None) or ex.lesson
+    return lesson_step(ex, misconception) if ex is not None else None
 
 
 def skill_name(game: str, skill_id: str) -> str:

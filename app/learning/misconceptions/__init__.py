@@ -92,6 +92,13 @@ def _choice(ex: Exercise, cid: str) -> Any:
     return next((c for c in ex.choices if c.id == cid), None)
 
 
+def authored(choice: Any) -> Reason | None:
+    """The misconception an authored wrong choice names, with its parameters."""
+    if choice is None or not choice.misconception:
+        return None
+    return Reason(choice.misconception, dict(choice.params))
+
+
 def action_reason(ex: Exercise, sol: Solution, cid: str) -> Reason | None:
     """A chosen action: refused by the rules (its reason mapped to a misconception), or
     legal but not what was asked (``mc-missed-forced`` names the forced action)."""
@@ -113,7 +120,7 @@ def fallback(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
         return Reason("mc-read-wrong", {"card": sol.shown, "given_card": given[0] if given else ""})
     chosen = _choice(ex, answer.split()[0]) if answer.split() else None
     if ex.kind == "choice" and chosen is not None and chosen.misconception:
-        return Reason(chosen.misconception, {})
+        return authored(chosen)
     if ex.kind == "choose-action":
         return action_reason(ex, sol, answer.strip()) or Reason("mc-not-best", {})
     if ex.kind == "number":

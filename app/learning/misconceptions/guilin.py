@@ -19,7 +19,7 @@ from app.engine.core.results import ScoredMeld
 from app.engine.zipai.cards import TOKENS, is_big
 from app.engine.zipai.settle import xing_matches
 from app.learning.exercise import Exercise
-from app.learning.misconceptions import Misconception, register
+from app.learning.misconceptions import Misconception, authored, register
 from app.learning.verdict import Solution
 
 L1 = "guilin-01-cards"
@@ -467,7 +467,7 @@ def _true_false_belief(ex: Exercise, sol: Solution, answer: str) -> Reason | Non
     right_truth = sol.shown.split()[0]
     chosen = _chosen(ex, why) if why else None
     if truth != right_truth and chosen is not None and chosen.misconception:
-        return Reason(chosen.misconception, {})
+        return authored(chosen)
     if ex.query is None or truth == right_truth:
         return None
     name = ex.query.name
@@ -541,7 +541,7 @@ def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     if ex.kind in ("choice", "choose-action"):
         chosen = _chosen(ex, words[0])
         if chosen is not None and chosen.misconception:
-            return Reason(chosen.misconception, {})
+            return authored(chosen)
         if ex.query is not None and ex.query.name == "guilin:best-discard":
             return _discard_belief(sol, words[0])
         return None  # the shared fallback maps a refused action's reason

@@ -17,7 +17,7 @@ from app.engine.core.results import ScoredMeld
 from app.engine.zipai.cards import TOKENS
 from app.engine.zipai.settle import mingtang
 from app.learning.exercise import Exercise
-from app.learning.misconceptions import Misconception, register
+from app.learning.misconceptions import Misconception, authored, register
 from app.learning.misconceptions.zipai_common import (
     SHAPE_BELIEFS,
     big_tokens,
@@ -543,11 +543,11 @@ def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     if ex.kind == "true-false":  # a reason the author marked as a misconception
         chosen = _choice_of(ex, answer.partition(" ")[2].strip())
         if chosen is not None and chosen.misconception:
-            return Reason(chosen.misconception, {})
+            return authored(chosen)
     if ex.kind == "choose-action":  # an action named after a misconception (a wrong name)
         chosen = _choice_of(ex, answer.strip())
         if chosen is not None and chosen.misconception:
-            return Reason(chosen.misconception, {})
+            return authored(chosen)
     query = ex.query.name if ex.query else ""
     fn = DIAGNOSES.get((ex.kind, query))
     if fn is None:

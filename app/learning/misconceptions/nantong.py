@@ -19,7 +19,7 @@ from app.engine.core.registry import find_game
 from app.engine.nantong import rules as nt_rules
 from app.engine.nantong.cards import INDEX, rank_of
 from app.learning.exercise import Exercise
-from app.learning.misconceptions import Misconception, register
+from app.learning.misconceptions import Misconception, authored, register
 from app.learning.verdict import Solution
 
 L_CARDS = "nantong-01-cards"
@@ -556,7 +556,7 @@ def _true_false(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     truth, _sep, why = answer.partition(" ")
     chosen = next((ch for ch in ex.choices if ch.id == why.strip()), None)
     if chosen is not None and chosen.misconception:
-        return Reason(chosen.misconception, {})
+        return authored(chosen)
     if ex.query is not None and ex.query.name == "is-legal" and truth == "true":
         note = sol.proof.notes[0] if sol.proof.notes else None
         if note is not None and not note.legal and note.reason is not None:
