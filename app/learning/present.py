@@ -204,7 +204,8 @@ def _pool(ex: Exercise, hand: list[str]) -> list[tuple[str, int]]:
         view = game.view(
             c.state, ex.setup.seat if ex.setup.seat is not None else game.to_act(c.state)
         )
-        seen = Counter({t: queries.visible_copies(view, t) for t in deck})
+        drawn = game.drawn_offer_in_hand
+        seen = Counter({t: queries.visible_copies(view, t, drawn) for t in deck})
     else:
         seen = Counter(hand)
     return [(t, deck[t] - seen[t]) for t in fam.tokens if deck[t] - seen[t] > 0]

@@ -234,18 +234,22 @@ def _priority(c: Ctx, ex: Exercise) -> Solution:
     return Solution((text,), tuple(order), Proof(order=tuple(order)))
 
 
-def visible_copies(view: View, card: str) -> int:
+def visible_copies(view: View, card: str, drawn_in_hand: bool = False) -> int:
     """Copies of ``card`` in sight in ``view``: hands shown, discards, groups, the card
     on offer, the cards face up in the middle (Nantong's turned generals) and the cards
-    gone dead (the pairing game's)."""
+    gone dead (the pairing game's). ``drawn_in_hand`` (the game's
+    ``drawn_offer_in_hand``): a drawn card on offer is already in the drawer's hand, so
+    it is not counted twice."""
     seen = Counter[str]()
     for s in view.seats:
         seen.update(s.hand or ())
         seen.update(s.discards)
         for m in s.melds:
             seen.update(m.cards)
-    if view.offer is not None and view.offer.card:
-        seen[view.offer.card] += 1
+    offer = view.offer
+    in_hand = drawn_in_hand and offer is not None and offer.source in ("draw", "replacement")
+    if offer is not None and offer.card and not in_hand:
+        seen[offer.card] += 1
     seen.update(view.shown)
     seen.update(view.extra.get("dead", ()))
     return seen[card]
@@ -256,7 +260,7 @@ def _cards_left(c: Ctx, ex: Exercise) -> Solution:
     state, seat = _state(c, ex)
     card = str(ex.query.args["card"]) if ex.query else ""
     total = list(c.game.deck(c.game.rules_of(state))).count(card)
-    left = total - visible_copies(c.game.view(state, seat), card)
+    left = total - visible_copies(c.game.view(state, seat), card, c.game.drawn_offer_in_hand)
     fact = Reason("fact-cards-left", {"card": card, "total": total, "left": left})
     return Solution((str(left),), left, Proof(facts=(fact,)), (card,))
 

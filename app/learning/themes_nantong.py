@@ -1419,7 +1419,8 @@ def _pickable(game: Any, state: Any, seat: int, card: str) -> bool:
     """Whether the deck picker offers ``card`` to the seat (a copy it has not seen)."""
     from app.learning.queries import visible_copies
 
-    return visible_copies(game.view(state, seat), card) < (4 if INDEX[card] < NPLAIN else 1)
+    seen = visible_copies(game.view(state, seat), card, drawn_in_hand=True)
+    return seen < (4 if INDEX[card] < NPLAIN else 1)
 
 
 def _waits(game: Any, state: Any, seat: int) -> Examined | None:

@@ -112,6 +112,9 @@ class Game(ABC, Generic[S, R]):
     def table_size(self, rules: R) -> int:
         """How many seats a deal under ``rules`` has."""
 
+    #: a card just drawn, shown as the view's offer, is already in the drawer's hand
+    #: (Nantong); elsewhere a drawn card on offer lies on the table, in no hand
+    drawn_offer_in_hand: ClassVar[bool] = False
     #: the field of the ``selfplay`` answer that holds the rule set played
     rules_field: ClassVar[str] = "rules"
 

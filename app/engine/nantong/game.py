@@ -46,6 +46,7 @@ class NantongGame(Game[State, Rules]):
     info: ClassVar[VariantInfo] = find_variant("nantong")
     default_rules = Rules()
     context_options: ClassVar[frozenset[str]] = holding.CONTEXT_OPTIONS
+    drawn_offer_in_hand: ClassVar[bool] = True
 
     def table_size(self, rules: Rules) -> int:
         return SEATS
