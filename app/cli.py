@@ -1,6 +1,7 @@
 """The ``academy`` console script (and ``flask --app app`` commands).
 
 academy serve [--host 127.0.0.1] [--port 5000]   serve with the development server
+academy serve --prod [--workers N]                gunicorn, sync workers (cores + 1)
 academy db upgrade                                create or migrate the database
 academy content load                              load the built-in content
 academy content check                             validate content, recompute answers
@@ -87,7 +88,8 @@ def serve(host: str, port: int, debug: bool, prod: bool, workers: int | None, ti
     if prod:
         from app.wsgi_server import run_gunicorn
 
-        run_gunicorn(host, port, workers, timeout)
+        storage = str(current_app.config.get("RATELIMIT_STORAGE_URI", ""))
+        run_gunicorn(host, port, workers, timeout, limiter_storage=storage)
         return
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     app.debug = debug

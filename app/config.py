@@ -2,6 +2,8 @@
 
 =====================  ==========================================================
 ``SECRET_KEY``         Signing key. Unset: generated once into ``instance/secret_key``.
+``INSTANCE_PATH``      Folder of the secret key, the SQLite file and the hashing locks.
+                       Default: ``instance/`` beside the code.
 ``DATABASE_URL``       SQLAlchemy URL. Unset: SQLite file ``instance/academy.sqlite3``.
                        PostgreSQL: ``postgresql+psycopg://user@host/db``.
 ``SECURE_COOKIES``     ``1`` behind HTTPS: session and language cookies get ``Secure``.
