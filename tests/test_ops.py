@@ -8,7 +8,7 @@ import re
 import pytest
 from classes_help import PASSWORD, form_of, make_user, right_answer
 from conftest import csrf_from, post_form
-from sqlalchemy import event
+from sqlalchemy import event, text
 
 from app.extensions import db
 
@@ -366,3 +366,112 @@ def test_the_postgresql_pool_is_sized_by_settings(monkeypatch):
     monkeypatch.setenv("DB_POOL_SIZE", "many")
     with pytest.raises(ValueError, match="DB_POOL_SIZE"):
         engine_options("postgresql+psycopg://u@h/db")
+
+
+# ---- the database going away mid-request (the failure script found these) --------------
+
+
+class _Outage:
+    """Every statement fails from the moment ``start()`` is called, as when the database
+    goes away mid-request (a ROLLBACK too, with ``rollbacks``)."""
+
+    def __init__(self, app, rollbacks=False):
+        self.app, self.down, self.rollbacks = app, False, rollbacks
+
+    def start(self):
+        self.down = True
+
+    def _fail(self, *args, **kwargs):
+        from sqlalchemy.exc import OperationalError
+
+        if self.down:
+            raise OperationalError("SELECT", {}, Exception("server closed the connection"))
+
+    def __enter__(self):
+        with self.app.app_context():
+            event.listen(db.engine, "before_cursor_execute", self._fail)
+            if self.rollbacks:
+                event.listen(db.engine, "rollback", self._fail)
+        return self
+
+    def __exit__(self, *exc):
+        self.down = False
+        with self.app.app_context():
+            event.remove(db.engine, "before_cursor_execute", self._fail)
+            if self.rollbacks:
+                event.remove(db.engine, "rollback", self._fail)
+
+
+@pytest.mark.app_config(PROPAGATE_EXCEPTIONS=False, ACCESS_LOG=True)
+def test_a_returning_visitor_gets_the_localized_503_when_the_database_goes_away(
+    app, client, monkeypatch
+):
+    """The 503 handler rolled back; the learner cookie's after-request hook (and the access
+    log) then reloaded the expired profile from the dead database: a 500 instead."""
+    from app.learning import progress
+
+    _answer_once(client)  # a visitor with a record: the profile is loaded on each page
+    real = progress.game_progress
+
+    with _Outage(app) as outage:
+
+        def dies(*args, **kwargs):
+            real(*args, **kwargs)  # the page's first queries answer
+            outage.start()
+            return progress.accuracy_by_day(*args[:2])  # a query on the dead database
+
+        monkeypatch.setattr("app.progress.routes.game_progress", dies)
+        r = client.get("/progress/hunan", headers={"Accept-Language": "zh"})
+        assert r.status_code == 503, r.status_code
+        assert "数据库没有响应" in r.get_data(as_text=True)
+    monkeypatch.undo()
+    assert client.get("/progress/hunan").status_code == 200  # and back by itself
+
+
+@pytest.mark.app_config(PROPAGATE_EXCEPTIONS=False)
+def test_a_connection_lost_after_the_page_was_drawn_does_not_fail_the_request(app, client):
+    """The closing ROLLBACK on a connection the database dropped raised in the teardown:
+    gunicorn answered its own bare 500 for a page that was already drawn."""
+    outage = _Outage(app, rollbacks=True)
+
+    @app.get("/test-drawn")
+    def drawn():  # pragma: no cover - trivial
+        db.session.execute(text("SELECT 1"))  # a transaction is open
+        outage.start()  # the connection dies before the request ends
+        return "drawn"
+
+    _answer_once(client)
+    with outage:
+        r = client.get("/test-drawn")
+    assert r.status_code == 200 and r.get_data(as_text=True) == "drawn"
+    assert client.get("/progress/hunan").status_code == 200
+
+
+@pytest.mark.app_config(PROPAGATE_EXCEPTIONS=False, ACCESS_LOG=True)
+def test_an_answer_drawn_just_before_the_database_goes_away_is_not_a_500(app, client):
+    """The answer was stored and its page drawn; the learner-cookie hook then reloaded the
+    profile (expired by the commit) from a database that had gone: a 500 for an answer
+    that was kept."""
+    from app.learning.models import Attempt
+
+    outage = _Outage(app)
+    armed = []
+
+    @app.after_request  # runs before the app's own hooks (registered earlier)
+    def _gone(response):  # pragma: no cover - trivial
+        if armed:
+            outage.start()
+        return response
+
+    _answer_once(client)
+    page = client.get(f"/exercises/{EX}").get_data(as_text=True)
+    token = re.search(r'name="token" value="([^"]+)"', page).group(1)
+    armed.append(True)
+    with outage:
+        r = client.post(
+            f"/exercises/{EX}/answer",
+            data={"csrf_token": csrf_from(page), "token": token, "number": "7"},
+        )
+    assert r.status_code in (200, 303), r.status_code
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(Attempt)) == 2
