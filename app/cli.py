@@ -78,8 +78,23 @@ def setup() -> None:
 @click.option("--prod", is_flag=True, help="gunicorn with sync workers (production)")
 @click.option("--workers", type=int, default=None, help="with --prod: default cores + 1")
 @click.option("--timeout", type=int, default=30, show_default=True, help="with --prod")
+@click.option(
+    "--max-requests",
+    type=int,
+    default=5000,
+    show_default=True,
+    help="with --prod: a worker is replaced after about this many requests (0: never)",
+)
 @with_appcontext
-def serve(host: str, port: int, debug: bool, prod: bool, workers: int | None, timeout: int) -> None:
+def serve(
+    host: str,
+    port: int,
+    debug: bool,
+    prod: bool,
+    workers: int | None,
+    timeout: int,
+    max_requests: int,
+) -> None:
     """Serve the app: the development server, or with --prod gunicorn's sync workers
     (one per core plus one by default; threads measured worse here)."""
     from flask import current_app
@@ -89,7 +104,9 @@ def serve(host: str, port: int, debug: bool, prod: bool, workers: int | None, ti
         from app.wsgi_server import run_gunicorn
 
         storage = str(current_app.config.get("RATELIMIT_STORAGE_URI", ""))
-        run_gunicorn(host, port, workers, timeout, limiter_storage=storage)
+        run_gunicorn(
+            host, port, workers, timeout, limiter_storage=storage, max_requests=max_requests
+        )
         return
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     app.debug = debug

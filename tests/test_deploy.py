@@ -141,7 +141,7 @@ def test_academy_serve_prod_serves_with_gunicorn(sqlite_template, tmp_path):
         return sorted(int(p) for p in out.stdout.split())
 
     try:
-        for _ in range(150):
+        for _ in range(600):  # the master warms the pages first (a few seconds)
             try:
                 status, body = get("/healthz")
                 break
@@ -151,7 +151,11 @@ def test_academy_serve_prod_serves_with_gunicorn(sqlite_template, tmp_path):
             pytest.fail("gunicorn did not answer")
         assert status == 200 and '"database":true' in body.replace(" ", "")
         assert get("/")[0] == 200
-        first = workers()
+        for _ in range(50):
+            first = workers()
+            if len(first) == 2:
+                break
+            time.sleep(0.2)
         assert len(first) == 2
         os.kill(first[0], signal.SIGKILL)  # gunicorn replaces a dead worker
         for _ in range(100):
@@ -164,5 +168,5 @@ def test_academy_serve_prod_serves_with_gunicorn(sqlite_template, tmp_path):
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         out, err = server.communicate(timeout=30)
-    assert "2 sync workers" in out
+    assert "2 sync workers" in out and "warmed" in err
     assert "count in each worker's memory" in err
