@@ -100,6 +100,14 @@ def serve(
     from flask import current_app
     from werkzeug.serving import run_simple
 
+    from app.ops import migrated
+
+    if not migrated():
+        click.echo(
+            "The database is not set up yet: run `academy setup` (until then every page "
+            "says so, with a 503).",
+            err=True,
+        )
     if prod:
         from app.wsgi_server import run_gunicorn
 

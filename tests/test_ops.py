@@ -475,3 +475,16 @@ def test_an_answer_drawn_just_before_the_database_goes_away_is_not_a_500(app, cl
     assert r.status_code in (200, 303), r.status_code
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(Attempt)) == 2
+
+
+def test_serve_says_at_start_when_the_database_is_not_set_up(app, tmp_path, monkeypatch):
+    import werkzeug.serving
+    from conftest import dispose, make_test_app
+
+    monkeypatch.setattr(werkzeug.serving, "run_simple", lambda *a, **k: None)
+    empty = make_test_app(f"sqlite:///{tmp_path / 'empty.sqlite3'}", tmp_path / "inst")
+    out = empty.test_cli_runner().invoke(args=["serve"])
+    dispose(empty)
+    assert out.exit_code == 0 and "run `academy setup`" in out.output
+    out = app.test_cli_runner().invoke(args=["serve"])
+    assert out.exit_code == 0 and "academy setup" not in out.output

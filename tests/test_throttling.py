@@ -274,7 +274,7 @@ def test_a_student_account_with_a_cheaper_hash_answers_as_slowly_as_an_unknown_n
 
     _fastest_wrong_signin(app, "nobody")  # the dummy hash is made and measured on first use
     student, unknown = _fastest_wrong_signin(app, "kamo01"), _fastest_wrong_signin(app, "nobody")
-    assert student > unknown * 0.7, (student, unknown)
+    assert student > unknown * 0.5, (student, unknown)  # before: 15 ms against 111 ms
     assert _signin(_client(app), "kamo01", "bako-tumi-pela").status_code == 303
 
 
