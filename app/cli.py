@@ -1,6 +1,7 @@
 """The ``academy`` console script (and ``flask --app app`` commands).
 
 academy serve [--host 127.0.0.1] [--port 5000]   serve with the development server
+academy serve --prod [--workers N]                gunicorn, sync workers (cores + 1)
 academy db upgrade                                create or migrate the database
 academy content load                              load the built-in content
 academy content check                             validate content, recompute answers
@@ -77,17 +78,43 @@ def setup() -> None:
 @click.option("--prod", is_flag=True, help="gunicorn with sync workers (production)")
 @click.option("--workers", type=int, default=None, help="with --prod: default cores + 1")
 @click.option("--timeout", type=int, default=30, show_default=True, help="with --prod")
+@click.option(
+    "--max-requests",
+    type=int,
+    default=5000,
+    show_default=True,
+    help="with --prod: a worker is replaced after about this many requests (0: never)",
+)
 @with_appcontext
-def serve(host: str, port: int, debug: bool, prod: bool, workers: int | None, timeout: int) -> None:
+def serve(
+    host: str,
+    port: int,
+    debug: bool,
+    prod: bool,
+    workers: int | None,
+    timeout: int,
+    max_requests: int,
+) -> None:
     """Serve the app: the development server, or with --prod gunicorn's sync workers
     (one per core plus one by default; threads measured worse here)."""
     from flask import current_app
     from werkzeug.serving import run_simple
 
+    from app.ops import migrated
+
+    if not migrated():
+        click.echo(
+            "The database is not set up yet: run `academy setup` (until then every page "
+            "says so, with a 503).",
+            err=True,
+        )
     if prod:
         from app.wsgi_server import run_gunicorn
 
-        run_gunicorn(host, port, workers, timeout)
+        storage = str(current_app.config.get("RATELIMIT_STORAGE_URI", ""))
+        run_gunicorn(
+            host, port, workers, timeout, limiter_storage=storage, max_requests=max_requests
+        )
         return
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     app.debug = debug

@@ -2,6 +2,8 @@
 
 =====================  ==========================================================
 ``SECRET_KEY``         Signing key. Unset: generated once into ``instance/secret_key``.
+``INSTANCE_PATH``      Folder of the secret key, the SQLite file and the hashing locks.
+                       Default: ``instance/`` beside the code.
 ``DATABASE_URL``       SQLAlchemy URL. Unset: SQLite file ``instance/academy.sqlite3``.
                        PostgreSQL: ``postgresql+psycopg://user@host/db``.
 ``SECURE_COOKIES``     ``1`` behind HTTPS: session and language cookies get ``Secure``.
@@ -14,6 +16,8 @@
 ``SIGNIN_ACCOUNT_RATE_LIMIT`` Wrong passwords per account, ``5 per minute;20 per hour``.
 ``SIGNUP_RATE_LIMIT``  Accounts made per address, default ``10 per minute;50 per hour``.
 ``PASSWORD_CHANGE_RATE_LIMIT`` Password changes per account, default ``5 per hour``.
+``PASSWORD_CHANGE_ADDRESS_RATE_LIMIT`` Password changes per address, default
+                       ``30 per minute;100 per hour`` (a classroom changes at once).
 ``NEW_PASSWORD_RATE_LIMIT`` Sign-ups and password changes on the whole site, default
                        ``120 per minute``.
 ``PASSWORD_HASH_SLOTS`` Password hashes at once on this host (all workers), default
@@ -93,6 +97,7 @@ LIMITS = {
     "SIGNIN_ACCOUNT_RATE_LIMIT": "5 per minute;20 per hour",
     "SIGNUP_RATE_LIMIT": "10 per minute;50 per hour",
     "PASSWORD_CHANGE_RATE_LIMIT": "5 per hour",
+    "PASSWORD_CHANGE_ADDRESS_RATE_LIMIT": "30 per minute;100 per hour",
     "NEW_PASSWORD_RATE_LIMIT": "120 per minute",
 }
 

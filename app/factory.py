@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         root_path=str(cfg.ROOT / "app"),
         template_folder=str(cfg.ROOT / "templates"),
         static_folder=str(cfg.ROOT / "static"),
-        instance_path=str((config or {}).get("INSTANCE_PATH") or cfg.ROOT / "instance"),
+        instance_path=str(
+            (config or {}).get("INSTANCE_PATH")
+            or os.environ.get("INSTANCE_PATH")
+            or cfg.ROOT / "instance"
+        ),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(cfg.from_env(Path(app.instance_path)))

@@ -7,8 +7,9 @@ on this host through lock files in the instance folder, and a slot is taken with
 waiting: when all are busy the request is answered at once with "busy, try again"
 (:class:`HashingBusy`) instead of queueing in a worker that could serve pages.
 
-Sign-in hashes a dummy password for an unknown name, so its time does not tell
-whether a name exists.
+Sign-in hashes a dummy password for an unknown name, and an account with a cheaper
+hash waits out the difference (:func:`equalize`), so its time does not tell whether
+a name exists.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import os
 import secrets
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -83,11 +85,33 @@ def hash_slot():  # type: ignore[no-untyped-def]
 
 
 _dummy: str | None = None
+_dummy_seconds: dict[str, float] = {}
+
+
+def _dummy_hash() -> str:
+    global _dummy
+    if _dummy is None:
+        _dummy = generate_password_hash(secrets.token_urlsafe(16))
+    return _dummy
 
 
 def check_unknown(password: str) -> None:
     """Spend what checking a real password spends, for a name that has no account."""
-    global _dummy
-    if _dummy is None:
-        _dummy = generate_password_hash(secrets.token_urlsafe(16))
-    check_password_hash(_dummy, password)
+    dummy = _dummy_hash()
+    start = time.perf_counter()
+    check_password_hash(dummy, password)
+    took = time.perf_counter() - start
+    _dummy_seconds[dummy] = min(took, _dummy_seconds.get(dummy, took))
+
+
+def equalize(started: float) -> None:
+    """Wait (without CPU, outside any slot) until a password check begun at ``started``
+    has taken as long as one for an unknown name: an account whose hash is cheaper (a
+    teacher-made student's, :mod:`app.classes.accounts`) must not answer faster than a
+    name that does not exist."""
+    dummy = _dummy_hash()
+    if dummy not in _dummy_seconds:
+        check_unknown("")  # measured once per process
+    remaining = _dummy_seconds[dummy] - (time.perf_counter() - started)
+    if remaining > 0:
+        time.sleep(remaining)

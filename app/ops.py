@@ -17,6 +17,7 @@ files with fingerprinted addresses, and a clear notice when the database is not 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -26,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, g, render_template, request
+from flask import Flask, Response, current_app, g, render_template, request, session
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import DBAPIError, IntegrityError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -117,9 +118,7 @@ def init_app(app: Flask) -> None:
             response.headers["X-Request-Id"] = rid
         if current_app.config.get("ACCESS_LOG") and rid:
             ms = (time.perf_counter() - g.get("started", time.perf_counter())) * 1000
-            from flask_login import current_user
-
-            who = f"user:{current_user.id}" if current_user.is_authenticated else "visitor"
+            who = _who()
             access_log.info(
                 json.dumps(
                     {
@@ -142,7 +141,11 @@ def init_app(app: Flask) -> None:
         """The database went away (or the schema is missing): a localized 503 at once,
         nothing half-written (the session is rolled back). A broken constraint is not
         the database going away: that stays a (logged) 500."""
-        db.session.rollback()
+        with contextlib.suppress(DBAPIError):
+            db.session.rollback()
+        # The rollback expired what was loaded (the visitor's profile, the user): the
+        # after-request hooks must not reload it from a database that is gone.
+        g.pop("profile", None)
         if isinstance(exc, IntegrityError):
             current_app.logger.exception("integrity error")
             from app.errors import render_error
@@ -150,6 +153,21 @@ def init_app(app: Flask) -> None:
             return render_error(500)
         current_app.config.pop("_MIGRATED", None)
         return _standalone(503, "unavailable")
+
+    @app.teardown_appcontext  # runs before Flask-SQLAlchemy's own (registered earlier)
+    def _close_session(_exc: BaseException | None) -> None:
+        """End the request's session. The database may have dropped the connection after
+        the page was drawn: the closing ROLLBACK then fails. Nothing is left to roll back
+        (the database ended that transaction), so the connection is thrown away instead of
+        failing a finished request."""
+        try:
+            db.session.remove()
+        except DBAPIError:
+            current_app.logger.warning("database connection lost at the end of a request")
+            with contextlib.suppress(Exception):
+                db.session.invalidate()
+            with contextlib.suppress(Exception):
+                db.session.remove()
 
     from flask import Blueprint, jsonify
 
@@ -160,6 +178,18 @@ def init_app(app: Flask) -> None:
         return health_response(jsonify)
 
     app.register_blueprint(bp)
+
+
+def _who() -> str:
+    """Who made the request, for the access log, without a database query (it may be gone,
+    and a rollback expires the user): the user Flask-Login loaded, else the session's."""
+    user = g.get("_login_user")
+    if user is not None and getattr(user, "is_authenticated", False):
+        identity = inspect(user).identity
+        return f"user:{identity[0]}" if identity else "user"
+    if user is None and "_user_id" in session:
+        return "user:" + str(session["_user_id"]).partition(":")[0]
+    return "visitor"
 
 
 def _standalone(status: int, which: str) -> Response:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, current_app, g, request
 from flask_login import current_user
+from sqlalchemy.exc import SQLAlchemyError
 
 from app.extensions import db
 from app.models import LearnerProfile, User
@@ -135,11 +136,16 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def _cookie(response: Response) -> Response:
         prof: LearnerProfile | None = g.get("profile")
-        if (
-            prof is not None
-            and prof.user_id is None
-            and request.cookies.get(PROFILE_COOKIE) != prof.token
-        ):
+        try:
+            wanted = (
+                prof is not None
+                and prof.user_id is None
+                and request.cookies.get(PROFILE_COOKIE) != prof.token
+            )
+        except SQLAlchemyError:  # committed, then the database went away: no cookie now
+            return response
+        if wanted:
+            assert prof is not None
             response.set_cookie(
                 PROFILE_COOKIE,
                 prof.token,

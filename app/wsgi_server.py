@@ -1,13 +1,22 @@
 """``academy serve --prod``: gunicorn in this process's place, sync workers.
 
-One worker per core plus one by default (``--workers`` or ``WEB_CONCURRENCY`` override);
-each worker builds its own app (``app:create_app()``), so nothing a learner does lives in
-one worker's memory: the record is in the database, limits in Redis (``REDIS_URL``).
+One worker per core plus one by default (``--workers`` or ``WEB_CONCURRENCY`` override).
+Nothing a learner does lives in one worker's memory: the record is in the database,
+limits in Redis (``REDIS_URL``).
+
+The app is built once in the master and warmed there (:func:`warm`: the content read,
+every lesson page drawn once), then the workers are forked from it: a worker starts,
+or is replaced (``max_requests``, or killed), in milliseconds with every cache full,
+instead of spending seconds of CPU re-reading the content while its requests wait. The
+master's database connections are closed before the fork, and each worker forgets the
+pool it inherited (SQLAlchemy's advice for forking).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
@@ -24,28 +33,114 @@ class _Server(BaseApplication):  # type: ignore[misc]
 
     def load_config(self) -> None:
         for key, value in self.options.items():
-            self.cfg.set(key, value)
+            if key in self.cfg.settings:  # settings this gunicorn knows (control_socket: 23+)
+                self.cfg.set(key, value)
 
     def load(self) -> Any:
         from app import create_app
 
-        return create_app()
+        app = create_app()
+        warm(app)
+        return app
 
 
-def run_gunicorn(host: str, port: int, workers: int | None, timeout: int = 30) -> None:
+def warm_paths() -> tuple[list[str], list[str]]:
+    """The pages whose first drawing is slow (content read, pictures, answers solved):
+    the indexes (drawn in both languages) and every lesson step (in one: what a step
+    caches, its exercises solved and cards drawn, does not depend on the language)."""
+    from app.content import games_structure
+    from app.learning import lessons
+
+    games = [g["id"] for g in games_structure()]
+    fixed = ["/", "/lessons/", "/exercises/", "/practice/", "/cards/", "/progress/", "/review"]
+    per_game = [p for g in games for p in (f"/lessons/{g}/", f"/practice/{g}/", f"/quiz/{g}/")]
+    steps = [
+        f"/lessons/{ls.game}/{ls.id}/{st.id}"
+        for ls in lessons.all_lessons().values()
+        for st in ls.steps
+    ]
+    return fixed + per_game, steps
+
+
+def warm(app: Any) -> None:
+    """Draw the slow pages once, as a first visitor, in this process (gunicorn's master,
+    before the fork). Never fails: a page that cannot be drawn (the database not set up,
+    or down) is simply not warmed. Leaves no connection open."""
+    import time
+
+    from app.extensions import db
+
+    started = time.perf_counter()
+    client = app.test_client()
+    drawn = 0
+    try:
+        indexes, steps = warm_paths()
+        for lang, paths in (("en", indexes), ("zh", indexes + steps)):
+            client.set_cookie("lang", lang)
+            for path in paths:
+                with contextlib.suppress(Exception):  # best effort
+                    drawn += client.get(path).status_code == 200
+    except Exception:  # noqa: BLE001 - no content to list: nothing is warmed
+        pass
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+    print(
+        f"warmed {drawn} pages in {time.perf_counter() - started:.1f} s",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _post_fork(_server: Any, worker: Any) -> None:
+    """In a new worker: drop the connection pool inherited from the master (closed there
+    before the fork) without touching its sockets."""
+    app = worker.app.wsgi()
+    from app.extensions import db
+
+    with app.app_context():
+        db.engine.dispose(close=False)
+
+
+def gunicorn_options(
+    host: str, port: int, workers: int | None, timeout: int = 30, max_requests: int = 5000
+) -> dict[str, Any]:
+    """gunicorn's settings: sync workers, ``workers`` or ``WEB_CONCURRENCY`` or cores + 1."""
     n = workers or int(os.environ.get("WEB_CONCURRENCY", 0) or 0) or default_workers()
-    print(f"Long Card Academy (gunicorn, {n} sync workers) on http://{host}:{port}/")
-    _Server(
-        {
-            "bind": f"{host}:{port}",
-            "workers": n,
-            "worker_class": "sync",
-            "timeout": timeout,
-            "graceful_timeout": 20,
-            "max_requests": 5000,  # a worker is replaced now and then: flat memory
-            "max_requests_jitter": 500,
-            "accesslog": None,  # the app's own JSON access log (ACCESS_LOG=1)
-            "errorlog": "-",
-            "preload_app": False,
-        }
-    ).run()
+    return {
+        "bind": f"{host}:{port}",
+        "workers": n,
+        "worker_class": "sync",
+        "timeout": timeout,
+        "graceful_timeout": 20,
+        "max_requests": max_requests,  # a worker is replaced now and then: flat memory
+        "max_requests_jitter": max_requests // 10,
+        "accesslog": None,  # the app's own JSON access log (ACCESS_LOG=1)
+        "errorlog": "-",
+        "preload_app": True,  # built and warmed once in the master (see above)
+        "post_fork": _post_fork,
+        # no control socket ($HOME/.gunicorn/gunicorn.ctl, shared by every instance)
+        "control_socket_disable": True,
+    }
+
+
+def run_gunicorn(
+    host: str,
+    port: int,
+    workers: int | None,
+    timeout: int = 30,
+    limiter_storage: str = "",
+    max_requests: int = 5000,
+) -> None:
+    options = gunicorn_options(host, port, workers, timeout, max_requests)
+    n = options["workers"]
+    print(f"Long Card Academy (gunicorn, {n} sync workers) on http://{host}:{port}/", flush=True)
+    if n > 1 and limiter_storage.startswith("memory://"):
+        print(
+            f"warning: the rate limits count in each worker's memory ({n} workers: up to {n} "
+            "times the configured tries); set REDIS_URL=redis://127.0.0.1:6379/0",
+            file=sys.stderr,
+            flush=True,
+        )
+    _Server(options).run()

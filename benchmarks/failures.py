@@ -1,7 +1,11 @@
 """Failure figures: what learners see when a worker dies, when the database goes away,
 and whether memory stays flat under a long moderate load (issue 17).
 
-    .venv/bin/python benchmarks/failures.py [--minutes 30] [--workers 2]
+    .venv/bin/python benchmarks/failures.py [--minutes 30] [--workers 2] [--threads 8]
+
+The full run takes about 33 minutes (a minute of preparation, about a minute for the
+worker and database parts, then ``--minutes`` of moderate load). A smoke run of the whole
+script in about a minute: ``--quick --minutes 0.2`` (shorter pauses, a 3 s cut: not figures).
 
 Setup as benchmarks/load.py (gunicorn sync workers, PostgreSQL, Redis), except that the
 app reaches PostgreSQL through a small TCP proxy in this script, which it can cut.
@@ -12,8 +16,12 @@ retried up to three times, 0.5 s apart, when it fails.
 2. The database unreachable for 10 s (the proxy refuses and drops connections): how fast
    requests fail, with what status and page, how soon they recover by themselves, and
    that no attempt is half-written (rows in ``attempts`` = answers the server accepted).
-3. ``--minutes`` of moderate load: the workers' memory (RSS) at the start, the end and
-   its peak.
+3. ``--minutes`` of moderate load: the workers' memory (RSS), sampled every 30 s, at the
+   start, the end and its peak. The workers are never replaced in this run
+   (``--max-requests 0``), so a leak would show.
+4. No half-written attempt: the attempts stored during the run are the answers the
+   server accepted (each answer token once), and every attempt outside an exam has its
+   exercise state (an answer and its stars and skills are one transaction).
 """
 
 from __future__ import annotations
@@ -39,7 +47,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import contextlib
 
-from load import ROOT, drop_database, free_port, make_database, mix, prepare, server_env  # noqa: E402
+from load import (  # noqa: E402
+    ROOT,
+    drop_database,
+    free_port,
+    make_database,
+    mix,
+    prepare,
+    server_env,
+    stop,
+)
 
 
 class Proxy:
@@ -99,6 +116,9 @@ class Proxy:
 
     def cut(self) -> None:
         self.up.clear()
+        if self.listener is not None:  # refuse new connections at once
+            with contextlib.suppress(OSError):
+                self.listener.close()
         with self.lock:
             for s in self.conns:
                 try:
@@ -191,7 +211,9 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--minutes", type=float, default=30)
     ap.add_argument("--threads", type=int, default=8)
+    ap.add_argument("--quick", action="store_true", help="a smoke run: short pauses, 3 s cut")
     args = ap.parse_args()
+    pause = 3.0 if args.quick else 10.0  # the load before, after a kill, the cut itself
     admin = os.environ.get("BENCH_PG_ADMIN", "postgresql+psycopg://postgres@127.0.0.1/postgres")
     name, db_url = make_database(admin)
     proxy = Proxy()
@@ -219,10 +241,12 @@ def main() -> int:
                 str(args.workers),
                 "--port",
                 str(port),
+                "--max-requests",
+                "0",
             ],
             env=env,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=(tmp / "server.log").open("w"),  # gunicorn's log and any traceback
             start_new_session=True,
         )
         os.environ.update(
@@ -232,9 +256,20 @@ def main() -> int:
 
         app = create_app({"INSTANCE_PATH": str(tmp / "instance")})
         rng = random.Random(3)
-        lines = mix(prepare(app, visitors=40, per_kind=400, rng=rng), rng, 4000)
+        visitors, per_kind = (10, 60) if args.quick else (40, 400)
+        lines = mix(prepare(app, visitors=visitors, per_kind=per_kind, rng=rng), rng, 4000)
+        from sqlalchemy import create_engine, text
+
+        def attempts() -> int:
+            engine = create_engine(db_url)
+            with engine.connect() as c:
+                n = int(c.execute(text("SELECT count(*) FROM attempts")).scalar() or 0)
+            engine.dispose()
+            return n
+
+        before = attempts()  # the prepared visitors' first answers
         base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
+        for _ in range(600):  # the master warms the pages before it listens
             try:
                 urllib.request.urlopen(base + "/healthz", timeout=1).read()
                 break
@@ -243,19 +278,19 @@ def main() -> int:
         gunicorn_master = server.pid  # `academy serve --prod` is the gunicorn master itself
         clients = Clients(base, lines, args.threads)
         clients.start()
-        time.sleep(10)
+        time.sleep(pause)
 
         # 1. a worker killed mid-load
         workers = worker_pids(gunicorn_master)
         t0 = time.time()
         os.kill(workers[0], signal.SIGKILL)
-        time.sleep(10)
+        time.sleep(pause)
         w = window(clients, t0, time.time())
         first_failures = sum(
             1 for t, s, _ms, a in clients.events if t >= t0 and not (200 <= s < 400) and a == 0
         )
         print("1. A worker killed (SIGKILL) mid-load")
-        print(f"   requests in the 10 s after: {sum(w.values())}, statuses {dict(w)}")
+        print(f"   requests in the {pause:g} s after: {sum(w.values())}, statuses {dict(w)}")
         print(
             f"   failed before a retry: {first_failures}; lost after three retries: {clients.lost}"
         )
@@ -264,15 +299,15 @@ def main() -> int:
         lost_before = clients.lost
         t1 = time.time()
         proxy.cut()
-        time.sleep(10)
+        time.sleep(pause)
         proxy.restore()
         t2 = time.time()
-        time.sleep(15)
+        time.sleep(pause + 5)
         during = [(s, ms) for t, s, ms, _a in clients.events if t1 <= t < t2]
         after = [(t, s) for t, s, _ms, _a in clients.events if t >= t2]
         recovered = next((t - t2 for t, s in after if s == 200), None)
         fail_ms = [ms for s, ms in during if s >= 500 or s == 0]
-        print("2. The database unreachable for 10 s")
+        print(f"2. The database unreachable for {pause:g} s")
         print(f"   during: {len(during)} requests, statuses {dict(Counter(s for s, _ in during))}")
         if fail_ms:
             print(
@@ -284,16 +319,21 @@ def main() -> int:
             else "   no success after"
         )
         print(f"   requests lost after three retries during the cut: {clients.lost - lost_before}")
-        page = urllib.request.Request(base + "/lessons/", headers={"Accept-Language": "zh"})
+        progress = next(x for x in lines if "\t/progress/" in x)  # a learner's own page
+        cookie = progress.split("\t")[2]
+        page = urllib.request.Request(
+            base + progress.split("\t")[1], headers={"Accept-Language": "zh", "Cookie": cookie}
+        )
         proxy.cut()
+        start = time.perf_counter()
         try:
-            urllib.request.urlopen(page, timeout=10)
+            with urllib.request.urlopen(page, timeout=10) as r:
+                code, body = r.status, r.read().decode("utf-8", "replace")
         except urllib.error.HTTPError as e:
-            body = e.read().decode("utf-8", "replace")
-            print(
-                f"   what a learner sees: {e.code}, "
-                + ("a Chinese page: “数据库没有响应”" if "数据库没有响应" in body else body[:80])
-            )
+            code, body = e.code, e.read().decode("utf-8", "replace")
+        took = (time.perf_counter() - start) * 1000
+        said = "a Chinese page: “数据库没有响应”" if "数据库没有响应" in body else body[:80]
+        print(f"   what a learner sees on their progress page: {code} in {took:.0f} ms, {said}")
         proxy.restore()
         time.sleep(5)
 
@@ -303,6 +343,8 @@ def main() -> int:
         end = time.time() + args.minutes * 60
         while time.time() < end:
             samples.append(sum(rss_mb(p) for p in worker_pids(gunicorn_master)))
+            if len(samples) % 10 == 1:
+                print(f"   {len(samples) // 2:>3} min: {samples[-1]:.0f} MB", flush=True)
             time.sleep(min(30, max(1, end - time.time())))
         samples.append(sum(rss_mb(p) for p in worker_pids(gunicorn_master)))
         clients.stop.set()
@@ -313,21 +355,32 @@ def main() -> int:
         )
         print(f"   requests answered: {ok}; lost after retries in the whole run: {clients.lost}")
 
-        # no half-written attempt: every accepted answer is one row, and nothing more
-        from sqlalchemy import create_engine, text
-
+        # 4. no half-written attempt: every accepted answer is one row, nothing more, and
+        # no attempt without the state written in its transaction
+        stored = attempts() - before
         engine = create_engine(db_url)
         with engine.connect() as c:
-            rows = c.execute(text("SELECT count(*) FROM attempts")).scalar()
+            orphans = c.execute(
+                text(
+                    "SELECT count(*) FROM attempts a LEFT JOIN exercise_states s "
+                    "ON s.profile_id = a.profile_id AND s.exercise_id = a.exercise_id "
+                    "WHERE a.context <> 'exam' AND s.id IS NULL"
+                )
+            ).scalar()
         engine.dispose()
+        print("4. No half-written attempt")
         print(
-            f"   attempts in the database: {rows}; distinct answers the server accepted: "
-            f"{len(clients.accepted)} (each answer token is recorded once, or not at all)"
+            f"   attempts stored during the run: {stored}; distinct answers the server "
+            f"accepted: {len(clients.accepted)} (each answer token recorded once, or not at "
+            f"all; more stored than accepted = an answer whose reply was lost in a cut)"
+        )
+        print(f"   attempts without their exercise state: {orphans}")
+        errors = (tmp / "server.log").read_text(encoding="utf-8", errors="replace")
+        print(
+            f"   tracebacks in the server's log: {errors.count('Traceback')} ({tmp / 'server.log'})"
         )
     finally:
-        if server is not None:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(10)
+        stop(server)
         drop_database(admin, name)
     return 0
 

@@ -7,7 +7,8 @@ What is counted is what an attacker needs and a classroom does not:
   change. Successful sign-ins are not counted, so thirty learners signing in from one
   school address pass, while guessing one account stops after a few tries;
 - accounts made per address (``SIGNUP_RATE_LIMIT``);
-- password changes per account (``PASSWORD_CHANGE_RATE_LIMIT``);
+- password changes per account (``PASSWORD_CHANGE_RATE_LIMIT``) and per address
+  (``PASSWORD_CHANGE_ADDRESS_RATE_LIMIT``, enough for a classroom of 30 at once);
 - new password hashes on the whole site, sign-ups and changes together
   (``NEW_PASSWORD_RATE_LIMIT``), so that no crowd of addresses can keep the CPU hashing.
 
@@ -88,4 +89,7 @@ wrong_per_account = _limit(
 )
 signups_per_address = _limit("SIGNUP_RATE_LIMIT", "signup", _was_new)
 changes_per_account = _limit("PASSWORD_CHANGE_RATE_LIMIT", "password-change", _was_new, _account)
+changes_per_address = _limit(
+    "PASSWORD_CHANGE_ADDRESS_RATE_LIMIT", "password-change-address", _was_new
+)
 new_per_site = _limit("NEW_PASSWORD_RATE_LIMIT", "new-password", _was_new, _site)

@@ -124,6 +124,7 @@ def settings():  # type: ignore[no-untyped-def]
 @limits.wrong_per_address
 @limits.wrong_per_account
 @limits.changes_per_account
+@limits.changes_per_address
 @limits.new_per_site
 @login_required
 def password():  # type: ignore[no-untyped-def]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 from flask import request
 from sqlalchemy.exc import IntegrityError
 
 from app.extensions import db
-from app.hashing import check_unknown, hash_slot
+from app.hashing import check_unknown, equalize, hash_slot
 from app.i18n import LANG_COOKIE
 from app.models import User
 from app.profiles import adopt_visitor_profile
@@ -67,11 +69,15 @@ def authenticate(username: str, password: str) -> User | None:
     Raises :class:`app.hashing.HashingBusy` (no password was checked).
     """
     user = find_user(username)
+    started = time.perf_counter()
     with hash_slot():
         if user is None:
             check_unknown(password)
-            return None
-        return user if user.check_password(password) else None
+            found = None
+        else:
+            found = user if user.check_password(password) else None
+    equalize(started)
+    return found
 
 
 def after_signin(user: User) -> None:

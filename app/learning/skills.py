@@ -91,7 +91,13 @@ def review(profile: LearnerProfile, ex: Exercise, rating: Rating, now: datetime)
         state = db.session.scalar(
             db.select(SkillState).filter_by(profile_id=profile.id, game=ex.game, skill=skill_id)
         )
-        card = card_of(state) if state is not None else Card(due=when)
+        # an explicit card_id: without one, fsrs sleeps 1 ms per new card (to make ids
+        # unique), holding the worker; a skill state is found by its row, not this id
+        card = (
+            card_of(state)
+            if state is not None
+            else Card(card_id=int(when.timestamp() * 1000), due=when)
+        )
         card, _log = scheduler().review_card(card, rating, review_datetime=when)
         data: dict[str, Any] = card.to_dict()  # type: ignore[assignment]
         if state is None:

@@ -83,3 +83,19 @@ def test_options_reads_a_try_and_names_the_rule(game: str, tmp_path: Path) -> No
 def test_bad_input_is_an_error_never_a_traceback(argv: tuple[str, ...]) -> None:
     code, out = cli(*argv)
     assert code == 2 and set(out) == {"error"} and out["error"]["code"] != "internal-error"
+
+
+def test_a_non_utf8_byte_in_argv_under_strict_utf8_output_is_an_error_not_a_traceback() -> None:
+    """``python -m app.engine analyze hunan --hand $'x1 \\xff'`` with stdout strictly UTF-8:
+    the undecodable byte (a surrogate escape in argv) once made printing fail."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8"}
+    env.pop("PYTHONUTF8", None)
+    argv = [sys.executable.encode(), b"-m", b"app.engine", b"analyze", b"hunan", b"--hand"]
+    out = subprocess.run([*argv, b"x1 \xff"], env=env, capture_output=True, timeout=60)
+    assert out.returncode == 2 and b"Traceback" not in out.stderr, out.stderr[-500:]
+    error = json.loads(out.stdout.decode("utf-8"))["error"]
+    assert error["code"] == "unknown-card" and "?" in error["message"]
