@@ -99,28 +99,42 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     cli.init_app(app)
 
+    names_by_locale: dict[str, dict[str, Any]] = {}
+
+    def _names(locale: str) -> dict[str, Any]:
+        """The names every page shows, per language (content: made once per process)."""
+        names = names_by_locale.get(locale)
+        if names is None:
+            from app.content import game_texts, games_structure
+            from app.ui.catalog import families
+            from app.ui.text import EXERCISE_KINDS
+
+            texts = game_texts(locale)
+            names = names_by_locale[locale] = {
+                "nav_games": [(g["id"], texts[g["id"]]["name"]) for g in games_structure()],
+                "game_names": {g["id"]: texts[g["id"]]["name"] for g in games_structure()},
+                "kind_names": {k: str(v) for k, v in EXERCISE_KINDS.items()},
+                "family_names": {k: v.title.get(locale) for k, v in families().items()},
+                "html_lang": i18n.html_lang(locale),
+            }
+        return names
+
     @app.context_processor
     def _globals() -> dict[str, Any]:
-        from app.content import game_texts, games_structure
-
-        locale = str(get_locale() or app.config["BABEL_DEFAULT_LOCALE"])
-        texts = game_texts(locale)
-        from app.ui.catalog import families
-        from app.ui.text import EXERCISE_KINDS
-
+        locale = i18n.page_locale()
         return {
-            "nav_games": [(g["id"], texts[g["id"]]["name"]) for g in games_structure()],
-            "game_names": {g["id"]: texts[g["id"]]["name"] for g in games_structure()},
-            "kind_names": {k: str(v) for k, v in EXERCISE_KINDS.items()},
-            "family_names": {k: v.title.get(locale) for k, v in families().items()},
+            **_names(locale),
             "locale": locale,
-            "html_lang": i18n.html_lang(locale),
             "languages": i18n.LANGUAGE_NAMES,
             "csrf_token": generate_csrf,
             "is_htmx": bool(getattr(request, "htmx", False)),
         }
 
+    from app.ui.fragments import fragment, put
+
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["fragment"] = fragment
+    app.jinja_env.globals["put_fragment"] = put
     app.jinja_env.globals["current_path"] = current_path
 
     @app.teardown_request

@@ -36,6 +36,17 @@ def choose_locale() -> str:
     return best or current_app.config["BABEL_DEFAULT_LOCALE"]
 
 
+def page_locale() -> str:
+    """This request's locale as text, found once per request (Flask-Babel looks it up
+    through its context on every call, and a page asks dozens of times)."""
+    loc = g.get("_page_locale")
+    if loc is None:
+        from flask_babel import get_locale
+
+        loc = g._page_locale = str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+    return str(loc)
+
+
 def translations() -> Any:
     """The catalog of this request's locale, looked up once per request.
 

@@ -19,14 +19,21 @@ from app.models import LearnerProfile, User
 
 PROFILE_COOKIE = "learner"
 
+# Every page asks for the profile: statements built once (SQLAlchemy builds and keys a
+# statement anew on every ``filter_by``), parameters bound at each call.
+_OF_USER = db.select(LearnerProfile).where(LearnerProfile.user_id == db.bindparam("user_id"))
+_OF_VISITOR = db.select(LearnerProfile).where(
+    LearnerProfile.token == db.bindparam("token"), LearnerProfile.user_id.is_(None)
+)
+
 
 def _lookup() -> LearnerProfile | None:
     if current_user.is_authenticated:
-        return db.session.scalar(db.select(LearnerProfile).filter_by(user_id=current_user.id))
+        return db.session.scalar(_OF_USER, {"user_id": current_user.id})
     token = request.cookies.get(PROFILE_COOKIE)
     if not token or len(token) > 64:
         return None
-    return db.session.scalar(db.select(LearnerProfile).filter_by(token=token, user_id=None))
+    return db.session.scalar(_OF_VISITOR, {"token": token})
 
 
 def current_profile(create: bool = False) -> LearnerProfile | None:

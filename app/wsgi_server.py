@@ -53,6 +53,7 @@ def warm_paths() -> tuple[list[str], list[str]]:
 
     games = [g["id"] for g in games_structure()]
     fixed = ["/", "/lessons/", "/exercises/", "/practice/", "/cards/", "/progress/", "/review"]
+    fixed += ["/glossary", "/compare", "/play/"]
     per_game = [p for g in games for p in (f"/lessons/{g}/", f"/practice/{g}/", f"/quiz/{g}/")]
     steps = [
         f"/lessons/{ls.game}/{ls.id}/{st.id}"

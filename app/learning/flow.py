@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from flask import g
-from flask_babel import get_locale
 from sqlalchemy.exc import IntegrityError
 
 from app.extensions import db
+from app.i18n import page_locale
 from app.learning import practice, present, record
 from app.learning.answers import AnswerError, Form, read_answer
 from app.learning.exercise import EXAM_CONTEXTS, Exercise
@@ -43,8 +43,15 @@ def _continue(blk: present.ExerciseBlock) -> present.ExerciseBlock:
     return blk
 
 
+_DONE = db.select(Attempt).where(
+    Attempt.nonce == db.bindparam("nonce"),
+    Attempt.profile_id == db.bindparam("profile_id"),
+    Attempt.exercise_id == db.bindparam("exercise_id"),
+)
+
+
 def locale() -> str:
-    return str(get_locale() or "zh")
+    return page_locale()
 
 
 def block(
@@ -60,7 +67,7 @@ def block(
     verdict = None
     if done and profile is not None:
         attempt = db.session.scalar(
-            db.select(Attempt).filter_by(nonce=done[:40], profile_id=profile.id, exercise_id=ex.id)
+            _DONE, {"nonce": done[:40], "profile_id": profile.id, "exercise_id": ex.id}
         )
         if attempt is not None:
             verdict = judge(ex, attempt.answer)

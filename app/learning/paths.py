@@ -31,10 +31,16 @@ class LessonProgress:
         return 3 * self.exercises
 
 
+_STATES = db.select(ExerciseState).where(
+    ExerciseState.profile_id == db.bindparam("profile_id"),
+    ExerciseState.game == db.bindparam("game"),
+)
+
+
 def states_by_exercise(profile: LearnerProfile | None, game: str) -> dict[str, ExerciseState]:
     if profile is None or profile.id is None:
         return {}
-    rows = db.session.scalars(db.select(ExerciseState).filter_by(profile_id=profile.id, game=game))
+    rows = db.session.scalars(_STATES, {"profile_id": profile.id, "game": game})
     return {s.exercise_id: s for s in rows}
 
 

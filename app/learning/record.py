@@ -78,12 +78,17 @@ def stars_for(tries: int, hints: int, revealed: bool) -> int:
     return 3 if slips == 0 else 2 if slips == 1 else 1
 
 
+_STATE = db.select(ExerciseState).where(
+    ExerciseState.profile_id == db.bindparam("profile_id"),
+    ExerciseState.exercise_id == db.bindparam("exercise_id"),
+)
+_BY_NONCE = db.select(Attempt).where(Attempt.nonce == db.bindparam("nonce"))
+
+
 def exercise_state(profile: LearnerProfile | None, ex: Exercise) -> ExerciseState | None:
     if profile is None or profile.id is None:
         return None
-    return db.session.scalar(
-        db.select(ExerciseState).filter_by(profile_id=profile.id, exercise_id=ex.id)
-    )
+    return db.session.scalar(_STATE, {"profile_id": profile.id, "exercise_id": ex.id})
 
 
 def _blank_state(profile: LearnerProfile, ex: Exercise) -> ExerciseState:
@@ -105,7 +110,7 @@ def _state_for(profile: LearnerProfile, ex: Exercise) -> ExerciseState:
 
 
 def replay(nonce: str) -> Attempt | None:
-    return db.session.scalar(db.select(Attempt).filter_by(nonce=nonce))
+    return db.session.scalar(_BY_NONCE, {"nonce": nonce})
 
 
 def record_answer(

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from app.engine.core.registry import find_game
-from app.learning import flow, present
+from app.learning import flow, lessons, present
 from app.learning.deals import replay
 from app.learning.lessons import Lesson, Step
 from app.learning.paths import LessonProgress
@@ -30,57 +31,94 @@ class StepPage:
     frame: dict[str, Any] | None = None
     progress: LessonProgress | None = None
     seen_terms: set[str] = field(default_factory=set)  # introduced in earlier steps
+    note_seen: set[str] = field(default_factory=set)  # and in this step's own text
 
 
 def step_page(lesson: Lesson, step: Step, locale: str, args: Any) -> StepPage:
-    game = find_game(lesson.game)
-    family = game.info.family
     i = step.index
     page = StepPage(
         lesson,
         step,
-        family,
+        find_game(lesson.game).info.family,
         lesson.steps[i - 1] if i > 0 else None,
         lesson.steps[i + 1] if i + 1 < len(lesson.steps) else None,
     )
-    for earlier in lesson.steps[:i]:
-        if earlier.text is not None:
-            page.seen_terms.update(TERM.findall(earlier.text.get(locale)))
+    page.seen_terms = set(_seen_terms(lesson.id, i, locale))  # the page adds its own
+    page.note_seen = set(_seen_terms(lesson.id, i + 1, locale))
     if step.exercise is not None:
         page.block = flow.block(step.exercise, "lesson", step.ref, done=args.get("done"))
     if step.example is not None:
-        ex = step.example
-        rules = game.rules(ex.rules)
-        melds = tuple(tuple(m.replace("：", ":").split(":", 1)) for m in ex.melds)
-        holding = game.holding(ex.hand, melds, ex.context, rules)  # type: ignore[arg-type]
-        a = game.analyze(holding, rules)
-        page.example = {
-            "hand": list(holding.hand),
-            "melds": [(kind_label(m.kind), list(m.cards)) for m in holding.melds],
-            "analysis": a,
-            "arrangement": [(kind_label(m.kind), list(m.cards), m.points) for m in a.melds],
-            "lines": count_lines(family, a.count, locale),
-            "settlement": count_lines(family, a.settlement, locale),
-            "unit": game.info.unit,
-            "reason": reason_text(family, a.reason.code, a.reason.params, locale)
-            if a.reason
-            else "",
-        }
+        page.example = _example(lesson.id, step.index, locale)
     if step.deal is not None:
-        frames = replay(lesson.game, step.deal)
         try:
-            n = max(0, min(len(frames) - 1, int(args.get("move", 0))))
+            move = int(args.get("move", 0))
         except (TypeError, ValueError):
-            n = 0
-        frame = frames[n]
-        notes = {nt.move: nt.text.text().get(locale) for nt in step.deal.notes}
-        view = game.view(frame.state, step.deal.viewer)
-        page.frame = {
-            "n": n,
-            "last": len(frames) - 1,
-            "table": from_view(view, family),
-            "move": frame.move,
-            "note": notes.get(n, ""),
-            "outcome": game.outcome(frame.state),
-        }
+            move = 0
+        page.frame = _frame(lesson.id, step.index, move, locale)
     return page
+
+
+# What a step shows of the content is the same for every learner: worked out once per
+# step and language (content does not change while the process runs).
+
+
+def _lesson(lesson_id: str) -> Lesson:
+    found = lessons.get(lesson_id)
+    assert found is not None
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _seen_terms(lesson_id: str, index: int, locale: str) -> frozenset[str]:
+    lesson = _lesson(lesson_id)
+    seen: set[str] = set()
+    for earlier in lesson.steps[:index]:
+        if earlier.text is not None:
+            seen.update(TERM.findall(earlier.text.get(locale)))
+    return frozenset(seen)
+
+
+@lru_cache(maxsize=2048)
+def _example(lesson_id: str, index: int, locale: str) -> dict[str, Any]:
+    lesson = _lesson(lesson_id)
+    step = lesson.steps[index]
+    game = find_game(lesson.game)
+    family = game.info.family
+    ex = step.example
+    assert ex is not None
+    rules = game.rules(ex.rules)
+    melds = tuple(tuple(m.replace("：", ":").split(":", 1)) for m in ex.melds)
+    holding = game.holding(ex.hand, melds, ex.context, rules)  # type: ignore[arg-type]
+    a = game.analyze(holding, rules)
+    return {
+        "hand": list(holding.hand),
+        "melds": [(kind_label(m.kind), list(m.cards)) for m in holding.melds],
+        "analysis": a,
+        "arrangement": [(kind_label(m.kind), list(m.cards), m.points) for m in a.melds],
+        "lines": count_lines(family, a.count, locale),
+        "settlement": count_lines(family, a.settlement, locale),
+        "unit": game.info.unit,
+        "reason": reason_text(family, a.reason.code, a.reason.params, locale) if a.reason else "",
+    }
+
+
+@lru_cache(maxsize=4096)
+def _frame(lesson_id: str, index: int, move: int, locale: str) -> dict[str, Any]:
+    lesson = _lesson(lesson_id)
+    step = lesson.steps[index]
+    game = find_game(lesson.game)
+    deal = step.deal
+    assert deal is not None
+    frames = replay(lesson.game, deal)
+    n = max(0, min(len(frames) - 1, move))
+    frame = frames[n]
+    notes = {nt.move: nt.text.text().get(locale) for nt in deal.notes}
+    view = game.view(frame.state, deal.viewer)
+    return {
+        "n": n,
+        "last": len(frames) - 1,
+        "table": from_view(view, game.info.family),
+        "move": frame.move,
+        "note": notes.get(n, ""),
+        "outcome": game.outcome(frame.state),
+    }

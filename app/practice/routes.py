@@ -7,6 +7,7 @@ from app.content import game_texts, games_structure
 from app.htmx_utils import page
 from app.practice import bp, service
 from app.practice.variants import FORMS
+from app.ui import fragments
 from app.ui.text import count_lines
 
 
@@ -35,6 +36,12 @@ def count(variant: str):  # type: ignore[no-untyped-def]
     form = FORMS.get(variant)
     if form is None:
         abort(404)
+    # the tool's answer depends on nothing but the address and the language: drawn once
+    key = (variant, tuple(sorted(request.args.items(multi=True))))
+    drawn = fragments.peek("count-tool", *key)
+    if drawn is not None:
+        name = game_texts(_locale())[variant]["name"]
+        return page("practice/count.html", "practice/_count.html", drawn=drawn, game_name=name)
     data = service.CountInput.from_args(form, request.args)
     result = error = None
     if not data.empty:
@@ -50,6 +57,8 @@ def count(variant: str):  # type: ignore[no-untyped-def]
         "settlement": count_lines(form.family, analysis and analysis.settlement, _locale()),
         "game_name": game_texts(_locale())[variant]["name"],
         "pool": service.deck_pool(form),
+        "drawn": None,
+        "cache_key": None if error else key,
     }
     return page("practice/count.html", "practice/_count.html", status=422 if error else 200, **ctx)
 

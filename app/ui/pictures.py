@@ -12,10 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from flask import request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from app.i18n import page_locale
 from app.ui.catalog import family
 from app.ui.svg import W, height
 
@@ -23,7 +23,7 @@ MELD_STATES = ("up", "down", "one")
 
 
 def _locale() -> str:
-    return str(get_locale() or "zh")
+    return page_locale()
 
 
 @dataclass(frozen=True)

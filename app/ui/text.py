@@ -175,9 +175,9 @@ def misconception_text(game: str, code: str, params: Mapping[str, Any]) -> str:
 
 
 def _locale() -> str:
-    from flask_babel import get_locale
+    from app.i18n import page_locale
 
-    return str(get_locale() or "zh")
+    return page_locale()
 
 
 def prompt_of(ex: Any) -> str:

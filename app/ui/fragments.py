@@ -1,0 +1,74 @@
+"""Fragment caching for templates: a piece of a page drawn once per key, then reused.
+
+Much of a page depends only on the content, the language and the site's address: the
+navigation, a lesson step's prose and worked example, a position's table, a count of a
+hand. Those pieces are drawn once per process and kept here; what belongs to a learner
+or a request (their stars, a form's one-time token, the CSRF token) is never put inside
+one. Templates say::
+
+    {% call fragment("lesson-step", L.game, L.id, p.step.id) %} … {% endcall %}
+
+The key is the name and the values given, plus the page language and the script root
+(every address inside is made for it). Content does not change while a process runs, so
+nothing expires; the table is bounded (least recently used pieces go first).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from threading import Lock
+
+from flask import current_app, request
+from markupsafe import Markup
+
+from app.i18n import page_locale
+
+#: how many pieces a process keeps at most
+LIMIT = 6000
+
+_PIECES: OrderedDict[tuple[Hashable, ...], Markup] = OrderedDict()
+_LOCK = Lock()
+
+
+def _context() -> tuple[str, str]:
+    return page_locale(), request.script_root if request else ""
+
+
+def peek(name: str, *key: Hashable) -> Markup | None:
+    """The piece ``name`` for ``key`` if it was drawn already (a view may then skip the
+    work the piece needs)."""
+    if current_app.config.get("FRAGMENT_CACHE") is False:
+        return None
+    full = (name, *_context(), *key)
+    with _LOCK:
+        hit = _PIECES.get(full)
+        if hit is not None:
+            _PIECES.move_to_end(full)
+        return hit
+
+
+def put(name: str, *key: Hashable, html: str) -> Markup:
+    drawn = Markup(html)
+    if current_app.config.get("FRAGMENT_CACHE") is False:
+        return drawn
+    with _LOCK:
+        _PIECES[(name, *_context(), *key)] = drawn
+        while len(_PIECES) > LIMIT:
+            _PIECES.popitem(last=False)
+    return drawn
+
+
+def fragment(name: str, *key: Hashable, caller: Callable[[], str]) -> Markup:
+    """The piece ``name`` for ``key`` (drawn by ``caller`` the first time)."""
+    hit = peek(name, *key)
+    return hit if hit is not None else put(name, *key, html=caller())
+
+
+def clear() -> None:
+    with _LOCK:
+        _PIECES.clear()
+
+
+def size() -> int:
+    return len(_PIECES)
