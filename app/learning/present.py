@@ -314,6 +314,8 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
         params = dict(mc.params)
         if params.get("truth") in ("true", "false"):
             params["truth"] = _("True") if params["truth"] == "true" else _("False")
+        if isinstance(params.get("action"), str):  # an action in notation: in words
+            params["action"] = _action_words(ex, params["action"], locale)
         for key in ("first", "why"):  # choice ids in a message: their words
             if isinstance(params.get(key), str) and params[key] in {c.id for c in ex.choices}:
                 params[key] = (

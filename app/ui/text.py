@@ -55,6 +55,8 @@ def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, A
             out[key] = card_name(family, value, locale)
         elif key.endswith("cards") and isinstance(value, list | tuple):
             out[key] = cards_text(family, value, locale)
+        elif key.endswith("cards") and isinstance(value, str):  # tokens written out
+            out[key] = cards_text(family, value.split(), locale)
         else:
             out[key] = value
     return out
