@@ -232,8 +232,10 @@ def _choices(ex: Exercise, locale: str, seat: int) -> list[ChoiceView]:
     return out
 
 
-def answer_words(ex: Exercise, answer: str, locale: str) -> str:
-    """An answer's canonical text in words (choice ids become their texts)."""
+def answer_words(ex: Exercise, answer: str, locale: str, lettered: bool = False) -> str:
+    """An answer's canonical text in words (choice ids become their texts); ``lettered``
+    puts each choice's letter before its words, (a), (b)..., as a printed sheet lists
+    the choices (a worksheet's answer key)."""
     from app.ui.text import cards_text
 
     if ex.kind == "pick-cards":
@@ -244,11 +246,27 @@ def answer_words(ex: Exercise, answer: str, locale: str) -> str:
         c.id: (c.text.get(locale) if c.text else _action_words(ex, c.action or c.id, locale))
         for c in ex.choices
     }
+    if lettered:
+        labels = {
+            cid: f"({choice_letter(i)}) {words}" for i, (cid, words) in enumerate(labels.items())
+        }
     if ex.kind == "true-false":
         truth, _sep, why = answer.partition(" ")
         word = _("True") if truth == "true" else _("False")
-        return f"{word}: {labels.get(why, '')}" if why else word
+        colon = "：" if locale.startswith("zh") else ": "
+        return f"{word}{colon}{labels.get(why, '')}" if why else word
     return " → ".join(labels.get(w, w) for w in answer.split())
+
+
+def choice_letter(index: int) -> str:
+    """The letter of the ``index``-th choice (0: a), as ``<ol type="a">`` numbers it."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = letters[rest] + out
+    return out
 
 
 def _action_words(ex: Exercise, notation: str, locale: str) -> str:

@@ -188,10 +188,10 @@ def prompt_of(ex: Any) -> str:
     return prompt_text(ex, _locale())
 
 
-def answer_words(ex: Any, answer: str) -> str:
+def answer_words(ex: Any, answer: str, lettered: bool = False) -> str:
     from app.learning.present import answer_words as words
 
-    return words(ex, answer, _locale()) if ex is not None else answer
+    return words(ex, answer, _locale(), lettered) if ex is not None else answer
 
 
 def lesson_for(ex: Any, misconception: str | None) -> str | None:
