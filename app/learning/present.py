@@ -349,6 +349,8 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
         message = _("Not right.")
     full = proof_view(ex, verdict.proof, locale) if (verdict.correct or show_solution) else None
     refutation = None if verdict.correct else refute(ex, verdict, locale)
+    if full is not None and refutation is not None:
+        _drop_shown(full, refutation)
     return VerdictView(
         correct=verdict.correct,
         message=message,
@@ -358,6 +360,18 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
         answer_text=answer_words(ex, verdict.solution.shown, locale),
         lesson=None if verdict.correct else lesson_step(ex, mc.code if mc else None),
     )
+
+
+def _drop_shown(full: ProofView, refutation: ProofView) -> None:
+    """The whole proof shown under the refutation says each thing once: the chosen
+    action's note, what it leads to, the consequences and the checked cards stay in the
+    refutation and leave the whole proof."""
+    full.notes = [n for n in full.notes if n not in refutation.notes]
+    full.checks = [c for c in full.checks if c not in refutation.checks]
+    if refutation.consequences == full.consequences:
+        full.consequences = []
+    if refutation.after is not None and refutation.after == full.after:
+        full.after = None
 
 
 def lesson_step(ex: Exercise, misconception: str | None) -> str | None:
