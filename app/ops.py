@@ -18,6 +18,7 @@ files with fingerprinted addresses, and a clear notice when the database is not 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import logging
@@ -56,15 +57,26 @@ def check_database() -> bool:
         return False
 
 
+REDIS_TIMEOUT = 0.5  # seconds to connect and to answer: a health check must not hang
+
+
+@functools.lru_cache(maxsize=8)
+def _redis_client(url: str) -> Any:
+    """One client per URL for the process (its pool keeps the connection and reconnects
+    after Redis comes back), not a new client and connection per health check."""
+    import redis
+
+    return redis.Redis.from_url(
+        url, socket_connect_timeout=REDIS_TIMEOUT, socket_timeout=REDIS_TIMEOUT
+    )
+
+
 def check_redis(url: str) -> bool | None:
     """``None`` when no Redis is configured (memory storage)."""
     if not url.startswith(("redis://", "rediss://")):
         return None
     try:
-        import redis
-
-        client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
-        return bool(client.ping())
+        return bool(_redis_client(url).ping())
     except Exception:
         return False
 

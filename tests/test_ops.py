@@ -324,6 +324,39 @@ def test_health_checks_redis_when_configured(app):
     assert check_redis("memory://") is None
 
 
+@pytest.mark.app_config(RATELIMIT_STORAGE_URI="redis://127.0.0.1:6379/7")
+def test_health_keeps_one_redis_client_per_url(client, monkeypatch):
+    import redis
+
+    from app import ops
+
+    made: list[tuple[str, dict]] = []
+
+    class Fake:
+        pings = 0
+
+        def ping(self) -> bool:
+            Fake.pings += 1
+            return True
+
+    def from_url(url: str, **kwargs: object) -> Fake:
+        made.append((url, kwargs))
+        return Fake()
+
+    monkeypatch.setattr(redis.Redis, "from_url", from_url)
+    ops._redis_client.cache_clear()
+    try:
+        for url in ("/api/health", "/healthz", "/api/health"):
+            assert client.get(url).get_json()["redis"] is True
+        assert ops.check_redis("redis://127.0.0.1:6379/8") is True  # another URL: its own
+    finally:
+        ops._redis_client.cache_clear()
+    assert [u for u, _ in made] == ["redis://127.0.0.1:6379/7", "redis://127.0.0.1:6379/8"]
+    assert Fake.pings == 4  # each check asks Redis, through the kept client
+    timeouts = made[0][1]
+    assert 0 < timeouts["socket_timeout"] <= 1 and 0 < timeouts["socket_connect_timeout"] <= 1
+
+
 @pytest.mark.app_config(PROPAGATE_EXCEPTIONS=False)
 def test_health_says_when_the_database_is_down(app, client, monkeypatch):
     from sqlalchemy.exc import OperationalError

@@ -65,3 +65,33 @@ def test_a_list_of_codes_and_links_makes_a_worksheet_in_that_order(client):
 def test_junk_ranges_fall_back_and_never_fail(client):
     for qs in ({"min": "", "max": ""}, {"min": "abc", "max": "1e999"}, {"theme": "nosuch"}):
         assert client.get(f"/practice/{GAME}/print", query_string=qs).status_code == 200
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(
+    ("game", "theme"),
+    [("hunan", "forced"), ("nantong", "hand-type"), ("guilin", "priority"), ("hunan", "bakuai")],
+)
+def test_the_key_gives_each_choice_by_its_letter_and_its_words(app, client, lang, game, theme):
+    """A teacher marks a sheet of lettered choices: the key says (b) and the words."""
+    client.set_cookie("lang", lang)
+    items = [i for i in practice.library()[game] if i.theme == theme][:3]
+    body = client.get(
+        f"/practice/{game}/print",
+        query_string={"codes": "\n".join(f"{i.theme}:{i.seat}:{i.code}" for i in items)},
+    ).get_data(as_text=True)
+    sheet = body.split('class="answer-key"', 1)[0]
+    lists = re.findall(r'<ol class="worksheet-choices" type="a">(.*?)</ol>', sheet, re.S)
+    assert len(lists) == len(items) == len(key_of(body))
+    with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
+        for item, listed, line in zip(items, lists, key_of(body), strict=True):
+            ex = practice.exercise(item.theme, item.seat, item.code)
+            assert ex is not None
+            assert len(re.findall(r"<li>", listed)) == len(ex.choices)
+            ids = [c.id for c in ex.choices]
+            key = solve(ex).shown
+            letters = {cid: "abcdefghijklmnopqrstuvwxyz"[n] for n, cid in enumerate(ids)}
+            shown = [letters[w] for w in key.split() if w in letters]
+            assert shown and re.findall(r"\(([a-z])\) ", line) == shown, (line, key)
+            plain = re.sub(r"\([a-z]\) ", "", line)
+            assert plain == answer_words(ex, key, lang), line

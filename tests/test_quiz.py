@@ -290,3 +290,46 @@ def test_authored_quiz_answers_the_engine_can_decide_agree_with_it(item_id):
         assert int(ex.answer) == value, (item_id, ex.answer, value)
     else:
         assert stated.get(ex.answer) == value, (item_id, ex.answer, stated, value)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_summary_shows_a_chosen_actions_note_once(app, lang):
+    """A choose-action mistake in the summary: the refutation says what the chosen
+    action does (its note, what it leads to), and the whole proof below it does not say
+    it again; together they still hold every note of the engine's proof."""
+    from flask import render_template_string
+
+    from app.learning.judge import judge
+    from app.learning.present import verdict_view
+
+    page = (
+        '{% from "components/proof.html" import proof_view %}'
+        "{{ proof_view(f, v.refutation, 'hu') }}{{ proof_view(f, v.proof, 'hu') }}"
+    )
+    refused = legal = 0
+    with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
+        for ex in bank.authored().values():
+            if ex.kind != "choose-action":
+                continue
+            for choice in ex.choices:
+                verdict = judge(ex, choice.id)
+                if verdict.correct:
+                    continue
+                v = verdict_view(ex, verdict, lang, True)
+                assert v.refutation is not None and v.proof is not None
+                assert not [n for n in v.proof.notes if n in v.refutation.notes], ex.id
+                engine = [n for n in verdict.proof.notes]
+                assert len(v.proof.notes) + len(v.refutation.notes) == len(engine), ex.id
+                chosen = [n for n in engine if n.choice == choice.id]
+                html = render_template_string(page, f=ex.family, v=v)
+                if chosen and not chosen[0].legal:
+                    refused += 1
+                    note = re.search(r'<li class="refused">.*?</li>', html, re.S)
+                    assert note and html.count(note.group()) == 1, (ex.id, choice.id)
+                    assert unescape(note.group()).count(v.refutation.notes[0].reason) == 1
+                if v.refutation.after is not None:
+                    legal += 1
+                    assert v.proof.after is None, ex.id
+                if v.refutation.consequences:
+                    assert not v.proof.consequences, ex.id
+    assert refused >= 5 and legal >= 5

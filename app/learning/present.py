@@ -232,8 +232,10 @@ def _choices(ex: Exercise, locale: str, seat: int) -> list[ChoiceView]:
     return out
 
 
-def answer_words(ex: Exercise, answer: str, locale: str) -> str:
-    """An answer's canonical text in words (choice ids become their texts)."""
+def answer_words(ex: Exercise, answer: str, locale: str, lettered: bool = False) -> str:
+    """An answer's canonical text in words (choice ids become their texts); ``lettered``
+    puts each choice's letter before its words, (a), (b)..., as a printed sheet lists
+    the choices (a worksheet's answer key)."""
     from app.ui.text import cards_text
 
     if ex.kind == "pick-cards":
@@ -244,11 +246,27 @@ def answer_words(ex: Exercise, answer: str, locale: str) -> str:
         c.id: (c.text.get(locale) if c.text else _action_words(ex, c.action or c.id, locale))
         for c in ex.choices
     }
+    if lettered:
+        labels = {
+            cid: f"({choice_letter(i)}) {words}" for i, (cid, words) in enumerate(labels.items())
+        }
     if ex.kind == "true-false":
         truth, _sep, why = answer.partition(" ")
         word = _("True") if truth == "true" else _("False")
-        return f"{word}: {labels.get(why, '')}" if why else word
+        colon = "：" if locale.startswith("zh") else ": "
+        return f"{word}{colon}{labels.get(why, '')}" if why else word
     return " → ".join(labels.get(w, w) for w in answer.split())
+
+
+def choice_letter(index: int) -> str:
+    """The letter of the ``index``-th choice (0: a), as ``<ol type="a">`` numbers it."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        out = letters[rest] + out
+    return out
 
 
 def _action_words(ex: Exercise, notation: str, locale: str) -> str:
@@ -314,6 +332,8 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
         params = dict(mc.params)
         if params.get("truth") in ("true", "false"):
             params["truth"] = _("True") if params["truth"] == "true" else _("False")
+        if isinstance(params.get("action"), str):  # an action in notation: in words
+            params["action"] = _action_words(ex, params["action"], locale)
         for key in ("first", "why"):  # choice ids in a message: their words
             if isinstance(params.get(key), str) and params[key] in {c.id for c in ex.choices}:
                 params[key] = (
@@ -329,6 +349,8 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
         message = _("Not right.")
     full = proof_view(ex, verdict.proof, locale) if (verdict.correct or show_solution) else None
     refutation = None if verdict.correct else refute(ex, verdict, locale)
+    if full is not None and refutation is not None:
+        _drop_shown(full, refutation)
     return VerdictView(
         correct=verdict.correct,
         message=message,
@@ -338,6 +360,18 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
         answer_text=answer_words(ex, verdict.solution.shown, locale),
         lesson=None if verdict.correct else lesson_step(ex, mc.code if mc else None),
     )
+
+
+def _drop_shown(full: ProofView, refutation: ProofView) -> None:
+    """The whole proof shown under the refutation says each thing once: the chosen
+    action's note, what it leads to, the consequences and the checked cards stay in the
+    refutation and leave the whole proof."""
+    full.notes = [n for n in full.notes if n not in refutation.notes]
+    full.checks = [c for c in full.checks if c not in refutation.checks]
+    if refutation.consequences == full.consequences:
+        full.consequences = []
+    if refutation.after is not None and refutation.after == full.after:
+        full.after = None
 
 
 def lesson_step(ex: Exercise, misconception: str | None) -> str | None:

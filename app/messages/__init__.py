@@ -19,6 +19,7 @@ from typing import Any
 from app.messages import (
     chuanpai,
     core,
+    details,
     learning,
     mc_chuanpai,
     mc_chuanpai_tricks,
@@ -38,6 +39,7 @@ for _table in (
     chuanpai.MESSAGES,
     nantong.MESSAGES,
     learning.MESSAGES,
+    details.MESSAGES,
     mc_hunan.MESSAGES,
     mc_guilin.MESSAGES,
     mc_chuanpai.MESSAGES,

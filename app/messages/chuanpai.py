@@ -52,6 +52,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Not with those cards: the '{kind}' you may make now is {cards}.",
         "zh": "不是这几张牌：你现在能做的“{kind}”是 {cards}。",
     },
+    "cp-takes-no-cards": {
+        "en": "'{kind}' takes no cards: choose it without picking any.",
+        "zh": "“{kind}”不用选牌：不选任何牌，直接选它就行。",
+    },
     "cp-cannot-take": {
         "en": "You cannot make a '{kind}' with {card}: your hand has no cards for it.",
         "zh": "不能用 {card} 做“{kind}”：你手里没有能和它成副的牌。",

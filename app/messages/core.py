@@ -42,8 +42,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 组不成“{kind}”。",
     },
     "bad-option": {
-        "en": "Bad value '{value}' for option {option}.",
-        "zh": "选项 {option} 的值“{value}”不正确。",
+        "en": "Bad value '{value}' for the option '{option}'.",
+        "zh": "选项“{option}”的值“{value}”不正确。",
     },
     "bad-position": {
         "en": "The position cannot be read: {detail}.",

@@ -157,12 +157,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- practice positions opened by link --------------------------------------------------
     "practice-bad-code": {
-        "en": "This position code cannot be read (the engine says: {detail}).",
-        "zh": "这个局面代码读不出来（引擎提示：{detail}）。",
+        "en": "This position cannot be read: {detail}.",
+        "zh": "这个局面读不出来：{detail}。",
     },
     "practice-impossible": {
-        "en": "No deal can reach this position (the engine says: {detail}).",
-        "zh": "没有哪一局能打到这个局面（引擎提示：{detail}）。",
+        "en": "No deal can reach this position: {detail}.",
+        "zh": "没有哪一局能打到这个局面：{detail}。",
     },
     "practice-hand-size": {
         "en": "No deal can reach this position: seat {n} holds too many or too few cards "
@@ -199,8 +199,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这个代码只是某一家看到的局面，不是完整局面，不能拿来练习。",
     },
     "practice-unknown-theme": {
-        "en": "There is no practice theme '{theme}' for this game.",
-        "zh": "这种玩法没有“{theme}”这个练习主题。",
+        "en": "This game has no such practice theme: the link is damaged or out of date.",
+        "zh": "这种玩法没有这个练习主题：链接可能不完整或已经过时。",
     },
     "practice-bad-seat": {
         "en": "There is no seat {n} at this table.",

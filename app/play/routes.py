@@ -287,7 +287,7 @@ def move(game: str, deal_id: str):  # type: ignore[no-untyped-def]
         db.session.rollback()
         family = find_variant(game).family
         return _table_page(
-            deal, status=422, error=reason_text(family, refused, _locale()), picked=picked
+            deal, status=422, error=reason_text(family, refused, _locale(), action), picked=picked
         )
     if _pace() == 0:
         service.advance(deal)

@@ -133,19 +133,70 @@ def position_error(
         game = find_game(game_id)
         state = game.decode(code)
     except EngineError as exc:
-        if exc.code in ("bad-code", "bad-position"):  # the detail is the engine's, in English
-            return "practice-bad-code", {"detail": exc.params.get("detail", "")}
-        return exc.code, dict(exc.params)
+        return engine_problem(exc)
     problem = practice.impossible(game, state)
     if problem is not None:
         return problem
     if practice.theme(game_id, theme_id) is None:
-        return "practice-unknown-theme", {"theme": theme_id}
+        return "practice-unknown-theme", {}
     if not 0 <= seat < game.seats(state):
         return "practice-bad-seat", {"n": seat + 1}
     if practice.exercise(theme_id, seat, code) is None:
         return "practice-not-this-theme", {}
     return None
+
+
+def engine_problem(exc: EngineError) -> tuple[str, dict[str, Any]]:
+    """An engine error reading a position as (message code, params): a code or position
+    it cannot read is ``practice-bad-code`` with the engine's detail text (put in words
+    by :func:`problem_text`)."""
+    if exc.code in ("bad-code", "bad-position"):
+        return "practice-bad-code", {"detail": str(exc.params.get("detail", ""))}
+    return exc.code, dict(exc.params)
+
+
+def _detail_text(game_id: str, detail: str, locale: str) -> str:
+    """The engine's English detail text as a clause in ``locale`` (app.messages.details)."""
+    from app.messages import render
+    from app.messages.details import explain
+    from app.ui.rule_options import readable
+
+    code, params = explain(detail)
+    if "option" in params:
+        shown = readable(params)
+        if shown["option"] == params["option"]:  # not an option of any game
+            code, params = "detail-unknown-option", {"option": params["option"]}
+        else:
+            params = shown
+    return render(code, _named(params, locale), locale)
+
+
+def _named(params: Mapping[str, Any], locale: str) -> dict[str, Any]:
+    """``variant`` (a game's id) as the game's name, in ``locale``."""
+    from app.content import game_texts
+
+    out = dict(params)
+    variant = out.get("variant")
+    if isinstance(variant, str):
+        out["variant"] = game_texts(locale).get(variant, {}).get("name", variant)
+    return out
+
+
+def problem_text(game_id: str, problem: tuple[str, Mapping[str, Any]], locale: str) -> str:
+    """Why a position is refused (:func:`position_error`, ``practice.impossible``, an
+    editing change), in the learner's words: the engine's detail text, option names,
+    game ids and card tokens all put in words of ``locale``."""
+    from app.messages import render
+    from app.ui.rule_options import readable
+    from app.ui.text import humanize
+
+    code, params = problem
+    shown = _named(readable(params), locale)
+    if "detail" in shown:
+        shown["detail"] = _detail_text(game_id, str(shown["detail"]), locale)
+    if code == "unknown-card":  # the token as typed
+        return render(code, shown, locale)
+    return render(code, humanize(find_game(game_id).info.family, shown, locale), locale)
 
 
 def worksheet(
@@ -227,7 +278,6 @@ def editor_view(
     """The editor for ``args``: ``code`` (else a fresh deal of ``seed``), ``theme`` and
     ``seat`` to check it as practice, ``hand`` (the seat whose hand the picker shows)
     and ``from`` (where it swaps cards with)."""
-    from app.messages import render
     from app.ui.tables import from_view
     from app.ui.text import action_label, cards_text
 
@@ -243,9 +293,7 @@ def editor_view(
                 game.default_rules, rng, rng.randrange(game.table_size(game.default_rules))
             )
     except EngineError as exc:
-        ed.error = render(
-            "practice-bad-code", {"detail": exc.params.get("detail", exc.code)}, locale
-        )
+        ed.error = problem_text(game_id, engine_problem(exc), locale)
         state = game.new_deal(game.default_rules, random.Random(), 0)
     ed.code = game.encode(state)
     ed.table = from_view(game.view(state, None), game.info.family)
@@ -254,7 +302,7 @@ def editor_view(
     ed.to_act = game.to_act(state)
     problem = practice.impossible(game, state)
     if problem is not None:
-        ed.problem = render(problem[0], problem[1], locale)
+        ed.problem = problem_text(game_id, problem, locale)
     if ed.to_act is not None and problem is None:
         for a in game.legal_actions(state, ed.to_act):
             label = f"{action_label(a.kind)} {cards_text(game.info.family, list(a.cards), locale)}".strip()
@@ -274,7 +322,7 @@ def editor_view(
         problem = position_error(game_id, theme_id, ed.seat if ed.seat is not None else 0, ed.code)
         ed.fits = problem is None
         if problem is not None:
-            ed.why_not = render(problem[0], problem[1], locale)
+            ed.why_not = problem_text(game_id, problem, locale)
     if author_id is not None:
         ed.mine = list(
             db.session.scalars(
@@ -289,20 +337,14 @@ def editor_view(
 
 def edit_error_text(game_id: str, exc: editing.EditError | EngineError, locale: str) -> str:
     """An editing change refused, in the learner's words (cards by name)."""
-    from app.messages import render
-    from app.ui.text import humanize
-
     if isinstance(exc, EngineError):
-        return render("practice-bad-code", {"detail": exc.params.get("detail", exc.code)}, locale)
-    fam = find_game(game_id).info.family
-    return render(exc.code, humanize(fam, exc.params, locale), locale)
+        return problem_text(game_id, engine_problem(exc), locale)
+    return problem_text(game_id, (exc.code, exc.params), locale)
 
 
 def read_pasted(game_id: str, text: str, locale: str) -> tuple[str, str]:
-    """(code, "") for a pasted code or position JSON, or ("", the engine's error)."""
+    """(code, "") for a pasted code or position JSON, or ("", why it is refused)."""
     import json
-
-    from app.messages import render
 
     game = find_game(game_id)
     text = text.strip()
@@ -311,21 +353,23 @@ def read_pasted(game_id: str, text: str, locale: str) -> tuple[str, str]:
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
-                return "", render(
-                    "bad-position", {"detail": f"JSON line {exc.lineno}: {exc.msg}"}, locale
+                return "", problem_text(
+                    game_id, ("practice-bad-code", {"detail": f"JSON line {exc.lineno}"}), locale
                 )
             if not isinstance(data, dict):
-                return "", render("bad-position", {"detail": "not an object"}, locale)
+                return "", problem_text(
+                    game_id, ("practice-bad-code", {"detail": "not an object"}), locale
+                )
             state = game.read_position(data, {})
         else:
             state = game.decode(text)
     except EngineError as exc:
-        if exc.code in ("bad-code", "bad-position"):
-            return "", render("practice-bad-code", {"detail": exc.params.get("detail", "")}, locale)
-        return "", render(exc.code, dict(exc.params), locale)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        return "", render("practice-bad-code", {"detail": type(exc).__name__}, locale)
+        return "", problem_text(game_id, engine_problem(exc), locale)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return "", problem_text(
+            game_id, ("practice-bad-code", {"detail": "must be a JSON object"}), locale
+        )
     problem = practice.impossible(game, state)
     if problem is not None:
-        return "", render(problem[0], problem[1], locale)
+        return "", problem_text(game_id, problem, locale)
     return game.encode(state), ""

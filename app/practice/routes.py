@@ -67,7 +67,6 @@ def count(variant: str):  # type: ignore[no-untyped-def]
 
 from app.engine.core.registry import all_variants  # noqa: E402
 from app.learning import flow, practice  # noqa: E402
-from app.messages import render  # noqa: E402
 from app.practice import positions  # noqa: E402
 from app.profiles import current_profile  # noqa: E402
 
@@ -137,7 +136,7 @@ def position(game: str, theme: str, seat: int, code: str):  # type: ignore[no-un
     _game(game)
     problem = positions.position_error(game, theme, seat, code)
     if problem is not None:
-        message = render(problem[0], problem[1], _locale())
+        message = positions.problem_text(game, problem, _locale())
         return render_template(
             "practice/bad_position.html", game=game, message=message, code=code
         ), 422

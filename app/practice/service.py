@@ -16,6 +16,7 @@ from app.engine.core.registry import find_game
 from app.engine.core.results import Analysis, Wait
 from app.messages import render
 from app.practice.variants import GameForm
+from app.ui.rule_options import readable
 from app.ui.text import humanize
 
 MAX_INPUT = 400  # characters per field: a hand is at most a few dozen tokens
@@ -144,7 +145,12 @@ def count(
 
 
 def error_text(form: GameForm, exc: EngineError, locale: str) -> str:
-    params = dict(exc.params)
+    """The engine's refusal in the learner's words: an option by its label, cards by
+    their names (an unknown card as typed)."""
+    params = readable(exc.params)
+    labels = {opt.option_name: opt.label for opt in form.options}
+    if params.get("option") in labels:  # a count-only option (in_hand) or this form's label
+        params["option"] = str(labels[params["option"]])
     if exc.code == "unknown-card":
         return render(exc.code, params, locale)  # the token as typed
     return render(exc.code, humanize(form.family, params, locale), locale)

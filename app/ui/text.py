@@ -55,6 +55,8 @@ def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, A
             out[key] = card_name(family, value, locale)
         elif key.endswith("cards") and isinstance(value, list | tuple):
             out[key] = cards_text(family, value, locale)
+        elif key.endswith("cards") and isinstance(value, str):  # tokens written out
+            out[key] = cards_text(family, value.split(), locale)
         else:
             out[key] = value
     return out
@@ -186,10 +188,10 @@ def prompt_of(ex: Any) -> str:
     return prompt_text(ex, _locale())
 
 
-def answer_words(ex: Any, answer: str) -> str:
+def answer_words(ex: Any, answer: str, lettered: bool = False) -> str:
     from app.learning.present import answer_words as words
 
-    return words(ex, answer, _locale()) if ex is not None else answer
+    return words(ex, answer, _locale(), lettered) if ex is not None else answer
 
 
 def lesson_for(ex: Any, misconception: str | None) -> str | None:

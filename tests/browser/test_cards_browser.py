@@ -166,3 +166,50 @@ def test_fanned_hand_shows_and_picks_every_card_on_a_phone(
     assert hits and all(hits)
     page.locator(".seat-you label.pick").last.click()
     expect(page.locator(".seat-you input:checked")).to_have_count(1)
+
+
+#: every element of a table that sticks out of its panel (a seat or the middle), and
+#: every panel wider inside than it is (scrollWidth over clientWidth)
+TABLE_OVERFLOW = """() => {
+  const out = [];
+  for (const t of document.querySelectorAll('.card-table')) {
+    const tr = t.getBoundingClientRect();
+    if (tr.right > document.documentElement.clientWidth + 0.5) out.push({table: tr.right});
+    for (const panel of t.querySelectorAll(':scope > .seat, :scope > .table-centre')) {
+      const p = panel.getBoundingClientRect();
+      if (panel.scrollWidth > panel.clientWidth + 1)
+        out.push({panel: panel.className, scroll: panel.scrollWidth, client: panel.clientWidth});
+      for (const el of panel.querySelectorAll('*')) {
+        const r = el.getBoundingClientRect();
+        if (r.width && (r.left < p.left - 0.5 || r.right > p.right + 0.5))
+          out.push({panel: panel.className, el: el.tagName + '.' + el.className,
+                    left: r.left, right: r.right, panelLeft: p.left, panelRight: p.right});
+      }
+    }
+  }
+  return out.slice(0, 5);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/lessons/chuanpai-tricks/tj-09-fan/baopai-ex",  # a seat with 16 cards laid out
+        "/exercises/tj-09-fan.baopai-ex",
+        "/cards/table?family=chuanpai",
+        "/cards/table?family=zipai",
+        "/cards/table?family=nantong",
+    ],
+)
+def test_a_table_keeps_every_card_inside_its_panel_on_a_phone(
+    page: Page, live_server: str, url: str, lang: str
+):
+    page.set_viewport_size({"width": 360, "height": 740})
+    use_language(page, live_server, lang)
+    page.goto(live_server + url)
+    assert page.locator(".card-table").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.evaluate(TABLE_OVERFLOW) == []
+    for c in page.evaluate(CARD_IMGS, ".card-table"):
+        assert c["w"] >= 18, "legible: every card at least 18 px wide"

@@ -35,6 +35,7 @@ REASON_CODES: tuple[str, ...] = SHARED_REASON_CODES + (
     "cp-laying-out",
     "cp-own-turn",
     "cp-bad-cards",
+    "cp-takes-no-cards",
     "cp-cannot-take",
     "cp-bad-group",
     "cp-must-go-out",
@@ -106,6 +107,8 @@ def explain(state: PairingState, action: Action, legal: list[Action]) -> Reason:
     if missing is not None:
         return Reason("cp-no-such-card", {"card": missing})
     same = next((a for a in legal if a.kind == k), None)
+    if same is not None and not same.cards:  # a move without cards, given some
+        return Reason("cp-takes-no-cards", {"kind": k})
     if same is not None:  # the right move, the wrong cards
         return Reason("cp-bad-cards", {"kind": k, "cards": list(same.cards)})
     if state.phase == "claim" and k != "pass":

@@ -1,0 +1,190 @@
+"""The engine's detail texts in words: what a ``bad-code``/``bad-position`` error or a
+broken invariant says, as a message code of this package.
+
+The engine explains a code or a position it cannot read in one English line (its
+``detail`` parameter: ``seat 0: no card 'zz'``, ``the body has 5 sections, not 7``),
+written for the command line and its tests. A learner's page never shows that line:
+:func:`explain` finds which kind of problem it names and returns the code of a sentence
+in both languages (``detail-cards``, ``detail-sections``...), with the numbers it needs.
+A detail it does not recognise is ``detail-other``, so no page is ever left with the
+English text. The sentences are clauses, shown inside ``practice-bad-code`` and
+``practice-impossible``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+from typing import Any
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "detail-not-code": {
+        "en": "it is not a position code (a code is parts joined by ~: v1, the game, "
+        "its options, then the position)",
+        "zh": "这不是局面代码（局面代码由 ~ 连起来的几部分组成：v1、玩法、选项，然后是局面）",
+    },
+    "detail-too-long": {
+        "en": "it is {count} characters long, far longer than any position code",
+        "zh": "它有 {count} 个字符，比任何局面代码都长得多",
+    },
+    "detail-bad-char": {
+        "en": "it holds the character {char}, which no code uses (only letters, digits "
+        "and . _ ~ -)",
+        "zh": "里面有字符 {char}，局面代码不用这个字符（只用字母、数字和 . _ ~ -）",
+    },
+    "detail-version": {
+        "en": "it is written in a version this site does not read (codes begin with v1)",
+        "zh": "它的写法版本本站读不了（局面代码以 v1 开头）",
+    },
+    "detail-wrong-game": {
+        "en": "it is a position of another game ({variant})",
+        "zh": "这是另一种玩法（{variant}）的局面",
+    },
+    "detail-seat-view": {
+        "en": "it is what one seat sees, not the whole position",
+        "zh": "这只是某一家看到的局面，不是完整局面",
+    },
+    "detail-options": {
+        "en": "its rule options cannot be read",
+        "zh": "里面的规则选项读不出来",
+    },
+    "detail-option": {
+        "en": "the rule '{option}' does not take the value {value}",
+        "zh": "规则“{option}”不能取值{value}",
+    },
+    "detail-unknown-option": {
+        "en": "this game has no rule option '{option}'",
+        "zh": "这种玩法没有“{option}”这个规则选项",
+    },
+    "detail-sections": {
+        "en": "parts of it are missing or extra (copy the whole code again)",
+        "zh": "缺了几部分或多了几部分（请重新复制完整的代码）",
+    },
+    "detail-cards": {
+        "en": "it names a card this game's deck does not have",
+        "zh": "里面有这副牌没有的牌",
+    },
+    "detail-deck": {
+        "en": "its cards are not exactly one deck (some are missing, or a card has more "
+        "copies than the deck holds)",
+        "zh": "牌和一副牌对不上（有的牌少了，或者某张牌比整副牌里的还多）",
+    },
+    "detail-hand-size": {
+        "en": "seat {n} holds a number of cards no deal gives at this moment",
+        "zh": "第 {n} 家此时手里的张数，哪一局都不会出现",
+    },
+    "detail-meld": {
+        "en": "a group laid out on the table is not a group of this game",
+        "zh": "桌上摆出的某一组不是这种玩法的牌组",
+    },
+    "detail-seat": {
+        "en": "what it says about seat {n} cannot be read",
+        "zh": "关于第 {n} 家的那部分读不出来",
+    },
+    "detail-moment": {
+        "en": "what it says about the moment (the phase, whose turn it is, the card on "
+        "offer) cannot be read or does not fit together",
+        "zh": "关于此刻的那部分（阶段、轮到谁、等待处理的牌）读不出来，或者前后对不上",
+    },
+    "detail-json": {
+        "en": "the position JSON is not valid (line {line})",
+        "zh": "局面 JSON 的格式不对（第 {line} 行）",
+    },
+    "detail-json-shape": {
+        "en": "the position JSON lacks a field or has one of the wrong kind",
+        "zh": "局面 JSON 缺少某个字段，或者某个字段的类型不对",
+    },
+    "detail-other": {
+        "en": "part of it does not fit this game (was it changed by hand?)",
+        "zh": "有一部分和这种玩法对不上（是不是被手动改过？）",
+    },
+}
+
+Params = Callable[[re.Match[str]], dict[str, Any]]
+
+
+def _none(_m: re.Match[str]) -> dict[str, Any]:
+    return {}
+
+
+def _seat(m: re.Match[str]) -> dict[str, Any]:
+    """The seat a detail names (the engine counts from 0, a page from 1)."""
+    return {"n": int(next(g for g in m.groups() if g is not None)) + 1}
+
+
+def _char(m: re.Match[str]) -> dict[str, Any]:
+    try:
+        ch = ast.literal_eval(m.group(1))
+    except (ValueError, SyntaxError):
+        ch = m.group(1)
+    return {"char": f"“{ch}”"}
+
+
+def _option(m: re.Match[str]) -> dict[str, Any]:
+    return {"option": m.group(1), "value": f"“{m.group(2)}”"}
+
+
+#: (pattern searched in the detail, message code, its parameters), first match wins
+RULES: tuple[tuple[re.Pattern[str], str, Params], ...] = tuple(
+    (re.compile(p), code, params)
+    for p, code, params in (
+        (r"^JSON line (\d+)", "detail-json", lambda m: {"line": int(m.group(1))}),
+        (r"must (?:list|be)\b|not an object|must be a JSON object", "detail-json-shape", _none),
+        (r"too long \((\d+) characters\)", "detail-too-long", lambda m: {"count": m.group(1)}),
+        (r"the character (.+) is not allowed", "detail-bad-char", _char),
+        (r"^a code (?:is text|has a head)", "detail-not-code", _none),
+        (
+            r"the head .* is not v1|version \d+ is (?:not known|unknown)|not a version 1 code",
+            "detail-version",
+            _none,
+        ),
+        (r"the code is for ([\w-]+)", "detail-wrong-game", lambda m: {"variant": m.group(1)}),
+        (
+            r"seat view|whole position|full position|sees its own|shows another seat",
+            "detail-seat-view",
+            _none,
+        ),
+        (r"^bad-option: \{'option': '([^']*)', 'value': '([^']*)'\}", "detail-option", _option),
+        (r"^option (\w+)(?:=|: )'?([^']*?)'?$", "detail-option", _option),
+        (r"^the option .* is not name-value", "detail-options", _none),
+        (r"\bsections?\b", "detail-sections", _none),
+        (
+            r"^seat (\d+): hand size|^seat (\d+) on turn without|^seat (\d+) hand counts",
+            "detail-hand-size",
+            _seat,
+        ),
+        (
+            r"cards not conserved|cards not accounted|add up to the deck|more copies of a card",
+            "detail-deck",
+            _none,
+        ),
+        (
+            r"no card\b|run of|is not one card|two-character cards|硬张|^unknown-card",
+            "detail-cards",
+            _none,
+        ),
+        (r"^seat (\d+): a seat is\b", "detail-seat", _seat),
+        (r"\bclaim|\bphase\b|\bturn\b|\btrick\b|\bfoul\b|winner", "detail-moment", _none),
+        (r"\bmelds?\b|\bgroups?\b|kind-cards|meld letter|bad-meld", "detail-meld", _none),
+        (r"^seat (\d+)\b", "detail-seat", _seat),
+        (
+            r"^(?:header|dealer|table|offer|result|queue|covered|stock|marks|discards?)\b"
+            r"|seats for|seat number|has \d+ seats|takes no value|twice",
+            "detail-moment",
+            _none,
+        ),
+    )
+)
+
+
+def explain(detail: str) -> tuple[str, dict[str, Any]]:
+    """The message code and parameters that say in words what the engine's ``detail``
+    text names (``detail-other`` when it is none of the kinds known here). Seats are
+    counted from 1; ``variant`` and ``option`` are the engine's names, for the caller
+    to put in words."""
+    for pattern, code, params in RULES:
+        m = pattern.search(detail)
+        if m is not None:
+            return code, params(m)
+    return "detail-other", {}
