@@ -437,6 +437,13 @@ def main() -> int:
     ap.add_argument("--seconds", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--students", type=int, default=30, help="the dashboard's class size")
+    ap.add_argument(
+        "--warmup",
+        type=int,
+        default=10,
+        help="seconds of the learner mix first, not measured: a server in service has drawn "
+        "its pages' shared pieces already (0: measure from a cold start)",
+    )
     args = ap.parse_args()
     if shutil.which("wrk") is None:
         print("wrk is not installed: apt-get install -y wrk (Debian's load generator)")
@@ -497,6 +504,12 @@ def main() -> int:
             + ", ".join(f"{k} {len(v)}" for k, v in requests.items())
             + f"; dashboard: a class of {args.students}, 10 questions each"
         )
+        if args.warmup > 0:
+            warm = run_wrk(base, scenario, args.connections, args.warmup, tmp)
+            print(
+                f"warm-up (not counted): {args.warmup} s of the learner mix, "
+                f"{warm['rps']:.0f} requests/s, p99 {warm['p99']:.0f} ms, errors {warm['errors']}"
+            )
         print(
             "| round | endpoint | requests/s | of bare | p50 ms | p95 ms | p99 ms | errors | wrk CPU |"
         )

@@ -122,12 +122,29 @@ def item_views(a: Assignment, locale: str) -> list[ItemView]:
     return out
 
 
-def attempts_by_user(a: Assignment, user_ids: list[int]) -> dict[int, list[Attempt]]:
-    """The assignment's attempts of these students, oldest first."""
+#: what the results read of an attempt (rows, not ORM objects: a class's grid reads
+#: hundreds, and nothing here changes them)
+_READ = (
+    Attempt.id,
+    Attempt.exercise_id,
+    Attempt.game,
+    Attempt.answer,
+    Attempt.correct,
+    Attempt.misconception,
+    Attempt.params,
+    Attempt.hints,
+    Attempt.time_ms,
+    Attempt.created_at,
+)
+
+
+def attempts_by_user(a: Assignment, user_ids: list[int]) -> dict[int, list[Any]]:
+    """The assignment's attempts of these students, oldest first (read-only rows with the
+    attempt's attribute names)."""
     if not user_ids:
         return {}
     rows = db.session.execute(
-        db.select(Attempt, LearnerProfile.user_id)
+        db.select(*_READ, LearnerProfile.user_id)
         .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
         .where(
             Attempt.context_ref == a.ref,
@@ -136,9 +153,9 @@ def attempts_by_user(a: Assignment, user_ids: list[int]) -> dict[int, list[Attem
         )
         .order_by(Attempt.created_at, Attempt.id)
     ).all()
-    out: dict[int, list[Attempt]] = {}
-    for attempt, uid in rows:
-        out.setdefault(uid, []).append(attempt)
+    out: dict[int, list[Any]] = {}
+    for row in rows:
+        out.setdefault(row.user_id, []).append(row)
     return out
 
 
@@ -170,9 +187,19 @@ def _members(a: Assignment, only: int | None = None) -> list[tuple[ClassStudent,
     return [(m, u) for m, u in db.session.execute(q).all()]
 
 
-def rows_for(a: Assignment, items: list[ItemView], only: int | None = None) -> list[StudentRow]:
+Loaded = tuple[list[tuple[ClassStudent, User]], dict[int, list[Any]]]
+
+
+def _load(a: Assignment, only: int | None = None) -> Loaded:
+    """The students (or one) and their attempts at the assignment, read once."""
     members = _members(a, only)
-    attempts = attempts_by_user(a, [u.id for _m, u in members])
+    return members, attempts_by_user(a, [u.id for _m, u in members])
+
+
+def rows_for(
+    a: Assignment, items: list[ItemView], only: int | None = None, loaded: Loaded | None = None
+) -> list[StudentRow]:
+    members, attempts = loaded or _load(a, only)
     ext = service.extensions_of(a)
     out = []
     for m, u in members:
@@ -191,8 +218,9 @@ def grid(a: Assignment, locale: str) -> Grid:
         (p, part_title(p, a.game, locale), [iv for iv in items if iv.part.id == p.id])
         for p in service.parts_of(a)
     ]
-    rows = rows_for(a, items)
-    return Grid(a, parts, items, rows, mistakes(a, items, rows))
+    loaded = _load(a)
+    rows = rows_for(a, items, loaded=loaded)
+    return Grid(a, parts, items, rows, mistakes(a, items, rows, loaded))
 
 
 def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView], StudentRow]:
@@ -204,18 +232,19 @@ def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView
 # -- mistakes and answers ---------------------------------------------------------------
 
 
-def _all_attempts(a: Assignment) -> list[tuple[Attempt, User]]:
-    members = _members(a)
-    by_user = attempts_by_user(a, [u.id for _m, u in members])
+def _all_attempts(a: Assignment, loaded: Loaded | None = None) -> list[tuple[Attempt, User]]:
+    members, by_user = loaded or _load(a)
     users = {u.id: u for _m, u in members}
     return [(x, users[uid]) for uid, xs in by_user.items() for x in xs]
 
 
-def mistakes(a: Assignment, items: list[ItemView], rows: list[StudentRow]) -> list[Mistake]:
+def mistakes(
+    a: Assignment, items: list[ItemView], rows: list[StudentRow], loaded: Loaded | None = None
+) -> list[Mistake]:
     """The misconception codes of the class's wrong answers, counted, most frequent first."""
     numbers = {iv.item.exercise_id: iv.number for iv in items}
     found: dict[str, Mistake] = {}
-    for x, _u in _all_attempts(a):
+    for x, _u in _all_attempts(a, loaded):
         if x.correct or not x.misconception or x.exercise_id not in numbers:
             continue
         m = found.get(x.misconception)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from app.engine.core.errors import EngineError
@@ -88,8 +89,10 @@ def exercise_id(game: str, gen_id: str, seed: int) -> str:
     return f"{PREFIX}:{game}:{gen_id}:{seed}"
 
 
+@lru_cache(maxsize=4096)
 def generate(game: str, gen_id: str, seed: int) -> Exercise | None:
-    """The exercise of this generator and seed (the same every time)."""
+    """The exercise of this generator and seed (the same every time, so kept: quizzes,
+    reviews, histories and dashboards name generated exercises by id again and again)."""
     gen = of_game(game).get(gen_id)
     if gen is None:
         return None

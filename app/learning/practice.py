@@ -16,7 +16,7 @@ import hashlib
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -112,9 +112,10 @@ def exercise_id(theme_id: str, seat: int, code: str) -> str:
     return f"{PREFIX}:{theme_id}:{seat}:{code}"
 
 
+@lru_cache(maxsize=4096)
 def exercise(theme_id: str, seat: int, code: str) -> Exercise | None:
     """The practice exercise of a position, or ``None`` when the code is unreadable or
-    the position does not fit the theme."""
+    the position does not fit the theme (the same for a code every time: kept)."""
     try:
         frame = split_code(code)
         game = find_game(frame.variant)

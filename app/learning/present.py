@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from flask_babel import gettext as _
@@ -118,6 +119,7 @@ class ExerciseBlock:
         return self.anchor(self.ex.id)
 
     @staticmethod
+    @lru_cache(maxsize=8192)
     def anchor(exercise_id: str) -> str:
         return "ex-" + "".join(c if c.isalnum() else "-" for c in exercise_id)
 
@@ -424,6 +426,48 @@ def after_view(ex: Exercise, action: Any) -> Any:
         return None
 
 
+@dataclass(frozen=True)
+class _Fixed:
+    """What a block shows of an exercise whoever answers it (made once per language)."""
+
+    prompt: str
+    hand: list[str]
+    melds: list[tuple[str, list[str]]]
+    table: Table | None
+    pool: list[tuple[str, int]]
+    choices: list[ChoiceView]
+    hint_rule: str
+    unit: str
+
+
+_FIXED: dict[tuple[str, str], tuple[Exercise, _Fixed]] = {}
+_FIXED_MAX = 8192
+
+
+def _fixed(ex: Exercise, locale: str) -> _Fixed:
+    hit = _FIXED.get((ex.id, locale))
+    if hit is not None and (hit[0] is ex or hit[0] == ex):
+        return hit[1]
+    from app.engine.core.registry import find_game
+
+    hand, melds, table = _setup(ex)
+    seat = ex.setup.seat if ex.setup.seat is not None else 0
+    fixed = _Fixed(
+        prompt=prompt_text(ex, locale),
+        hand=hand,
+        melds=melds,
+        table=table,
+        pool=_pool(ex, hand),
+        choices=_choices(ex, locale, seat),
+        hint_rule=ex.hint.get(locale) if ex.hint else default_hint(ex, locale),
+        unit=find_game(ex.game).info.unit,
+    )
+    if len(_FIXED) >= _FIXED_MAX:
+        _FIXED.pop(next(iter(_FIXED)))
+    _FIXED[(ex.id, locale)] = (ex, fixed)
+    return fixed
+
+
 def build(
     ex: Exercise,
     locale: str,
@@ -435,37 +479,35 @@ def build(
     given: Mapping[str, Any] | None = None,
     error: str = "",
 ) -> ExerciseBlock:
-    from app.engine.core.registry import find_game
 
-    hand, melds, table = _setup(ex)
+    fixed = _fixed(ex, locale)
     exam = context in EXAM_CONTEXTS
     hints = 0 if exam or state is None else (3 if state.revealed else state.hints)
     solved = bool(state and state.solved)
     sol = queries.solve(ex)
-    seat = ex.setup.seat if ex.setup.seat is not None else 0
     block = ExerciseBlock(
         ex=ex,
         locale=locale,
         family=ex.family,
-        prompt=prompt_text(ex, locale),
+        prompt=fixed.prompt,
         token=token,
         context=context,
         ref=ref,
-        hand=hand,
-        melds=melds,
-        table=table,
-        pool=_pool(ex, hand),
-        choices=_choices(ex, locale, seat),
+        hand=fixed.hand,
+        melds=fixed.melds,
+        table=fixed.table,
+        pool=fixed.pool,
+        choices=fixed.choices,
         stars=(state.stars if state else 0),
         solved=solved,
         hints_shown=hints,
-        hint_rule=ex.hint.get(locale) if ex.hint else default_hint(ex, locale),
+        hint_rule=fixed.hint_rule,
         hint_cards=list(ex.hint_cards or sol.highlight),
         answer_shown=answer_words(ex, sol.shown, locale) if hints >= 3 else "",
         exam=exam,
         given=dict(given or {}),
         error=error,
-        unit=find_game(ex.game).info.unit,
+        unit=fixed.unit,
     )
     if verdict is not None:
         if exam:

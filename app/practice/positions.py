@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from app.engine.core.codec import split_code
@@ -124,6 +125,14 @@ def position_error(
     game_id: str, theme_id: str, seat: int, code: str
 ) -> tuple[str, dict[str, Any]] | None:
     """Why a shared position cannot open: (message code, params), or ``None``."""
+    problem = _position_error(game_id, theme_id, seat, code)
+    return None if problem is None else (problem[0], dict(problem[1]))
+
+
+@lru_cache(maxsize=4096)  # the same answer for a code every time
+def _position_error(
+    game_id: str, theme_id: str, seat: int, code: str
+) -> tuple[str, dict[str, Any]] | None:
     try:
         frame = split_code(code)
         if frame.variant != game_id:
