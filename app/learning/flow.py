@@ -59,11 +59,13 @@ def block(
     context: str = "exercise",
     ref: str = "",
     done: str | None = None,
+    states: Mapping[str, Any] | None = None,
 ) -> present.ExerciseBlock:
     """The block as a page shows it: a fresh form, and the verdict of the answer
-    ``done`` (a nonce of this profile's) when the page comes back after one."""
+    ``done`` (a nonce of this profile's) when the page comes back after one. ``states``:
+    the learner's exercise states already read by the page (by exercise id)."""
     profile = current_profile()
-    state = record.exercise_state(profile, ex)
+    state = states.get(ex.id) if states is not None else record.exercise_state(profile, ex)
     verdict = None
     if done and profile is not None:
         attempt = db.session.scalar(

@@ -44,8 +44,13 @@ def states_by_exercise(profile: LearnerProfile | None, game: str) -> dict[str, E
     return {s.exercise_id: s for s in rows}
 
 
-def progress(game: str, profile: LearnerProfile | None = None) -> list[LessonProgress]:
-    states = states_by_exercise(profile if profile is not None else current_profile(), game)
+def progress(
+    game: str,
+    profile: LearnerProfile | None = None,
+    states: dict[str, ExerciseState] | None = None,
+) -> list[LessonProgress]:
+    if states is None:
+        states = states_by_exercise(profile if profile is not None else current_profile(), game)
     out = []
     for lesson in path_of(game):
         ex_steps = [s for s in lesson.steps if s.exercise is not None]

@@ -64,9 +64,16 @@ def now() -> datetime:
     return clock.now()
 
 
-def game_progress(profile: LearnerProfile | None, game: str, history: int = 20) -> GameProgress:
+def game_progress(
+    profile: LearnerProfile | None,
+    game: str,
+    history: int = 20,
+    skill_states: list[SkillState] | None = None,
+) -> GameProgress:
     pid = profile.id if profile is not None else None
-    states = {s.skill: s for s in skills.states(profile, game)} if pid else {}
+    if skill_states is None:
+        skill_states = skills.states(profile, game) if pid else []
+    states = {s.skill: s for s in skill_states}
     end = skills.day_end(now(), getattr(profile, "timezone", None))
     rows = []
     for sk in skills.taxonomy().get(game, {}).values():

@@ -75,14 +75,18 @@ def next_item(profile: LearnerProfile | None) -> ReviewItem | None:
 
 
 def forecast(
-    profile: LearnerProfile | None, days: int = 7, game: str | None = None
+    profile: LearnerProfile | None,
+    days: int = 7,
+    game: str | None = None,
+    states: list[SkillState] | None = None,
 ) -> list[tuple[str, int]]:
     """How many skills (of ``game``, else of every game) come due on each of the next
-    ``days`` days (today first)."""
+    ``days`` days (today first); ``states``: those skills' states, when already read."""
     if profile is None:
         return []
     end = skills.day_end(clock.now(), profile.timezone)
-    states = skills.states(profile, game)
+    if states is None:
+        states = skills.states(profile, game)
     out = []
     start = None
     for d in range(days):

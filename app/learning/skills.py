@@ -87,10 +87,18 @@ def review(profile: LearnerProfile, ex: Exercise, rating: Rating, now: datetime)
     """Rate every skill of ``ex`` (creating its state on first sight). In the caller's
     transaction."""
     when = _aware(now)
-    for skill_id in ex.skills:
-        state = db.session.scalar(
-            db.select(SkillState).filter_by(profile_id=profile.id, game=ex.game, skill=skill_id)
+    found = {
+        s.skill: s
+        for s in db.session.scalars(
+            db.select(SkillState).where(
+                SkillState.profile_id == profile.id,
+                SkillState.game == ex.game,
+                SkillState.skill.in_(ex.skills),
+            )
         )
+    }
+    for skill_id in dict.fromkeys(ex.skills):  # each skill once
+        state = found.get(skill_id)
         # an explicit card_id: without one, fsrs sleeps 1 ms per new card (to make ids
         # unique), holding the worker; a skill state is found by its row, not this id
         card = (

@@ -11,6 +11,7 @@ from app.learning import flow, paths
 from app.learning.glossary import terms
 from app.learning.lessons import get
 from app.lessons import bp, service
+from app.profiles import current_profile
 
 GAMES = tuple(v.id for v in all_variants())
 
@@ -72,8 +73,11 @@ def step(game: str, lesson_id: str, step_id: str):  # type: ignore[no-untyped-de
     st = ls.step(step_id)
     if st is None:
         abort(404)
-    sp = service.step_page(ls, st, _locale(), request.args)
-    sp.progress = next((p for p in paths.progress(game) if p.lesson.id == ls.id), None)
+    states = paths.states_by_exercise(current_profile(), game)  # read once for both
+    sp = service.step_page(ls, st, _locale(), request.args, states)
+    sp.progress = next(
+        (p for p in paths.progress(game, states=states) if p.lesson.id == ls.id), None
+    )
     return page("lessons/step.html", "lessons/_step.html", p=sp)
 
 

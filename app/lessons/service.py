@@ -34,7 +34,9 @@ class StepPage:
     note_seen: set[str] = field(default_factory=set)  # and in this step's own text
 
 
-def step_page(lesson: Lesson, step: Step, locale: str, args: Any) -> StepPage:
+def step_page(lesson: Lesson, step: Step, locale: str, args: Any, states: Any = None) -> StepPage:
+    """The step as a page shows it; ``states``: the learner's exercise states of the
+    game, when the page has read them already."""
     i = step.index
     page = StepPage(
         lesson,
@@ -46,7 +48,9 @@ def step_page(lesson: Lesson, step: Step, locale: str, args: Any) -> StepPage:
     page.seen_terms = set(_seen_terms(lesson.id, i, locale))  # the page adds its own
     page.note_seen = set(_seen_terms(lesson.id, i + 1, locale))
     if step.exercise is not None:
-        page.block = flow.block(step.exercise, "lesson", step.ref, done=args.get("done"))
+        page.block = flow.block(
+            step.exercise, "lesson", step.ref, done=args.get("done"), states=states
+        )
     if step.example is not None:
         page.example = _example(lesson.id, step.index, locale)
     if step.deal is not None:
