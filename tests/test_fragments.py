@@ -77,3 +77,20 @@ def test_pieces_carry_nothing_of_a_learner_or_a_request(app):
     assert "verdict-right" in r.get_data(as_text=True)
     mine, theirs = first.get(url).get_data(as_text=True), second.get(url).get_data(as_text=True)
     assert mine.count("star on") == 3 and theirs.count("star on") == 0
+
+
+def test_the_table_is_bounded(app, monkeypatch):
+    """Least recently used pieces go first when the table is over its count or size."""
+    monkeypatch.setattr(fragments, "LIMIT", 3)
+    monkeypatch.setattr(fragments, "CHARS", 25)
+    fragments.clear()
+    with app.test_request_context("/"):
+        for n in range(3):
+            fragments.put("t", n, html="x" * 5)
+        assert fragments.peek("t", 0) is not None  # 0 is now the most recently used
+        fragments.put("t", 3, html="x" * 5)  # over the count: 1 goes
+        assert fragments.peek("t", 1) is None and fragments.size() == 3
+        fragments.put("t", 4, html="y" * 20)  # over the size: the oldest go until it fits
+        assert fragments.peek("t", 4) is not None and fragments.peek("t", 2) is None
+        assert sum(len(v) for v in fragments._PIECES.values()) <= 25
+    fragments.clear()

@@ -24,11 +24,14 @@ from markupsafe import Markup
 
 from app.i18n import page_locale
 
-#: how many pieces a process keeps at most
-LIMIT = 6000
+#: how many pieces a process keeps at most, and how many characters in all (a piece is
+#: a few kilobytes: the whole content of both languages fits well within)
+LIMIT = 20000
+CHARS = 48 * 2**20
 
 _PIECES: OrderedDict[tuple[Hashable, ...], Markup] = OrderedDict()
 _LOCK = Lock()
+_SIZE = [0]
 
 
 def _context() -> tuple[str, str]:
@@ -52,10 +55,14 @@ def put(name: str, *key: Hashable, html: str) -> Markup:
     drawn = Markup(html)
     if current_app.config.get("FRAGMENT_CACHE") is False:
         return drawn
+    full = (name, *_context(), *key)
     with _LOCK:
-        _PIECES[(name, *_context(), *key)] = drawn
-        while len(_PIECES) > LIMIT:
-            _PIECES.popitem(last=False)
+        old = _PIECES.pop(full, None)
+        _SIZE[0] += len(drawn) - (len(old) if old is not None else 0)
+        _PIECES[full] = drawn
+        while len(_PIECES) > LIMIT or _SIZE[0] > CHARS:
+            _key, gone = _PIECES.popitem(last=False)
+            _SIZE[0] -= len(gone)
     return drawn
 
 
@@ -68,6 +75,7 @@ def fragment(name: str, *key: Hashable, caller: Callable[[], str]) -> Markup:
 def clear() -> None:
     with _LOCK:
         _PIECES.clear()
+        _SIZE[0] = 0
 
 
 def size() -> int:
