@@ -226,12 +226,15 @@ def test_rule_options_chosen_at_setup_are_the_deals_and_shown_on_the_table(
         min_huxi="10",
         tun="standard",
         mingtang="changde",
-    )  # chou_hu left unticked: off
+        chou_hu="no",  # the box's hidden "no", the box left unticked
+        yiwushi=["no", "yes"],  # the hidden "no", then the ticked box
+    )
     with app.app_context():
         deal = db.session.get(PlayDeal, url.rstrip("/").split("/")[-1])
         assert deal is not None
         rules = find_game("hunan").rules(deal.rules or {})
-        assert rules.min_huxi == 10 and rules.chou_hu is False and rules.yiwushi is False
+        assert rules.min_huxi == 10 and rules.chou_hu is False and rules.yiwushi is True
+        assert rules.win_on_discard is False  # a flag the form did not name keeps its default
     page = _visible(text(client.get(url)))
     assert "Rule options of this deal:" in page and "Minimum 胡息 (huxi) to win: 10" in page
     assert "臭胡 (chouhu)" in page
@@ -248,7 +251,8 @@ def test_rule_options_chosen_at_setup_are_the_deals_and_shown_on_the_table(
     body = text(r)
     assert 'role="alert"' in body and "players" not in _visible(body)
     assert '<option value="tied" selected>' in body and '<option value="2" selected>' in body
-    assert 'name="coach" id="coach" checked' in body and 'name="jing" checked' not in body
+    assert 'name="coach" id="coach" checked' in body
+    assert 'id="rule-jing" name="jing" value="yes" checked' in body  # not named: the default
 
 
 @pytest.mark.parametrize("game_id", GAMES)

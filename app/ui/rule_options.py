@@ -97,14 +97,17 @@ def rule_fields(defaults: Any) -> list[RuleField]:
     return out
 
 
-def read_form(defaults: Any, form: Mapping[str, str]) -> dict[str, str]:
-    """The rule options a setup form chose: a choice only when it is one of the field's,
-    a box ticked or not (an unticked box is a ``no``, not the default)."""
+def read_form(defaults: Any, form: Any) -> dict[str, str]:
+    """The rule options a setup form chose: a choice only when it is one of the field's;
+    a flag from its box, which the form sends after a hidden ``no`` (so an unticked box
+    says ``no``; a form that does not name the flag at all leaves the default)."""
     out: dict[str, str] = {}
     for fld in rule_fields(defaults):
-        raw = form.get(fld.name)
+        values = form.getlist(fld.name) if hasattr(form, "getlist") else [form.get(fld.name)]
+        raw = values[-1] if values else None
         if fld.kind == "check":
-            out[fld.name] = "yes" if raw in ("on", "yes", "1") else "no"
+            if raw is not None:
+                out[fld.name] = "yes" if raw in ("on", "yes", "1") else "no"
         elif raw in {value for value, _label in fld.choices}:
             out[fld.name] = raw
     return out
