@@ -72,7 +72,7 @@ def game_progress(
 ) -> GameProgress:
     pid = profile.id if profile is not None else None
     if skill_states is None:
-        skill_states = skills.states(profile, game) if pid else []
+        skill_states = skills.states(profile, game)
     states = {s.skill: s for s in skill_states}
     end = skills.day_end(now(), getattr(profile, "timezone", None))
     rows = []

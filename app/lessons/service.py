@@ -4,6 +4,7 @@ frame of the sample deal)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -12,6 +13,7 @@ from app.engine.core.registry import find_game
 from app.learning import flow, lessons, present
 from app.learning.deals import replay
 from app.learning.lessons import Lesson, Step
+from app.learning.models import ExerciseState
 from app.learning.paths import LessonProgress
 from app.ui.tables import from_view
 from app.ui.text import count_lines, kind_label, reason_text
@@ -34,7 +36,13 @@ class StepPage:
     note_seen: set[str] = field(default_factory=set)  # and in this step's own text
 
 
-def step_page(lesson: Lesson, step: Step, locale: str, args: Any, states: Any = None) -> StepPage:
+def step_page(
+    lesson: Lesson,
+    step: Step,
+    locale: str,
+    args: Any,
+    states: Mapping[str, ExerciseState] | None = None,
+) -> StepPage:
     """The step as a page shows it; ``states``: the learner's exercise states of the
     game, when the page has read them already."""
     i = step.index

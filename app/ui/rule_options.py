@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from werkzeug.datastructures import MultiDict
 
 from app.engine.core.rules import text_of
 
@@ -97,13 +98,13 @@ def rule_fields(defaults: Any) -> list[RuleField]:
     return out
 
 
-def read_form(defaults: Any, form: Any) -> dict[str, str]:
+def read_form(defaults: Any, form: MultiDict[str, str]) -> dict[str, str]:
     """The rule options a setup form chose: a choice only when it is one of the field's;
     a flag from its box, which the form sends after a hidden ``no`` (so an unticked box
     says ``no``; a form that does not name the flag at all leaves the default)."""
     out: dict[str, str] = {}
     for fld in rule_fields(defaults):
-        values = form.getlist(fld.name) if hasattr(form, "getlist") else [form.get(fld.name)]
+        values = form.getlist(fld.name)
         raw = values[-1] if values else None
         if fld.kind == "check":
             if raw is not None:
