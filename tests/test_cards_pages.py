@@ -222,3 +222,13 @@ def test_pictures_are_served_as_cacheable_svg_files(client):
     assert resp.status_code == 200 and resp.mimetype == "image/svg+xml"
     assert resp.headers.get("ETag") or resp.headers.get("Last-Modified")
     resp.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "wrong"), [("en", "1 card<", "1 cards"), ("zh", "1 张<", "")]
+)
+def test_a_hand_of_one_card_says_one_card(client, lang, one, wrong):
+    """The hand's count is a plural form: one card is "1 card", not "1 cards"."""
+    html = get(client, "/lessons/hunan/hunan-01-cards/read-big", lang)
+    assert one in html
+    assert not wrong or wrong not in html
