@@ -119,6 +119,18 @@ def test_seats_in_messages_count_from_one_as_the_prompts_do(app):
         assert "Seat 1 counts 260 胡." in facts, facts
 
 
+@pytest.mark.parametrize(("locale", "said"), [("en", "Not “five”."), ("zh", "不是“五”。")])
+def test_a_wrong_choice_without_an_authored_mistake_is_named(app, locale, said):
+    """A wrong option that has no misconception of its own is named in the verdict, and
+    the verdict promises no explanation that the page does not show."""
+    ex = bank.get("hunan-01-cards.read-big")  # d6: "five" is wrong, with nothing authored
+    with app.test_request_context(headers={"Accept-Language": locale}):
+        verdict = judge(ex, "a")
+        assert verdict.misconception.code == "mc-wrong-choice"
+        view = verdict_view(ex, verdict, locale, False)
+        assert view.message.startswith(said) and view.proof is None
+
+
 def test_the_demo_set_lists_every_exercise_by_kind(client):
     html = unescape(client.get("/exercises/").get_data(as_text=True))
     for ex in bank.demo_set():

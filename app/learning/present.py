@@ -336,7 +336,7 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
             params["truth"] = _("True") if params["truth"] == "true" else _("False")
         if isinstance(params.get("action"), str):  # an action in notation: in words
             params["action"] = _action_words(ex, params["action"], locale)
-        for key in ("first", "why"):  # choice ids in a message: their words
+        for key in ("first", "why", "chosen"):  # choice ids in a message: their words
             if isinstance(params.get(key), str) and params[key] in {c.id for c in ex.choices}:
                 params[key] = (
                     answer_words(ex, params[key], locale)

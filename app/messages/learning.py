@@ -151,9 +151,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "That is {given_card}. The card asked for is {card}.",
         "zh": "那是{given_card}。要找的是{card}。",
     },
+    "mc-wrong-choice": {
+        "en": "Not “{chosen}”. Read the question again, or take a hint.",
+        "zh": "不是“{chosen}”。再读一遍题目，或者看看提示。",
+    },
     "mc-wrong": {
-        "en": "Not right. See the explanation below.",
-        "zh": "不对。请看下面的讲解。",
+        "en": "Not right. Read the question again, or take a hint.",
+        "zh": "不对。再读一遍题目，或者看看提示。",
     },
     # -- practice positions opened by link --------------------------------------------------
     "practice-bad-code": {

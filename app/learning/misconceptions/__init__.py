@@ -121,6 +121,8 @@ def fallback(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     chosen = _choice(ex, answer.split()[0]) if answer.split() else None
     if ex.kind == "choice" and chosen is not None and chosen.misconception:
         return authored(chosen)
+    if ex.kind == "choice" and chosen is not None:  # no mistake authored for it: name it
+        return Reason("mc-wrong-choice", {"chosen": chosen.id})
     if ex.kind == "choose-action":
         return action_reason(ex, sol, answer.strip()) or Reason("mc-not-best", {})
     if ex.kind == "number":
