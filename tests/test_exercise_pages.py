@@ -123,7 +123,10 @@ def test_seats_in_messages_count_from_one_as_the_prompts_do(app):
 def test_a_wrong_choice_without_an_authored_mistake_is_named(app, locale, said):
     """A wrong option that has no misconception of its own is named in the verdict, and
     the verdict promises no explanation that the page does not show."""
-    ex = bank.get("hunan-01-cards.read-big")  # d6: "five" is wrong, with nothing authored
+    from dataclasses import replace
+
+    ex = bank.get("hunan-01-cards.read-big")  # d6: "five" is wrong; its mistake taken away
+    ex = replace(ex, choices=tuple(replace(c, misconception=None) for c in ex.choices))
     with app.test_request_context(headers={"Accept-Language": locale}):
         verdict = judge(ex, "a")
         assert verdict.misconception.code == "mc-wrong-choice"

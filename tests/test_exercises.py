@@ -110,6 +110,28 @@ def test_each_game_has_a_catalog_of_misconceptions_with_messages(game):
         assert texts and texts["en"] and texts["zh"], code
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_wrong_option_of_a_choice_names_its_mistake(game):
+    """A wrong option of an authored choice exercise is judged with the rule it breaks
+    (an authored or diagnosed misconception with a message), never the bare "not that";
+    a right option carries no misconception."""
+    for ex in bank.authored().values():
+        if ex.kind != "choice" or ex.game != game:
+            continue
+        accepted = set(solve(ex).accepted)
+        for choice in ex.choices:
+            if choice.id in accepted:
+                assert not choice.misconception, (ex.id, choice.id)
+                continue
+            mc = judge(ex, choice.id).misconception
+            assert mc is not None and mc.code not in ("mc-wrong", "mc-wrong-choice"), (
+                ex.id,
+                choice.id,
+                mc,
+            )
+            assert mc.code in MESSAGES, (ex.id, choice.id, mc)
+
+
 def _examples():
     from app.learning.misconceptions import chuanpai, chuanpai_tricks, guilin, hunan, nantong
 

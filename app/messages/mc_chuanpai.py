@@ -18,6 +18,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Look again at {cards}: red pips are the ones and the fours, and 天牌 is half red.",
         "zh": "再看看{cards}：一点和四点是红的，天牌半红半黑。",
     },
+    "mc-cp-name-fixed": {
+        "en": "Card names are not fixed: the same name stands for different cards at "
+        "different tables ({cards} here). Only the two dice faces identify a card, so ask "
+        "which faces are meant.",
+        "zh": "牌名各地叫法不一，同一个名字在不同的桌上可能指不同的牌（这里是{cards}）。"
+        "认牌只认两个骰子面，听到叫法要问清是哪两个面。",
+    },
+    "mc-cp-name-jing": {
+        "en": "There are only two 经牌, the word cards {cards}. Any other card, whatever "
+        "its name, is an ordinary card with two dice faces and pairs only by its points.",
+        "zh": "经牌只有两张，就是写字的{cards}。别的牌不管叫什么名字，都是有两个骰子面的"
+        "普通牌，只能按点数配。",
+    },
     # -- 挤儿 ------------------------------------------------------------------------------
     "mc-cp-three-card-sum": {
         "en": "{cards} add up to 10 or 20, but they are three cards. A 挤儿 is always "
@@ -133,6 +146,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "摆, and only then does seat order decide.",
         "zh": "光按座位顺序不行：碰、燕、起、扛都排在摆的前面，同一类里才按座位先后。",
     },
+    "mc-cp-turned-card-dead": {
+        "en": "A turned card is not dead at once: it lies face up and is offered to every "
+        "player in the set order. It goes dead only when nobody uses it.",
+        "zh": "翻出来的牌不是当场作废：它亮在桌上，按规定的先后问每一家要不要，谁都不用才算死。",
+    },
+    "mc-cp-dead-ends-deal": {
+        "en": "A dead card does not end the deal: it goes aside and the player after the "
+        "one it came from turns up the next card. The deal is void only when a card must "
+        "be turned and the stock is empty.",
+        "zh": "一张牌死了，这一局并不结束：它放到一边，由它来源那家的下家再翻一张。"
+        "只有该翻牌时余牌已经没了，这一局才算荒。",
+    },
+    "mc-cp-next-seat-discards": {
+        "en": "The player after the discarder acts only when nobody uses the card, and then "
+        "he turns up a card from the stock. You used it with your 摆, so you discard next.",
+        "zh": "打牌那家的下家只有在谁都不用这张牌时才动手，而且是从余牌翻一张。"
+        "你已经摆了这张牌，下一张该你打。",
+    },
+    "mc-cp-dealer-discards": {
+        "en": "The 头家 makes only the first discard of the deal. After that, whoever uses "
+        "a card discards next: after your 摆, that is you.",
+        "zh": "头家只打这一局的头一张牌。之后谁用了牌谁接着打：你摆了这张牌，就该你打。",
+    },
     # -- what is forced --------------------------------------------------------------------
     "mc-cp-split-jier": {
         "en": "{card} is tied in a 挤儿: discarding it would break the pair. Only a spare "
@@ -192,6 +228,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Sixteen laid-out cards is how the trick game is won, not this one. Here you "
         "go out when every card is in a group.",
         "zh": "摆够十六张是打天九那种玩法的赢法，跟挤儿无关。挤儿是每张牌都成组才算和。",
+    },
+    "mc-cp-dealer-goes-out": {
+        "en": "Being the 头家 changes only the deal (sixteen cards instead of fifteen). "
+        "Everyone, the 头家 included, goes out only when every card in hand is in a group.",
+        "zh": "头家只是抓牌多一张（十六张，别人十五张）。和牌的规矩人人一样，头家也得手里"
+        "每一张牌都成了组才算和。",
     },
     "mc-cp-guo-missed": {
         "en": "{card} is a 过牌: it pairs with {dead}-point cards, and one of those went dead "

@@ -74,6 +74,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{card} is a 硬张: it goes straight onto your laid-out pile and is never played.",
         "zh": "{card} 是硬张：一拿到就摆到门前，从来不拿来出。",
     },
+    "mc-tj-deck-84": {
+        "en": "The trick game's deck is 84 cards: the 21 faces two dice can throw, four of each. "
+        "The pairing game's two wild cards, 财神 and 听用, are left out.",
+        "zh": "打天九的牌一共八十四张：两颗骰子掷得出的二十一种牌面，每种四张。挤儿里的两张经牌"
+        "财神和听用，这里不放进来。",
+    },
+    "mc-tj-no-heaven-no-nine": {
+        "en": "If anyone's 28 cards hold no 天牌, no 红九 and no 黑九, the deal is not played: it "
+        "is void (流局), nobody wins or loses, and the cards are shuffled and dealt again.",
+        "zh": "谁的二十八张里天牌、红九、黑九一张都没有，这一局就不打：算流局，谁也不输、谁也不赢，"
+        "洗牌重发。",
+    },
     "mc-tj-first-lead-top": {
         "en": "At this table the first lead of the deal may not contain 天牌, 红九 or 黑九: "
         "{cards}.",
@@ -149,6 +161,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "脱手 needs exactly 15 cards laid out and 5 left in hand: here {count} are laid "
         "out and {in_hand} in hand.",
         "zh": "脱手要门前正好十五张、手里正好五张：现在摆了 {count} 张，手里 {in_hand} 张。",
+    },
+    "mc-tj-missed-tuoshou": {
+        "en": "{count} laid out and {in_hand} in hand is just what 脱手 needs: on your lead you "
+        "may declare it and end the deal there, or play on for sixteen.",
+        "zh": "门前 {count} 张、手里 {in_hand} 张，正好够脱手：轮到你带头时可以宣布脱手，这一局"
+        "就此结束；也可以接着打，争取摆够十六张。",
+    },
+    "mc-tj-huangpai": {
+        "en": "Nobody laid out sixteen, so the deal is a 黄牌, a draw: there is no winner and "
+        "nobody pays anybody, whoever laid out the most and whoever dealt.",
+        "zh": "谁都没摆够十六张，这一局就是黄牌，算打平：没有赢家，谁也不付谁，摆得最多的不算赢，"
+        "庄家也不用付。",
     },
     "mc-tj-forgot-baopai": {
         "en": "Seat {seat} is 包牌: it alone pays the winner for both losers (twice {value}), "

@@ -230,6 +230,125 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "再数一遍：{card} 一共四张，减去你看得见的：自己手里的、桌上亮着的组里的、"
         "各家面前堆着的，还有正摆在桌上等人要的。",
     },
+    # -- authored choices: the deck, the seats, the deal, a turn, payment, the names ----
+    "mc-gl-deck-size": {
+        "en": "A dazipai deck is not {given} cards: twenty different cards, 一 to 十 small and "
+        "壹 to 拾 big, four copies of each, make 80.",
+        "zh": "大字牌不是 {given} 张：小字一到十、大字壹到拾，一共二十种，每种四张，合起来八十张。",
+    },
+    "mc-gl-shangjia-after": {
+        "en": "The player whose turn comes after yours is your xiajia. Your shangjia is the one "
+        "just before you: play passes from him to you.",
+        "zh": "在你后面出牌的是你的下家。上家是在你前面出牌的那一家：轮完他，才轮到你。",
+    },
+    "mc-gl-shangjia-dealer": {
+        "en": "Shangjia has nothing to do with dealing: it is simply the player whose turn comes "
+        "just before yours. The dealer may be your shangjia, your xiajia, or you.",
+        "zh": "上家跟谁坐庄无关，就是在你前面出牌的那一家。庄家可能是你的上家、你的下家，"
+        "也可能就是你自己。",
+    },
+    "mc-gl-stock-count": {
+        "en": "Not {given}: the dealer takes 21 cards and the other two 20 each, 61 in all, so "
+        "80 − 61 = 19 stay face down in the stock.",
+        "zh": "不是 {given} 张：庄家抓二十一张，两个闲家各二十张，一共六十一张；"
+        "八十减六十一，墩上扣着十九张。",
+    },
+    "mc-gl-dangdi-not-stock": {
+        "en": "The dangdi is not a stock card: it is the dealer's twenty-first card, turned face "
+        "up once the deal is done, and it stays in the dealer's hand. Nobody else may take it.",
+        "zh": "挡底不是墩上的牌：它是庄家抓的第二十一张，抓完翻开给大家看，仍然算庄家手里的牌，"
+        "别人不能要。",
+    },
+    "mc-gl-dangdi-not-discard": {
+        "en": "The dangdi is only shown, never thrown: it is the dealer's twenty-first card, "
+        "turned face up, and it stays in his hand. His first discard comes after that.",
+        "zh": "挡底只是亮出来，不是打出来的：它是庄家抓的第二十一张，翻开以后还留在庄家手里。"
+        "庄家第一次打牌是在这之后。",
+    },
+    "mc-gl-drawn-into-hand": {
+        "en": "A drawn card never goes into your hand: you hold only the cards you were dealt. "
+        "One that nobody takes is laid face up at the drawer's right, and the next player draws.",
+        "zh": "摸来的牌永远不进手，手里只有起手抓的牌。没人要的牌亮着放在摸牌人的右手边，"
+        "接着下家摸。",
+    },
+    "mc-gl-drawn-back-to-stock": {
+        "en": "A card turned up never goes back into the stock. If nobody takes it, it stays "
+        "face up at the right of the player who drew it, and the next player draws.",
+        "zh": "摸出来的牌不会再放回墩里。没人要，就亮着放在摸牌人的右手边，接着下家摸。",
+    },
+    "mc-gl-shangjia-eats-discard": {
+        "en": "Seat {shangjia} plays just before seat {seat}, who threw the card: as its "
+        "shangjia it may peng the discard but never eat it. Only seat {xiajia}, the next "
+        "player, may eat.",
+        "zh": "{shangjia}号位在打牌的{seat}号位前面，是它的上家：上家只能碰，不能吃。"
+        "只有下家{xiajia}号位能吃。",
+    },
+    "mc-gl-fit-not-enough": {
+        "en": "Cards that fit are not enough: eating goes one way round the table, and a "
+        "discard may be eaten only by the discarder's next player, here seat {xiajia}. "
+        "Anyone else may at most peng it.",
+        "zh": "手里有能配的牌还不够：吃是有方向的，打出来的牌只有打牌人的下家能吃，"
+        "这里就是{xiajia}号位。别人最多只能碰。",
+    },
+    "mc-gl-guosao-sao-layout": {
+        "en": "All three face down is how a plain sao lies. A guosao keeps two face down and "
+        "turns one face up, to show the table you once passed up the peng.",
+        "zh": "三张全扣着是普通扫的摆法。过扫是两张扣着、一张翻开，让大家知道你放过一次碰。",
+    },
+    "mc-gl-guosao-peng-layout": {
+        "en": "All three face up is how a peng lies. A guosao comes from your own draw, so two "
+        "of its cards stay face down; only one is turned up, to show you once passed up the peng.",
+        "zh": "三张全亮开是碰的摆法。过扫是自己摸出来的，两张要扣着，只翻开一张，"
+        "表示你放过一次碰。",
+    },
+    "mc-gl-guozhang-chi-only": {
+        "en": "A guozhang stops only eating: you may still peng that card, and win on it. "
+        "Blocking the peng too is Hunan's choupai, not the Guilin rule.",
+        "zh": "过张只是不能吃：这张牌照样可以碰，也可以胡。连碰也不行的是湖南的臭牌，"
+        "不是桂林的规矩。",
+    },
+    "mc-gl-minimum-ten": {
+        "en": "Guilin's minimum is fixed at 10 hu: a complete hand needs at least 10 to go out, "
+        "so counting to 10 before a win is right here too. Many Hunan tables ask for 15; "
+        "Guilin does not.",
+        "zh": "桂林起胡固定十胡：牌配齐了还要够十胡才能胡，所以胡牌前数够十胡在这里照样要做。"
+        "湖南很多桌要十五胡，桂林不用。",
+    },
+    "mc-gl-kan-locked-too": {
+        "en": "That habit stays: in Guilin too a kan, three alike from the deal, is locked. It "
+        "may not be split up or discarded; it waits for its fourth card.",
+        "zh": "这个习惯要留着：桂林也一样，起手的三张一样是坎，锁死了，不能拆、不能打，"
+        "只能等第四张。",
+    },
+    "mc-gl-chongduo-peng": {
+        "en": "A peng is three cards, not a set of four, so a discard follows it as usual. "
+        "Chongduo is only a second saochuan or kaiduo during play.",
+        "zh": "碰只有三张，不是四张一组，碰完照常要打牌。只有打牌中第二次扫穿或开舵才是重舵。",
+    },
+    "mc-gl-pay-shared": {
+        "en": "The losers do not share the {total} duo: each of the other two pays the whole "
+        "{total}, so the winner collects {collected}.",
+        "zh": "两家不是合付 {total} 舵：另外两家每家都付足 {total} 舵，赢家一共收 {collected} 舵。",
+    },
+    "mc-gl-pay-discarder-only": {
+        "en": "Under these rules the player who gave the winning card does not pay alone: "
+        "whether the win came on a discard or a draw, each of the other two pays the full "
+        "{total} duo, so the winner collects {collected}.",
+        "zh": "按这里的规则，放炮的一家不单独付：不管胡的是别人打的牌还是自己摸的牌，另外两家都各付 "
+        "{total} 舵，赢家一共收 {collected} 舵。",
+    },
+    "mc-gl-ti-as-kaiduo": {
+        "en": "Kaiduo is Hunan's pao: its fourth card comes from another player, or it is a "
+        "peng opened. A ti is four alike all your own, which Guilin calls saochuan.",
+        "zh": "开舵是湖南的跑：第四张是从别人那里来的，或者是碰过的牌补成四张。"
+        "提是四张全是自己的，桂林叫扫穿。",
+    },
+    "mc-gl-ti-as-sao": {
+        "en": "Sao is Hunan's wei, and it has three cards: a pair plus the third you draw "
+        "yourself. A ti is four alike all your own, which Guilin calls saochuan.",
+        "zh": "扫是湖南的偎，只有三张：手里一对，加上自己摸的第三张。提是四张全是自己的，"
+        "桂林叫扫穿。",
+    },
     # -- facts of the guilin queries ----------------------------------------------------
     "fact-gl-discard-waits": {
         "en": "Throw {card}: you win on your own draw of {cards} ({count}).",

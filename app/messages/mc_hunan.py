@@ -190,6 +190,75 @@ MESSAGES: dict[str, dict[str, str]] = {
         "keeps ({most}).",
         "zh": "打 {card} 以后能胡的牌只剩 {count} 种，换一张打能留 {most} 种。",
     },
+    # ------------------------------------------------------------ authored choices
+    "mc-hn-misread-big": {
+        "en": "Say the big numeral aloud: 肆 sì is four, 伍 wǔ five, 陆 liù six, 柒 qī seven, 捌 bā eight, 玖 jiǔ nine, each read like its small numeral. This card is 陆: six.",
+        "zh": "把大字念出来：肆读四、伍读五、陆读六、柒读七、捌读八、玖读九，跟小字同音。这张是陆，六。",
+    },
+    "mc-hn-red-small-only": {
+        "en": "Red goes by the number, not the writing: 二, 七 and 十 are red in both sizes, so 贰, 柒 and 拾 are red cards too.",
+        "zh": "红黑看数目，不看大小字：二、七、十大小字都是红字，贰、柒、拾同样是红字。",
+    },
+    "mc-hn-plain-run": {
+        "en": "三四五 is a group: three small cards whose numbers follow on make a run. Only 三四伍 mixes the sizes, and a run never does.",
+        "zh": "三四五是一方门子：三张小字、数目挨着，就是一句话。混了大小字的是三四伍，一句话里大小字不能混。",
+    },
+    "mc-hn-pao-no-pair": {
+        "en": "Seven groups of three no longer do: once you have a pao or ti on the table, one of your seven menzi must be a pair, the jiang.",
+        "zh": "七组三张已经不行了：桌上一有跑或提，七方门子里就必须有一对将。",
+    },
+    "mc-hn-pao-needs-another": {
+        "en": "A pao calls for a pair, not for a second four: exactly one pair, the jiang, must be one of your seven menzi. A second pao or ti is never required.",
+        "zh": "有了跑，要的是一对将，不是再来一组四张：七方门子里必须正好有一对将，并不要求第二个跑或提。",
+    },
+    "mc-hn-no-peng-on-discard": {
+        "en": "A discard may be peng'd as well as eaten: holding the pair, you may peng the third copy whoever discards it or turns it up, and whether you do is up to you.",
+        "zh": "打出来的牌不光能吃，也能碰：手里有一对，不管谁打出或翻出第三张，你都可以碰，碰不碰由你。",
+    },
+    "mc-hn-bakuai-draw-again": {
+        "en": "You do not draw again: after a second pao or ti your turn ends with no discard, and your 下家 draws next (bakuai).",
+        "zh": "你不会再摸牌：第二次跑或提以后，你这一手不打牌就结束了，接着由下家摸牌（八块）。",
+    },
+    "mc-hn-lost-card-own-draw": {
+        "en": "Losing the 捌 to a peng puts no limit on you at all: it is not stale for you, so you may eat the next one just as you could before.",
+        "zh": "捌被别人碰走，对你没有任何限制：它不是你的臭牌，下一张捌来了，照常可以吃。",
+    },
+    "mc-hn-win-own-turn-only": {
+        "en": "Any card turned up from the stock can be won on, whoever turns it: the 三 your 下家 turns up is as good as one you turn yourself, stale or not.",
+        "zh": "墩上翻出来的牌谁翻的都能胡：下家翻出的三跟你自己翻的一样，是不是臭牌都一样能胡。",
+    },
+    "mc-hn-size-fours-as-three": {
+        "en": "Each pao or ti has four cards, one more than a group of three, so each one adds a card: a winning hand is twenty (six groups of three and the pair) plus one for every pao or ti, twenty-two with two of them.",
+        "zh": "跑和提都是四张，比三张一组多一张，所以每有一个就多一张：一手胡牌是二十张（六组三张加一对将），每个跑或提再加一张，有两个就是二十二张。",
+    },
+    "mc-hn-size-no-pair": {
+        "en": "Not every menzi has three or four cards: with a pao or ti, one of the seven is the pair, only two. So a winning hand is twenty plus one for every pao or ti, twenty-two with two of them.",
+        "zh": "不是每方门子都有三四张：有了跑或提，七方门子里有一对将，只有两张。所以一手胡牌是二十张，每个跑或提加一张，有两个就是二十二张。",
+    },
+    "mc-hn-tianhu-minimum": {
+        "en": "A heavenly win by three ti or five kan needs no minimum: it is won at once, whatever the huxi and however the other cards lie.",
+        "zh": "三提五坎的天胡不看起胡数：不管胡息多少、其余的牌成不成组，马上就胡。",
+    },
+    "mc-hn-tianhu-ti-as-kan": {
+        "en": "For five kan a ti counts as a kan: two ti and three kan make five, a heavenly win. Only the three-ti win needs three real ti.",
+        "zh": "算五坎时提可以当坎：两提加三坎就是五坎，是天胡。只有三提的天胡才必须是真正的三个提。",
+    },
+    "mc-hn-tianhu-waits": {
+        "en": "Five kan from the deal are a heavenly win on their own: it is compulsory and taken at once, and it even comes before a win on the shown card. Nothing is waited for.",
+        "zh": "起手五坎本身就是天胡：必须胡，马上就胡，连胡亮张都要排在它后面，用不着等什么。",
+    },
+    "mc-hn-dianhu-as-honghu": {
+        "en": "Honghu takes 10 to 12 red cards. A single red card, just a dot of red, is dianhu: times 3.",
+        "zh": "红胡要十到十二张红字。只有一张红字，一点红，是点胡，乘三。",
+    },
+    "mc-hn-dianhu-as-heihu": {
+        "en": "Heihu means no red card at all. With exactly one red card the win is dianhu: times 3.",
+        "zh": "黑胡是一张红字也没有。正好一张红字是点胡，乘三。",
+    },
+    "mc-hn-dianhu-no-mingtang": {
+        "en": "Only 2 to 9 red cards leave a win with no mingtang. Exactly one red card is a mingtang of its own, dianhu: times 3.",
+        "zh": "红字在二到九张之间才没有名堂。正好一张红字本身就是一个名堂：点胡，乘三。",
+    },
     # ------------------------------------------------------------ hints of the hunan queries
     "hint-bakuai": {
         "en": "Count your cards after this group: a whole hand is 21, plus one for every pao or ti. You discard only when you have reached it.",

@@ -154,10 +154,37 @@ MESSAGES: dict[str, dict[str, str]] = {
         "is a 塌子胡.",
         "zh": "清胡里一个刻子都没有：七个搭子加一对将头。有了刻子就是塌子胡。",
     },
+    "mc-nt-no-alike-not-tazi": {
+        "en": "A 塌子胡 mixes runs with threes alike, and this hand has no three alike at all: "
+        "seven runs and a pair make a 清胡.",
+        "zh": "塌子胡是搭子和刻子混在一起，这手牌一个刻子也没有：七个搭子加一对将头，是清胡。",
+    },
+    "mc-nt-bazi-not-tazi": {
+        "en": "You hold three of each of these: {cards}. Read them as three runs, not three "
+        "threes alike. Then the whole hand is runs, a 清胡 worth 100, and each of those cards still "
+        "adds a handle (把子). A hand is counted the way that scores most.",
+        "zh": "{cards}各有三张，可以拆成三个搭子，不必当三个刻子。这样拆，整手都是搭子，是清胡，算 100，"
+        "够三张的牌还能带把子。一手牌按胡数多的拆法算。",
+    },
+    "mc-nt-wenqian-other-run": {
+        "en": "That is an ordinary run ({cards}). The copper coin (文钱) is one run only: the "
+        "one, two and three of coins.",
+        "zh": "{cards}只是普通的搭子。文钱只有一种：一丙、二丙、三丙。",
+    },
     "mc-nt-wenqian-not-run": {
         "en": "The copper coin (一二三丙) is no ordinary run: a hand of threes alike with a "
         "copper coin is still a 飘胡.",
         "zh": "文钱（一二三丙）不算普通搭子：除了文钱全是刻子，照样是飘胡。",
+    },
+    "mc-nt-dealer-rests": {
+        "en": "Nobody deals twice running: when a deal is over, its dealer sits the next one "
+        "out and his next player (下家) deals.",
+        "zh": "庄家不连庄：一局打完，这局的庄家下一局歇着，由他的下家坐庄。",
+    },
+    "mc-nt-peng-then-discard": {
+        "en": "After a 碰 you do not draw: the discard you took stands in for your draw, so "
+        "you lay the three down and discard one card straight away.",
+        "zh": "碰了以后不摸牌：碰来的那张就顶了这一轮该摸的牌，三张摆好，马上打出一张。",
     },
     "mc-nt-chi": {
         "en": "笃子胡 has no 吃: you may 碰 a discard, but never take it to make a run (except as "
@@ -226,6 +253,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "two make 双龙会.",
         "zh": "翻出的千字、红花、白花、九条都是老将：翻到一张是半边将，两张都是就是双龙会。",
     },
+    "mc-nt-no-laojiang-turned": {
+        "en": "Neither turned card ({cards}) is an old general (千字, 红花, 白花 or 九条). "
+        "半边将 needs one old general among the turned cards, 双龙会 needs two.",
+        "zh": "{cards}：两张都不是老将（千字、红花、白花、九条）。翻出的将牌里有一张老将才是半边将，两张都是老将才是双龙会。",
+    },
+    "mc-nt-shuang-not-same-value": {
+        "en": "The turned cards ({cards}) have two different values, so this is not 双将. "
+        "Double generals need both turned cards of one value, such as a four of coins and a "
+        "four of strings.",
+        "zh": "{cards}：点数不一样，不是双将。双将要两张将牌点数相同，比如四丙和四条。",
+    },
     "mc-nt-dihu-chenghu": {
         "en": "You added the 20 for going out. The 底胡 is the groups alone, rounded up; 成胡 "
         "comes after it.",
@@ -251,6 +289,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "You settled with the winner alone. The two players who did not go out settle "
         "too: every pair of the three compares counts and pays the difference.",
         "zh": "你只跟胡牌的人算了账。没胡的两家之间也要算：三家两两比，每一对都付差额。",
+    },
+    "mc-nt-dihu-round-not-local": {
+        "en": "Rounding the 底胡 up to the next ten is the same at every table. The only "
+        "rounding a table chooses is the last one: whether the total is rounded again before "
+        "the doublings.",
+        "zh": "底胡往上进整，各地都一样。牌桌可以自己定的只是最后那一步：翻番之前总数要不要再进整。",
+    },
+    "mc-nt-chenghu-not-local": {
+        "en": "The 20 for going out (成胡) is part of every winner's count, at every table. "
+        "What a table agrees first is 双将 or 单将, joy cards, four copper coins and the "
+        "final rounding.",
+        "zh": "成胡 20 是胡牌的人都有的，各地都一样。要事先说好的是双将还是单将、带不带喜儿、四个文钱和最后的进整。",
+    },
+    "mc-nt-no-chi-not-local": {
+        "en": "No 吃 is a rule of 笃子胡 everywhere, not a table's choice. What a table agrees "
+        "first is 双将 or 单将, joy cards, four copper coins and the final rounding.",
+        "zh": "不能吃是笃子胡到哪里都一样的规矩，不用商量。要事先说好的是双将还是单将、带不带喜儿、四个文钱和最后的进整。",
     },
     # -- facts stated in a proof ----------------------------------------------------------
     "fact-nt-deck": {

@@ -41,6 +41,8 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-tj-beat-lead-only", "plays", "tj-06-beating#best-so-far"),
     Misconception("mc-tj-wrong-count", "plays", "tj-06-beating#cover"),
     Misconception("mc-tj-played-hard-card", "cards", "tj-01-deck#hard-cards"),
+    Misconception("mc-tj-deck-84", "cards", "tj-01-deck#deck-84"),
+    Misconception("mc-tj-no-heaven-no-nine", "cards", "tj-05-deal#no-tian-no-jiu"),
     Misconception("mc-tj-first-lead-top", "plays", "tj-05-deal#first-lead"),
     Misconception("mc-tj-baopai-lead", "plays", "tj-05-deal#first-lead"),
     Misconception("mc-tj-missed-threat", "plays", "tj-07-memory#sure-lead"),
@@ -56,6 +58,8 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-tj-no-fan-table", "counting", "tj-09-fan#no-fan"),
     Misconception("mc-tj-red-card-list", "counting", "tj-09-fan#red-cards"),
     Misconception("mc-tj-tuoshou-needs-five", "going-out", "tj-08-winning#tuoshou"),
+    Misconception("mc-tj-missed-tuoshou", "going-out", "tj-08-winning#tuoshou"),
+    Misconception("mc-tj-huangpai", "settlement", "tj-08-winning#huangpai"),
     Misconception("mc-tj-forgot-baopai", "settlement", "tj-09-fan#baopai"),
 )
 
@@ -85,6 +89,8 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-tj-beat-lead-only", "tj-06-beating.trap-ex", "26"),
     ("mc-tj-wrong-count", "tj-06-beating.count-ex", "true a"),
     ("mc-tj-played-hard-card", "tj-01-deck.pick-hard", "24"),
+    ("mc-tj-deck-84", "quiz.chuanpai-tricks.cards.1", "a"),
+    ("mc-tj-no-heaven-no-nine", "chuanpai-tricks.no-heaven-no-nine", "b"),
     ("mc-tj-first-lead-top", "tj-05-deal.forbid-ex", "true a"),
     ("mc-tj-baopai-lead", "quiz.chuanpai-tricks.play.3", "a"),
     ("mc-tj-missed-threat", "tj-07-memory.sure-ex2", "true a"),
@@ -100,6 +106,8 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-tj-no-fan-table", "tj-09-fan.no-fan-ex", "2"),
     ("mc-tj-red-card-list", "tj-09-fan.red-ex", "11 13 14 34 44 66"),
     ("mc-tj-tuoshou-needs-five", "tj-08-winning.short-ex", "b"),
+    ("mc-tj-missed-tuoshou", "tj-08-winning.tuoshou-ex", "a"),
+    ("mc-tj-huangpai", "quiz.chuanpai-tricks.scoring.14", "a"),
     ("mc-tj-forgot-baopai", "tj-09-fan.baopai-ex", "-1"),
 )
 
@@ -302,8 +310,10 @@ def _level_diagnosis(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     pile, rules, in_hand = _pile_of(ex)
     right = str(sol.value)
     params = {"count": len(pile), "in_hand": "—" if in_hand is None else in_hand}
-    if "tuoshou" in (chosen.reason, right):
+    if chosen.reason == "tuoshou":
         return Reason("mc-tj-tuoshou-needs-five", params)
+    if right == "tuoshou" and chosen.reason == "short":  # 脱手 was there to declare
+        return Reason("mc-tj-missed-tuoshou", params)
     _, _, no_hard = pile_count(pile, rules.fan, "no-hard")
     hard = [t for t in pile if t in HARD]
     if hard and chosen.reason == LEVELS[no_hard]:

@@ -31,9 +31,12 @@ L6 = "guilin-06-priority"
 L7 = "guilin-07-going-out"
 L8 = "guilin-08-counting"
 L9 = "guilin-09-duo"
+L10 = "guilin-10-variants"
 QB = "quiz.guilin.basics"  # the quiz items (content/quizzes/guilin.yaml)
 QA = "quiz.guilin.actions"
 QG = "quiz.guilin.going-out"
+QP = "quiz.guilin.play"
+DEMO = "guilin"  # the demo set (content/exercises/guilin.yaml)
 
 CATALOG: tuple[Misconception, ...] = (
     # counting 胡
@@ -81,6 +84,27 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-gl-fewer-waits", "discard", f"{L7}#which-win"),
     Misconception("mc-gl-xing-miscount", "settlement", f"{L9}#xing-how"),
     Misconception("mc-gl-unseen-miscount", "discard", f"{L6}#cards-left"),
+    # authored choices: the deck, the seats, the deal, a turn, payment, the names
+    Misconception("mc-gl-deck-size", "cards", f"{L1}#small-big"),
+    Misconception("mc-gl-shangjia-after", "cards", f"{L1}#players"),
+    Misconception("mc-gl-shangjia-dealer", "cards", f"{L1}#players"),
+    Misconception("mc-gl-stock-count", "cards", f"{L3}#deal"),
+    Misconception("mc-gl-dangdi-not-stock", "cards", f"{L3}#deal"),
+    Misconception("mc-gl-dangdi-not-discard", "cards", f"{L3}#deal"),
+    Misconception("mc-gl-drawn-into-hand", "cards", f"{L3}#draw"),
+    Misconception("mc-gl-drawn-back-to-stock", "cards", f"{L3}#draw"),
+    Misconception("mc-gl-shangjia-eats-discard", "chi-bi", f"{L4}#who-eats"),
+    Misconception("mc-gl-fit-not-enough", "chi-bi", f"{L4}#who-eats"),
+    Misconception("mc-gl-guosao-sao-layout", "forced", f"{L5}#guosao"),
+    Misconception("mc-gl-guosao-peng-layout", "forced", f"{L5}#guosao"),
+    Misconception("mc-gl-guozhang-chi-only", "guozhang", f"{L6}#chi-only"),
+    Misconception("mc-gl-minimum-ten", "going-out", f"{L7}#minimum"),
+    Misconception("mc-gl-kan-locked-too", "groups", f"{L2}#kan"),
+    Misconception("mc-gl-chongduo-peng", "forced", f"{L7}#chongduo"),
+    Misconception("mc-gl-pay-shared", "settlement", f"{L9}#payment"),
+    Misconception("mc-gl-pay-discarder-only", "settlement", f"{L9}#payment"),
+    Misconception("mc-gl-ti-as-kaiduo", "groups", f"{L10}#names"),
+    Misconception("mc-gl-ti-as-sao", "groups", f"{L10}#names"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -143,6 +167,26 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-gl-fewer-waits", f"{QG}.best-discard", "a"),
     ("mc-gl-xing-miscount", f"{QG}.xing", "5"),
     ("mc-gl-unseen-miscount", f"{QB}.unseen", "2"),
+    ("mc-gl-deck-size", f"{L1}.how-many", "b"),
+    ("mc-gl-shangjia-after", f"{L1}.seat-choice", "b"),
+    ("mc-gl-shangjia-dealer", f"{L1}.seat-choice", "c"),
+    ("mc-gl-stock-count", f"{QB}.stock", "b"),
+    ("mc-gl-dangdi-not-stock", f"{DEMO}.demo-dangdi", "b"),
+    ("mc-gl-dangdi-not-discard", f"{DEMO}.demo-dangdi", "c"),
+    ("mc-gl-drawn-into-hand", f"{L3}.unused", "b"),
+    ("mc-gl-drawn-back-to-stock", f"{L3}.unused", "c"),
+    ("mc-gl-shangjia-eats-discard", f"{DEMO}.demo-who-eats", "b"),
+    ("mc-gl-fit-not-enough", f"{DEMO}.demo-who-eats", "c"),
+    ("mc-gl-guosao-sao-layout", f"{DEMO}.demo-guosao", "a"),
+    ("mc-gl-guosao-peng-layout", f"{DEMO}.demo-guosao", "c"),
+    ("mc-gl-guozhang-chi-only", f"{QA}.guozhang-rule", "b"),
+    ("mc-gl-minimum-ten", f"{L10}.which-guilin", "c"),
+    ("mc-gl-kan-locked-too", f"{QP}.vs-hunan", "c"),
+    ("mc-gl-chongduo-peng", f"{DEMO}.demo-chongduo", "c"),
+    ("mc-gl-pay-shared", f"{L9}.who-pays", "b"),
+    ("mc-gl-pay-discarder-only", f"{L9}.who-pays", "c"),
+    ("mc-gl-ti-as-kaiduo", f"{QP}.names", "b"),
+    ("mc-gl-ti-as-sao", f"{QP}.names", "c"),
 )
 
 # --------------------------------------------------------------------------- group values

@@ -90,6 +90,24 @@ CATALOG: tuple[Misconception, ...] = (
     _mc("mc-hn-no-discard-left", "chi-bi", "hunan-03-turn#after-taking"),
     _mc("mc-hn-wait-below-minimum", "waits", "hunan-08-going-out#minimum"),
     _mc("mc-hn-fewer-waits", "discard", "hunan-02-groups#waits-2710"),
+    # authored choices: reading, groups, turns, heavenly wins, card counts, mingtang
+    _mc("mc-hn-misread-big", "cards", "hunan-01-cards#sizes"),
+    _mc("mc-hn-red-small-only", "cards", "hunan-01-cards#red"),
+    _mc("mc-hn-plain-run", "groups", "hunan-02-groups#runs"),
+    _mc("mc-hn-pao-no-pair", "groups", "hunan-02-groups#jiang"),
+    _mc("mc-hn-pao-needs-another", "groups", "hunan-02-groups#jiang"),
+    _mc("mc-hn-no-peng-on-discard", "forced", "hunan-03-turn#peng"),
+    _mc("mc-hn-bakuai-draw-again", "forced", "hunan-04-forced#bakuai"),
+    _mc("mc-hn-lost-card-own-draw", "chou", "hunan-06-memory#lost-to-peng"),
+    _mc("mc-hn-win-own-turn-only", "going-out", "hunan-08-going-out#stock-only"),
+    _mc("mc-hn-size-fours-as-three", "going-out", "hunan-08-going-out#card-count"),
+    _mc("mc-hn-size-no-pair", "going-out", "hunan-08-going-out#card-count"),
+    _mc("mc-hn-tianhu-minimum", "going-out", "hunan-08-going-out#tianhu"),
+    _mc("mc-hn-tianhu-ti-as-kan", "going-out", "hunan-08-going-out#tianhu"),
+    _mc("mc-hn-tianhu-waits", "going-out", "hunan-08-going-out#tianhu"),
+    _mc("mc-hn-dianhu-as-honghu", "settlement", "hunan-10-settlement#mingtang"),
+    _mc("mc-hn-dianhu-as-heihu", "settlement", "hunan-10-settlement#mingtang"),
+    _mc("mc-hn-dianhu-no-mingtang", "settlement", "hunan-10-settlement#mingtang"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -156,6 +174,23 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-hn-no-discard-left", "quiz.hunan.play.no-card-to-throw", "true a"),
     ("mc-hn-wait-below-minimum", "quiz.hunan.counting.winning-draws", "x4 d2 d4 d6"),
     ("mc-hn-fewer-waits", "quiz.hunan.counting.keep-most", "a"),
+    ("mc-hn-misread-big", "hunan-01-cards.read-big", "c"),
+    ("mc-hn-red-small-only", "quiz.hunan.basics.which-red", "c"),
+    ("mc-hn-plain-run", "hunan-02-groups.not-a-group", "a"),
+    ("mc-hn-pao-no-pair", "quiz.hunan.basics.pair-with-a-pao", "a"),
+    ("mc-hn-pao-needs-another", "quiz.hunan.basics.pair-with-a-pao", "c"),
+    ("mc-hn-no-peng-on-discard", "hunan-03-turn.peng-choice", "c"),
+    ("mc-hn-bakuai-draw-again", "hunan-04-forced.bakuai-choice", "c"),
+    ("mc-hn-lost-card-own-draw", "quiz.hunan.memory.lost-to-peng", "c"),
+    ("mc-hn-win-own-turn-only", "hunan-06-memory.win-on-stale-choice", "c"),
+    ("mc-hn-size-fours-as-three", "hunan.cards-with-two-pao", "a"),
+    ("mc-hn-size-no-pair", "hunan.cards-with-two-pao", "c"),
+    ("mc-hn-tianhu-minimum", "hunan.five-kan", "b"),
+    ("mc-hn-tianhu-ti-as-kan", "hunan-08-going-out.tianhu-check", "c"),
+    ("mc-hn-tianhu-waits", "hunan.five-kan", "c"),
+    ("mc-hn-dianhu-as-honghu", "hunan.one-red-card", "a"),
+    ("mc-hn-dianhu-as-heihu", "hunan.one-red-card", "c"),
+    ("mc-hn-dianhu-no-mingtang", "hunan.one-red-card", "d"),
 )
 
 # --------------------------------------------------------------------------- counting

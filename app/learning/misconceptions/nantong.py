@@ -69,10 +69,17 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-nt-dan-group", "jiang", f"{L_DAN}#dan-group"),
     Misconception("mc-nt-shuang-same-value", "jiang", f"{L_GENERALS}#shuangjiang"),
     Misconception("mc-nt-laojiang-turned", "jiang", f"{L_GENERALS}#banbian"),
+    Misconception("mc-nt-no-laojiang-turned", "jiang", f"{L_GENERALS}#banbian"),
+    Misconception("mc-nt-shuang-not-same-value", "jiang", f"{L_GENERALS}#shuangjiang"),
     # -- groups, actions, going out
     Misconception("mc-nt-honour-run", "groups", f"{L_GROUPS}#runs"),
     Misconception("mc-nt-runs-not-piao", "going-out", f"{L_GROUPS}#hand-types"),
     Misconception("mc-nt-alike-not-qing", "going-out", f"{L_GROUPS}#hand-types"),
+    Misconception("mc-nt-no-alike-not-tazi", "going-out", f"{L_GROUPS}#hand-types"),
+    Misconception("mc-nt-bazi-not-tazi", "going-out", f"{L_TOTAL}#bazi"),
+    Misconception("mc-nt-wenqian-other-run", "groups", f"{L_GROUPS}#wenqian"),
+    Misconception("mc-nt-dealer-rests", "cards", f"{L_TURN}#seats"),
+    Misconception("mc-nt-peng-then-discard", "actions", f"{L_TURN}#no-chi"),
     Misconception("mc-nt-chi", "actions", f"{L_TURN}#no-chi"),
     Misconception("mc-nt-peng-needs-two", "actions", f"{L_TURN}#no-chi"),
     Misconception("mc-nt-hu-not-complete", "going-out", f"{L_OUT}#how-to-win"),
@@ -90,6 +97,9 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-nt-pay-full", "settlement", f"{L_SETTLE}#pairwise"),
     Misconception("mc-nt-winner-never-pays", "settlement", f"{L_SETTLE}#daofuqian"),
     Misconception("mc-nt-only-winner-settles", "settlement", f"{L_SETTLE}#pairwise"),
+    Misconception("mc-nt-dihu-round-not-local", "settlement", f"{L_SETTLE}#local"),
+    Misconception("mc-nt-chenghu-not-local", "settlement", f"{L_SETTLE}#local"),
+    Misconception("mc-nt-no-chi-not-local", "settlement", f"{L_SETTLE}#local"),
     Misconception("mc-nt-wenqian-not-run", "going-out", f"{L_GROUPS}#hand-types"),
 )
 
@@ -158,6 +168,16 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-nt-shuang-same-value", "quiz.nantong.counting.1", "a"),
     ("mc-nt-laojiang-turned", "quiz.nantong.counting.2", "a"),
     ("mc-nt-dihu-chenghu", "quiz.nantong.counting.5", "40"),
+    ("mc-nt-no-laojiang-turned", f"{L_GENERALS}.situation-2", "c"),
+    ("mc-nt-shuang-not-same-value", "nantong.situation-3b-6w", "b"),
+    ("mc-nt-no-alike-not-tazi", f"{L_GROUPS}.type-qing", "c"),
+    ("mc-nt-bazi-not-tazi", "nantong.type-qing-handles", "c"),
+    ("mc-nt-wenqian-other-run", "quiz.nantong.basics.9", "b"),
+    ("mc-nt-dealer-rests", f"{L_TURN}.sit-out", "a"),
+    ("mc-nt-peng-then-discard", "quiz.nantong.play.2", "a"),
+    ("mc-nt-dihu-round-not-local", f"{L_SETTLE}.which-option", "a"),
+    ("mc-nt-chenghu-not-local", f"{L_SETTLE}.which-option", "b"),
+    ("mc-nt-no-chi-not-local", f"{L_SETTLE}.which-option", "d"),
 )
 
 
