@@ -134,7 +134,7 @@ def in_transaction(write: Callable[[LearnerProfile], T]) -> T:
             profile = current_profile(create=True)
             assert profile is not None
             result = write(profile)
-            db.session.commit()
+            _commit_keeping_values()
             return result
         except IntegrityError:
             db.session.rollback()
@@ -147,6 +147,19 @@ def in_transaction(write: Callable[[LearnerProfile], T]) -> T:
     raise AssertionError("unreachable")
 
 
+def _commit_keeping_values() -> None:
+    """Commit, and keep the rows this request wrote as they are in memory: the page
+    shows what was just stored, so reading each row back (SQLAlchemy's expiry on commit)
+    would cost a query apiece for nothing."""
+    session = db.session()
+    keep = session.expire_on_commit
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = keep
+
+
 def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
     if record.replay(token.nonce) is not None:
         # the same answer again (a double submit, a retried request): shown, not
@@ -155,8 +168,12 @@ def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
         state = record.exercise_state(profile, ex)
         return state, None
 
+    tries = iter(range(3))
+
     def write(profile: LearnerProfile) -> tuple[Any, Any]:
-        _attempt, state, counted = record.record_answer(profile, ex, token, verdict)
+        # just looked up: unseen, unless a retry after a race another request won
+        unseen = next(tries) == 0
+        _attempt, state, counted = record.record_answer(profile, ex, token, verdict, unseen=unseen)
         rate = counted and token.context != "exam"  # an exam's rating would tell right from wrong
         moved = practice.update_ratings(profile, ex, verdict.correct) if rate else None
         return state, moved

@@ -119,13 +119,16 @@ def record_answer(
     token: Token,
     verdict: Verdict,
     now: datetime | None = None,
+    unseen: bool = False,
 ) -> tuple[Attempt, ExerciseState, bool]:
     """Store the attempt once; update stars and skills. (attempt, state, counted now).
 
     One transaction: the attempt, the exercise state and the skills are written together
-    or not at all.
+    or not at all. ``unseen``: the caller has just found no attempt under the token's
+    nonce (a race lost after all ends in the nonce's unique constraint, and the caller's
+    retry passes ``False``).
     """
-    seen = replay(token.nonce)
+    seen = None if unseen else replay(token.nonce)
     if seen is not None:
         # The same answer again (a double submit, a replayed form): nothing new is
         # stored. The state may be missing: an exam keeps none, and a token replayed by
