@@ -13,7 +13,8 @@ What it does (issue 17):
 2. Prepares the requests of a mixed learner scenario in advance, through the app itself
    (visitor sessions with their CSRF tokens, one-time answer tokens, quiz runs), so the
    load generator only replays them (every visitor a returning learner with a record;
-   an answer token replayed is shown again, not stored twice): home 10 %, lesson step 25 %, exercise answer 20 %,
+   every answer a new one, stored: each run's answer lines get one-time tokens of their
+   own, and each wrk thread walks its own part of the lines): home 10 %, lesson step 25 %, exercise answer 20 %,
    practice position 15 %, quiz answer 15 %, count tool 10 %, progress page 5 %; and a
    teacher's dashboard: a class of ``--students`` teacher-made accounts who have each
    answered a ten-question assignment, its grid (``/classes/<id>/assignments/<id>/``)
@@ -65,6 +66,11 @@ WEIGHTS = {
 LUA = r"""
 local lines = {}
 local i = 0
+local threads = 0
+function setup(thread)
+  thread:set("id", threads)
+  threads = threads + 1
+end
 function init(args)
   for line in io.lines(args[1]) do
     local m, p, c, b = line:match("^(%S+)\t(%S+)\t([^\t]*)\t(.*)$")
@@ -73,7 +79,8 @@ function init(args)
     if m == "POST" then h["Content-Type"] = "application/x-www-form-urlencoded"; h["HX-Request"] = "true" end
     table.insert(lines, wrk.format(m, p, h, b ~= "" and b or nil))
   end
-  i = math.random(#lines)
+  -- each thread walks its own part of the lines (an answer's token is sent once)
+  i = (id or 0) * math.floor(#lines / 2)
 end
 function request()
   i = i % #lines + 1
@@ -225,7 +232,7 @@ def prepare(app: object, visitors: int, per_kind: int, rng: random.Random) -> di
             )
             ex = rng.choice(exercises)
             answer = right_answer(ex) if rng.random() < 0.6 else wrong_answer(ex)
-            body = _answer_body(ex, answer, csrf_token=csrf, token=record.issue_token(ex))
+            body = _answer_body(ex, answer, csrf_token=csrf, token=_fresh_mark("exercise", ""))
             out["answer"].append(f"POST\t/exercises/{ex.id}/answer\t{cookie}\t{body}")
     for n in range(min(per_kind, 200)):  # quiz runs: a token per question of a real run
         c, csrf = clients[n % len(clients)]
@@ -246,7 +253,7 @@ def prepare(app: object, visitors: int, per_kind: int, rng: random.Random) -> di
                     ex,
                     right_answer(ex),
                     csrf_token=csrf,
-                    token=record.issue_token(ex, "quiz", sid),
+                    token=_fresh_mark("quiz", sid),
                 )
                 out["quiz"].append(f"POST\t/exercises/{ex.id}/answer\t{_cookie(c)}\t{body}")
     return out
@@ -372,10 +379,40 @@ def preflight(base: str, lines: dict[str, list[str]]) -> bool:
     return ok
 
 
-def mix(requests: dict[str, list[str]], rng: random.Random, total: int = 20000) -> list[str]:
+#: stands for an answer line's one-time token until a run's lines are drawn (letters,
+#: digits, dots, hyphens: left as they are by URL encoding)
+_MARK = re.compile(r"FRESHTOKEN\.(\w+)\.([\w-]*)\.")
+
+
+def _fresh_mark(context: str, ref: str) -> str:
+    return f"FRESHTOKEN.{context}.{ref}."
+
+
+def mix(
+    app: object, requests: dict[str, list[str]], rng: random.Random, total: int = 20000
+) -> list[str]:
+    """A run's request lines in the scenario's weights. Every answer line gets a token
+    of its own, issued now: each answer is a new one and is stored, as a learner's is
+    (a replayed token would only be shown again, which is cheaper)."""
     kinds = [k for k in WEIGHTS if requests.get(k)]
     weights = [WEIGHTS[k] for k in kinds]
-    return [rng.choice(requests[k]) for k in rng.choices(kinds, weights, k=total)]
+    return fill(app, [rng.choice(requests[k]) for k in rng.choices(kinds, weights, k=total)])
+
+
+def fill(app: object, lines: list[str]) -> list[str]:
+    """``lines`` with a new one-time token in place of each answer's mark."""
+    from app.learning import bank, record
+
+    out = []
+    with app.app_context():  # type: ignore[attr-defined]
+        for line in lines:
+            found = _MARK.search(line)
+            if found is not None:
+                ex = bank.get(line.split("\t")[1].split("/")[2])
+                token = record.issue_token(ex, found.group(1), found.group(2))  # type: ignore[arg-type]
+                line = line[: found.start()] + token + line[found.end() :]
+            out.append(line)
+    return out
 
 
 def run_wrk(
@@ -483,7 +520,6 @@ def main() -> int:
         rng = random.Random(7)
         started = time.perf_counter()
         requests = prepare(app, visitors=100, per_kind=1500, rng=rng)
-        scenario = mix(requests, rng)
         # the teacher's pages through an app without CSRF (forms posted directly)
         plain = create_app({"INSTANCE_PATH": str(tmp / "instance"), "WTF_CSRF_ENABLED": False})
         dashboard = prepare_dashboard(plain, args.students, rng)
@@ -495,7 +531,7 @@ def main() -> int:
                 break
             except OSError:
                 time.sleep(0.2)
-        samples = {k: v for k, v in requests.items() if v}
+        samples = {k: fill(app, v[-5:]) for k, v in requests.items() if v}
         if not preflight(base, {**samples, "dashboard": dashboard}):
             return 1
         print(
@@ -505,7 +541,7 @@ def main() -> int:
             + f"; dashboard: a class of {args.students}, 10 questions each"
         )
         if args.warmup > 0:
-            warm = run_wrk(base, scenario, args.connections, args.warmup, tmp)
+            warm = run_wrk(base, mix(app, requests, rng), args.connections, args.warmup, tmp)
             print(
                 f"warm-up (not counted): {args.warmup} s of the learner mix, "
                 f"{warm['rps']:.0f} requests/s, p99 {warm['p99']:.0f} ms, errors {warm['errors']}"
@@ -518,7 +554,7 @@ def main() -> int:
         for r in range(1, args.rounds + 1):
             bare = run_wrk(base, None, args.connections, args.seconds, tmp)
             _row(r, "bare /api/ping", bare, bare)
-            mixed = run_wrk(base, scenario, args.connections, args.seconds, tmp)
+            mixed = run_wrk(base, mix(app, requests, rng), args.connections, args.seconds, tmp)
             _row(r, "learner mix", mixed, bare)
             grid = run_wrk(base, dashboard, args.connections, args.seconds, tmp)
             _row(r, "teacher dashboard", grid, bare)
