@@ -168,11 +168,12 @@ def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
         state = record.exercise_state(profile, ex)
         return state, None
 
-    tries = iter(range(3))
+    first = True
 
     def write(profile: LearnerProfile) -> tuple[Any, Any]:
         # just looked up: unseen, unless a retry after a race another request won
-        unseen = next(tries) == 0
+        nonlocal first
+        unseen, first = first, False
         _attempt, state, counted = record.record_answer(profile, ex, token, verdict, unseen=unseen)
         rate = counted and token.context != "exam"  # an exam's rating would tell right from wrong
         moved = practice.update_ratings(profile, ex, verdict.correct) if rate else None
