@@ -83,20 +83,27 @@ def card_of(state: SkillState) -> Card:
     return Card.from_dict(state.card)  # type: ignore[arg-type]
 
 
+_SKILLS_OF = db.select(SkillState).where(
+    SkillState.profile_id == db.bindparam("profile_id"),
+    SkillState.game == db.bindparam("game"),
+    SkillState.skill.in_(db.bindparam("skills", expanding=True)),
+)
+
+
 def review(profile: LearnerProfile, ex: Exercise, rating: Rating, now: datetime) -> None:
     """Rate every skill of ``ex`` (creating its state on first sight). In the caller's
     transaction."""
     when = _aware(now)
-    found = {
-        s.skill: s
-        for s in db.session.scalars(
-            db.select(SkillState).where(
-                SkillState.profile_id == profile.id,
-                SkillState.game == ex.game,
-                SkillState.skill.in_(ex.skills),
+    # Not flushed first: what is pending (the attempt, the exercise state) has no bearing
+    # on the skills, and is written with them at the commit, each row once (a flush here
+    # wrote the exercise state, then updated it again at the commit).
+    with db.session.no_autoflush:
+        found = {
+            s.skill: s
+            for s in db.session.scalars(
+                _SKILLS_OF, {"profile_id": profile.id, "game": ex.game, "skills": list(ex.skills)}
             )
-        )
-    }
+        }
     for skill_id in dict.fromkeys(ex.skills):  # each skill once
         state = found.get(skill_id)
         # an explicit card_id: without one, fsrs sleeps 1 ms per new card (to make ids
