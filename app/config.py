@@ -30,6 +30,8 @@
 ``DB_POOL_SIZE``       PostgreSQL connections kept per worker process (default 5), plus
                        ``DB_MAX_OVERFLOW`` (default 5) in a burst; ``DB_TIMEOUT`` seconds
                        to wait for one (default 5), then a 503.
+``DB_PING_AFTER``      seconds a pooled connection may sit idle before it is checked
+                       on checkout (default 5; 0: checked every time).
 ``ACCESS_LOG``         ``1``: one JSON line per request (request id, status, ms).
 ``ANYONE_MAY_TEACH``   ``1``: any account (not one a teacher made) may become a teacher
                        on ``/classes/``. Default: only an admin grants the role.
@@ -113,9 +115,10 @@ def _int(name: str, default: int) -> int:
 
 
 def engine_options(url: str) -> dict[str, Any]:
-    """Connection pool: checked before use; sized per worker for PostgreSQL, with a
-    short wait for a free connection (then a 503) and a statement timeout."""
-    opts: dict[str, Any] = {"pool_pre_ping": True}
+    """Connection pool: sized per worker for PostgreSQL, with a short wait for a free
+    connection (then a 503) and a connect timeout. (A connection is checked before use
+    only after it sat idle: :mod:`app.database`.)"""
+    opts: dict[str, Any] = {}
     if url.startswith("postgresql"):
         opts.update(
             pool_size=_int("DB_POOL_SIZE", 5),
@@ -152,6 +155,7 @@ def from_env(instance_path: Path) -> dict[str, Any]:
         or redis_url
         or "memory://",
         "PROXY_HOPS": _int("PROXY_HOPS", 0),
+        "DB_PING_AFTER": _int("DB_PING_AFTER", 5),
         "ACCESS_LOG": _truthy(os.environ.get("ACCESS_LOG")),
         "RATELIMIT_HEADERS_ENABLED": True,
         # A true moving window: no double burst across the turn of a fixed window.

@@ -14,6 +14,8 @@ from htmx_flask import Htmx
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
 
+from app.database import AcademySession
+
 NAMING = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -41,7 +43,7 @@ class AcademyLoginManager(LoginManager):  # type: ignore[misc]
         return bool(super()._session_protection_failed())
 
 
-db = SQLAlchemy(model_class=Base)
+db = SQLAlchemy(model_class=Base, session_options={"class_": AcademySession})
 migrate = Migrate()
 babel = Babel()
 login_manager = AcademyLoginManager()

@@ -11,7 +11,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 
 from app import config as cfg
-from app import hashing, i18n, ops, profiles, security, ui
+from app import database, hashing, i18n, ops, profiles, security, ui
 from app.extensions import babel, csrf, db, htmx, limiter, login_manager, migrate
 from app.redirects import current_path
 
@@ -42,6 +42,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         Path(app.config["BABEL_TRANSLATION_DIRECTORIES"]), Path(app.instance_path) / "translations"
     )
     db.init_app(app)
+    database.init_app(app)  # first of the request hooks: before any query
     migrate.init_app(app, db, directory=str(cfg.ROOT / "migrations"), render_as_batch=True)
     babel.init_app(app, locale_selector=i18n.choose_locale)
     i18n.install_template_gettext(app)

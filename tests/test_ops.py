@@ -387,7 +387,7 @@ def test_one_redis_setting_for_the_limiter(monkeypatch, tmp_path):
 def test_the_postgresql_pool_is_sized_by_settings(monkeypatch):
     from app.config import engine_options
 
-    assert engine_options("sqlite:///x.sqlite3") == {"pool_pre_ping": True}
+    assert engine_options("sqlite:///x.sqlite3") == {}
     opts = engine_options("postgresql+psycopg://u@h/db")
     assert (opts["pool_size"], opts["max_overflow"], opts["pool_timeout"]) == (5, 5, 5)
     monkeypatch.setenv("DB_POOL_SIZE", "2")

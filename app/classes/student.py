@@ -19,6 +19,7 @@ from app.classes import access, accounts, results, service, times
 from app.classes.forms import JoinForm, QuickSigninForm
 from app.classes.limits import wrong_per_address
 from app.classes.models import Assignment, AssignmentItem
+from app.database import writable
 from app.extensions import db
 from app.htmx_utils import form_page, page, redirect_to
 from app.i18n import set_lang_cookie
@@ -291,6 +292,7 @@ def deal(aid: int, key: str):  # type: ignore[no-untyped-def]
     )
     if spec is None:
         abort(404)
+    writable()  # the first visit starts the student's deal
     profile = current_profile(create=True)
     assert profile is not None
     played, new = play.assigned(profile.id, a.id, a.game, spec)

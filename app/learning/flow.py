@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from flask import g
 from sqlalchemy.exc import IntegrityError
 
+from app.database import writable
 from app.extensions import db
 from app.i18n import page_locale
 from app.learning import practice, present, record
@@ -129,6 +130,7 @@ def in_transaction(write: Callable[[LearnerProfile], T]) -> T:
     nothing. Two requests of one learner at once (a double click, a retry) may race to
     create the same row: the loser rolls back and tries again, and then finds the
     winner's rows (the same answer is counted once)."""
+    writable()
     for attempt in range(3):
         try:
             profile = current_profile(create=True)

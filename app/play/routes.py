@@ -13,6 +13,7 @@ from flask import abort, current_app, redirect, render_template, request, url_fo
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from app.database import writable
 from app.engine import EngineError
 from app.engine.core.actions import Action
 from app.engine.core.reason import Reason
@@ -339,6 +340,7 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
     family = find_variant(game).family
     locale = _locale()
     rows = []
+    writable()  # the engine's answers are kept with the deal the first time
     consequences = service.what_if(deal)
     if db.session.is_modified(deal):
         db.session.commit()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import abort, redirect, render_template, request, url_for
 
+from app.database import writable
 from app.engine.core.registry import all_variants, find_game
 from app.extensions import db
 from app.htmx_utils import page, redirect_to
@@ -89,6 +90,7 @@ def run(game: str, sid: str):  # type: ignore[no-untyped-def]
 
 def _summary(session: QuizSession):  # type: ignore[no-untyped-def]
     if session.finished_at is None:
+        writable()  # a page view that stores the run's end
         session.finished_at = quizzes.clock.now()
         db.session.commit()
     results = quizzes.results(session)

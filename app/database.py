@@ -1,0 +1,117 @@
+"""How a request uses its database connection: no transaction for a page that only
+reads, and a liveness check only for a connection that sat idle.
+
+Most requests are page views that read a few rows. Run in a transaction, each costs two
+round trips more than its queries (``BEGIN`` before the first, ``ROLLBACK`` when the
+session closes); a check of the connection on every checkout (``SELECT 1``) a third.
+Under load those were a fifth of a lesson page's time. So:
+
+* A ``GET`` or ``HEAD`` request reads in autocommit mode: each query on its own, no
+  ``BEGIN``/``ROLLBACK``. (PostgreSQL's default isolation, read committed, takes a new
+  snapshot per statement anyway, so a page reads what it read before.)
+* A request of those that writes after all (the last step of a quiz run stores its end)
+  calls :func:`writable` first; what follows then runs in one transaction, committed or
+  rolled back as a whole, as a form post's does. A write in a read-only request without
+  it is refused (:class:`ReadOnlyRequest`), not run statement by statement: no such
+  request can leave the database half-written.
+* A pooled connection is checked (``SELECT 1``) only when it has been idle for
+  ``DB_PING_AFTER`` seconds (5; 0 checks every checkout). A busy server's connections
+  are in use all the time and are not checked; one idle overnight, or kept across a
+  database restart, is checked and, if dead, replaced before the request uses it. A
+  connection that dies in use fails that request with a 503, and SQLAlchemy then
+  replaces the pool's other connections of that age.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+from typing import Any
+
+from flask import Flask, request
+from flask_sqlalchemy.session import Session
+from sqlalchemy import Engine, event
+from sqlalchemy.exc import DisconnectionError
+
+#: ``Session.info`` key: this request reads only (its statements run in autocommit mode)
+READ_ONLY = "read_only"
+_READ_METHODS = frozenset({"GET", "HEAD"})
+_AUTOCOMMIT: weakref.WeakKeyDictionary[Engine, Engine] = weakref.WeakKeyDictionary()
+
+
+class ReadOnlyRequest(RuntimeError):
+    """A page view tried to write without :func:`writable` (a fault in the code)."""
+
+
+class AcademySession(Session):
+    """Flask-SQLAlchemy's session, bound to the autocommit face of its engine while the
+    request reads only (the same pool, the same connections)."""
+
+    def get_bind(self, *args: Any, **kwargs: Any) -> Any:
+        bind = super().get_bind(*args, **kwargs)
+        if self.info.get(READ_ONLY) and isinstance(bind, Engine):
+            face = _AUTOCOMMIT.get(bind)
+            if face is None:
+                face = _AUTOCOMMIT[bind] = bind.execution_options(isolation_level="AUTOCOMMIT")
+            return face
+        return bind
+
+
+@event.listens_for(AcademySession, "before_flush")
+def _refuse_writes(session: Any, _context: Any, _instances: Any) -> None:
+    if session.info.get(READ_ONLY) and (
+        session.new or session.deleted or any(session.is_modified(o) for o in session.dirty)
+    ):
+        raise ReadOnlyRequest(f"{request.method} {request.path} writes without writable()")
+
+
+def writable() -> None:
+    """This request writes after all: end its read-only part (nothing is pending: a write
+    made before this call is refused), so that what follows is one transaction."""
+    from app.extensions import db
+
+    session = db.session()
+    if not session.info.get(READ_ONLY):
+        return
+    if session.in_transaction():
+        keep = session.expire_on_commit
+        session.expire_on_commit = False  # what was read stays loaded
+        try:
+            session.commit()  # no statement: the reads committed as they ran
+        finally:
+            session.expire_on_commit = keep
+    del session.info[READ_ONLY]
+
+
+def init_app(app: Flask) -> None:
+    from app.extensions import db
+
+    @app.before_request
+    def _read_only() -> None:
+        session = db.session()
+        if request.method in _READ_METHODS and not session.in_transaction():
+            session.info[READ_ONLY] = True
+
+    after = float(app.config.get("DB_PING_AFTER", 5))
+    with app.app_context():
+        engine = db.engine
+    ping_when_idle(engine, after)
+
+
+def ping_when_idle(engine: Engine, after: float) -> None:
+    """Check a pooled connection on checkout if it was idle ``after`` seconds or more; a
+    dead one is replaced (the pool tries again with a new connection)."""
+
+    @event.listens_for(engine, "checkin")
+    def _idle_from(_dbapi: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _check(dbapi: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since < after:
+            return
+        try:
+            engine.dialect.do_ping(dbapi)
+        except engine.dialect.loaded_dbapi.Error as exc:
+            raise DisconnectionError("the pooled connection is dead") from exc

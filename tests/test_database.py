@@ -1,0 +1,152 @@
+"""How requests use the database (app/database.py): a page view reads without a
+transaction, a write in one is refused unless it says so (and is then one transaction),
+and a pooled connection is checked only after it sat idle."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from sqlalchemy import create_engine, event, text
+from test_record import EX, answer, token_of
+
+from app.database import ReadOnlyRequest, ping_when_idle, writable
+from app.extensions import db
+from app.learning.models import Attempt
+from app.models import LearnerProfile
+
+
+def _modes(app):
+    """The isolation level of the connection each statement runs on, as they run."""
+    seen: list[str] = []
+    with app.app_context():
+
+        @event.listens_for(db.engine, "before_cursor_execute")
+        def _note(conn, _cursor, _statement, _params, _context, _many):
+            seen.append(conn.get_execution_options().get("isolation_level", "transaction"))
+
+    return seen
+
+
+def test_a_page_view_reads_in_autocommit_and_an_answer_writes_in_one_transaction(app, client, csrf):
+    assert answer(client, csrf, "7").status_code == 200  # a record: pages then read it
+    seen = _modes(app)
+    for url in ("/progress/nantong", f"/exercises/{EX}", "/lessons/"):
+        seen.clear()
+        assert client.get(url).status_code == 200
+        assert seen, f"{url} read nothing"
+        assert set(seen) == {"AUTOCOMMIT"}, url
+    page = client.get(f"/exercises/{EX}").get_data(as_text=True)
+    form = {"csrf_token": csrf(f"/exercises/{EX}"), "token": token_of(page), "number": "8"}
+    seen.clear()
+    resp = client.post(
+        f"/exercises/{EX}/answer",
+        data=form,
+        headers={"HX-Request": "true"},
+    )
+    assert resp.status_code == 200
+    assert seen and "AUTOCOMMIT" not in seen  # the answer, its state, its skills: one
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count(Attempt.id))) == 2
+
+
+@pytest.fixture
+def writing_app(app):
+    """The test app with two page views that write: one says so first, one does not."""
+
+    def _profile() -> None:
+        db.session.add(LearnerProfile(token=LearnerProfile.new_token()))
+        db.session.commit()
+
+    def unsaid():  # type: ignore[no-untyped-def]
+        db.session.scalar(db.select(LearnerProfile).limit(1))  # a read first
+        _profile()
+        return "stored"
+
+    def said():  # type: ignore[no-untyped-def]
+        db.session.scalar(db.select(LearnerProfile).limit(1))
+        writable()
+        _profile()
+        return "stored"
+
+    app.add_url_rule("/test/unsaid", view_func=unsaid)
+    app.add_url_rule("/test/said", view_func=said)
+    return app
+
+
+def _profiles(app) -> int:
+    with app.app_context():
+        return int(db.session.scalar(db.select(db.func.count(LearnerProfile.id))) or 0)
+
+
+def test_a_page_view_that_writes_without_saying_so_is_refused_and_writes_nothing(
+    writing_app, caplog
+):
+    client = writing_app.test_client()
+    with caplog.at_level(logging.ERROR):
+        assert client.get("/test/unsaid").status_code == 500
+    assert any(r.exc_info and isinstance(r.exc_info[1], ReadOnlyRequest) for r in caplog.records), (
+        "the refusal is logged with its cause"
+    )
+    assert _profiles(writing_app) == 0
+    assert client.get("/test/said").get_data(as_text=True) == "stored"
+    assert _profiles(writing_app) == 1
+    # a form post writes as ever
+    assert client.post("/test/said").status_code == 405  # (the rules are GET only)
+
+
+def test_the_last_quiz_step_stores_the_end_of_the_run(app, client, csrf):
+    """A page view that writes (and says so): the run's end is stored, in a transaction."""
+    from app.learning.models import QuizSession
+
+    assert answer(client, csrf, "7").status_code == 200  # a profile: a quiz run is kept
+    r = client.post(
+        "/quiz/nantong/start",
+        data={"csrf_token": csrf("/quiz/nantong/"), "unit": "all", "mode": "practice"},
+    )
+    assert r.status_code == 303
+    url = r.headers["Location"].split("?")[0]
+    with app.app_context():
+        count = len(db.session.scalar(db.select(QuizSession)).items)
+    seen = _modes(app)
+    assert client.get(f"{url}?q={count}").status_code == 200  # the summary
+    assert seen[0] == "AUTOCOMMIT" and "transaction" in seen  # read, then the write
+    with app.app_context():
+        assert db.session.scalar(db.select(QuizSession.finished_at)) is not None
+
+
+def _engine(tmp_path, after: float):
+    engine = create_engine(f"sqlite:///{tmp_path / 'ping.sqlite3'}")
+    ping_when_idle(engine, after)
+    return engine
+
+
+def test_a_connection_idle_too_long_is_checked_and_a_dead_one_replaced(tmp_path, monkeypatch):
+    engine = _engine(tmp_path, after=0)
+    pings: list[object] = []
+
+    def dead(dbapi_connection):  # type: ignore[no-untyped-def]
+        pings.append(dbapi_connection)
+        raise engine.dialect.loaded_dbapi.OperationalError("server closed the connection")
+
+    with engine.connect() as conn:  # a new connection: not checked
+        first = conn.connection.dbapi_connection
+        conn.execute(text("SELECT 1"))
+    assert pings == []
+    monkeypatch.setattr(engine.dialect, "do_ping", dead)
+    with engine.connect() as conn:  # idle (0 s allowed): checked, dead, replaced
+        assert conn.execute(text("SELECT 2")).scalar() == 2
+        assert conn.connection.dbapi_connection is not first
+    assert pings == [first]
+    engine.dispose()
+
+
+def test_a_connection_in_steady_use_is_not_checked(tmp_path, monkeypatch):
+    engine = _engine(tmp_path, after=3600)
+    pings: list[object] = []
+    monkeypatch.setattr(engine.dialect, "do_ping", pings.append)
+    for _ in range(3):
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    assert pings == []
+    engine.dispose()
