@@ -77,6 +77,7 @@ class Proxy:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind(("127.0.0.1", self.port))
         s.listen(128)
+        s.settimeout(0.2)  # set once: a cut may close the listener at any moment
         return s
 
     def _serve(self) -> None:
@@ -84,7 +85,6 @@ class Proxy:
             self.up.wait()
             self.listener = self._listen()
             while self.up.is_set():
-                self.listener.settimeout(0.2)
                 try:
                     client, _ = self.listener.accept()
                 except (TimeoutError, OSError):
@@ -257,7 +257,7 @@ def main() -> int:
         app = create_app({"INSTANCE_PATH": str(tmp / "instance")})
         rng = random.Random(3)
         visitors, per_kind = (10, 60) if args.quick else (40, 400)
-        lines = mix(prepare(app, visitors=visitors, per_kind=per_kind, rng=rng), rng, 4000)
+        lines = mix(app, prepare(app, visitors=visitors, per_kind=per_kind, rng=rng), rng, 4000)
         from sqlalchemy import create_engine, text
 
         def attempts() -> int:
