@@ -21,7 +21,9 @@ retried up to three times, 0.5 s apart, when it fails.
    (``--max-requests 0``), so a leak would show.
 4. No half-written attempt: the attempts stored during the run are the answers the
    server accepted (each answer token once), and every attempt outside an exam has its
-   exercise state (an answer and its stars and skills are one transaction).
+   exercise state (an answer and its stars and skills are one transaction); and no
+   database session was left idle inside a transaction, or waited on a lock, over 2 s
+   (polled every 0.5 s through the whole run).
 """
 
 from __future__ import annotations
@@ -130,6 +132,37 @@ class Proxy:
 
     def restore(self) -> None:
         self.up.set()
+
+
+class StuckWatch:
+    """Polls PostgreSQL (directly, not through the proxy) every 0.5 s for a session of the
+    run's database idle inside a transaction, or waiting on a lock, for over 2 s: what a
+    worker killed mid-transaction or a cut could leave behind, holding rows others wait on."""
+
+    QUERY = (
+        "SELECT pid, state, coalesce(wait_event_type, ''), left(query, 80) "
+        "FROM pg_stat_activity WHERE datname = %s AND now() - state_change > interval '2 s' "
+        "AND (state = 'idle in transaction' OR wait_event_type = 'Lock')"
+    )
+
+    def __init__(self, admin: str, name: str) -> None:
+        self.admin, self.name = admin, name
+        self.found: dict[tuple[int, str], str] = {}
+        self.stop = threading.Event()
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self) -> None:
+        from sqlalchemy import create_engine, text
+
+        engine = create_engine(self.admin, isolation_level="AUTOCOMMIT", pool_size=1)
+        query = text(self.QUERY.replace("%s", ":n"))
+        try:
+            with engine.connect() as c:
+                while not self.stop.wait(0.5):
+                    for pid, state, wait, sql in c.execute(query, {"n": self.name}):
+                        self.found.setdefault((pid, f"{state} {wait}".strip()), sql)
+        finally:
+            engine.dispose()
 
 
 class Clients:
@@ -276,6 +309,7 @@ def main() -> int:
             except OSError:
                 time.sleep(0.2)
         gunicorn_master = server.pid  # `academy serve --prod` is the gunicorn master itself
+        stuck = StuckWatch(admin, name)
         clients = Clients(base, lines, args.threads)
         clients.start()
         time.sleep(pause)
@@ -375,6 +409,12 @@ def main() -> int:
             f"all; more stored than accepted = an answer whose reply was lost in a cut)"
         )
         print(f"   attempts without their exercise state: {orphans}")
+        stuck.stop.set()
+        print(
+            f"   sessions left idle in a transaction or waiting on a lock over 2 s: "
+            f"{len(stuck.found)}"
+            + "".join(f"\n     pid {pid} {what}: {sql}" for (pid, what), sql in stuck.found.items())
+        )
         errors = (tmp / "server.log").read_text(encoding="utf-8", errors="replace")
         print(
             f"   tracebacks in the server's log: {errors.count('Traceback')} ({tmp / 'server.log'})"
