@@ -74,13 +74,23 @@ def writable() -> None:
     if not session.info.get(READ_ONLY):
         return
     if session.in_transaction():
-        keep = session.expire_on_commit
-        session.expire_on_commit = False  # what was read stays loaded
-        try:
-            session.commit()  # no statement: the reads committed as they ran
-        finally:
-            session.expire_on_commit = keep
+        commit_keeping_values()  # no statement: the reads committed as they ran
     del session.info[READ_ONLY]
+
+
+def commit_keeping_values() -> None:
+    """Commit, and keep what the session holds as it is in memory: the page shows what
+    was just read or stored, so reading each row back (SQLAlchemy's expiry on commit)
+    would cost a query apiece for nothing."""
+    from app.extensions import db
+
+    session = db.session()
+    keep = session.expire_on_commit
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = keep
 
 
 def init_app(app: Flask) -> None:

@@ -91,8 +91,8 @@ def test_a_page_view_that_writes_without_saying_so_is_refused_and_writes_nothing
     assert _profiles(writing_app) == 0
     assert client.get("/test/said").get_data(as_text=True) == "stored"
     assert _profiles(writing_app) == 1
-    # a form post writes as ever
-    assert client.post("/test/said").status_code == 405  # (the rules are GET only)
+    # these two rules answer page views only: a form post is not one of them
+    assert client.post("/test/said").status_code == 405
 
 
 def test_the_last_quiz_step_stores_the_end_of_the_run(app, client, csrf):

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from flask import g
 from sqlalchemy.exc import IntegrityError
 
-from app.database import writable
+from app.database import commit_keeping_values, writable
 from app.extensions import db
 from app.i18n import page_locale
 from app.learning import practice, present, record
@@ -136,7 +136,7 @@ def in_transaction(write: Callable[[LearnerProfile], T]) -> T:
             profile = current_profile(create=True)
             assert profile is not None
             result = write(profile)
-            _commit_keeping_values()
+            commit_keeping_values()
             return result
         except IntegrityError:
             db.session.rollback()
@@ -147,19 +147,6 @@ def in_transaction(write: Callable[[LearnerProfile], T]) -> T:
             db.session.rollback()
             raise
     raise AssertionError("unreachable")
-
-
-def _commit_keeping_values() -> None:
-    """Commit, and keep the rows this request wrote as they are in memory: the page
-    shows what was just stored, so reading each row back (SQLAlchemy's expiry on commit)
-    would cost a query apiece for nothing."""
-    session = db.session()
-    keep = session.expire_on_commit
-    session.expire_on_commit = False
-    try:
-        session.commit()
-    finally:
-        session.expire_on_commit = keep
 
 
 def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
