@@ -46,10 +46,11 @@ class _Server(BaseApplication):  # type: ignore[misc]
 
 def warm_paths() -> tuple[list[str], list[str]]:
     """The pages whose first drawing is slow (content read, pictures, answers solved):
-    the indexes (drawn in both languages) and every lesson step (in one: what a step
-    caches, its exercises solved and cards drawn, does not depend on the language)."""
+    the indexes (drawn in both languages), every lesson step and every position of the
+    practice library (in one: what a step or position caches, its answers solved, does
+    not depend on the language; its drawn pieces are kept in the default one, Chinese)."""
     from app.content import games_structure
-    from app.learning import lessons
+    from app.learning import lessons, practice
 
     games = [g["id"] for g in games_structure()]
     fixed = ["/", "/lessons/", "/exercises/", "/practice/", "/cards/", "/progress/", "/review"]
@@ -59,6 +60,11 @@ def warm_paths() -> tuple[list[str], list[str]]:
         f"/lessons/{ls.game}/{ls.id}/{st.id}"
         for ls in lessons.all_lessons().values()
         for st in ls.steps
+    ]
+    steps += [
+        f"/practice/{g}/p/{i.theme}/{i.seat}/{i.code}"
+        for g, items in practice.library().items()
+        for i in items
     ]
     return fixed + per_game, steps
 
