@@ -7,7 +7,8 @@ limits in Redis (``REDIS_URL``).
 The app is built once in the master and warmed there (:func:`warm`: the content read,
 every lesson page drawn once), then the workers are forked from it: a worker starts,
 or is replaced (``max_requests``, or killed), in milliseconds with every cache full,
-instead of spending seconds of CPU re-reading the content while its requests wait. The
+instead of spending seconds of CPU re-reading the content while its requests wait (and
+what it inherits is frozen out of the garbage collector's walks). The
 master's database connections are closed before the fork, and each worker forgets the
 pool it inherited (SQLAlchemy's advice for forking).
 """
@@ -15,6 +16,7 @@ pool it inherited (SQLAlchemy's advice for forking).
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import sys
 from typing import Any
@@ -93,6 +95,13 @@ def warm(app: Any) -> None:
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
+    # What the master holds now lives as long as the workers: moved out of the garbage
+    # collector's reach (gc.freeze), so that no collection in a worker walks it. A
+    # worker's full collection would otherwise visit every cached page (tens of ms, a
+    # pause in some request) and write to each object's header, copying the master's
+    # memory page by page into the worker.
+    gc.collect()
+    gc.freeze()
     print(
         f"warmed {drawn} pages in {time.perf_counter() - started:.1f} s",
         file=sys.stderr,

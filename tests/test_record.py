@@ -93,6 +93,8 @@ def test_a_token_replayed_by_another_visitor_is_shown_not_stored(app, client, cs
     with app.app_context():
         assert _count(Attempt) == 1
         assert _count(ExerciseState) == 1
+        assert _count(LearnerProfile) == 1  # the other visitor got no record from it
+    assert "learner=" not in resp.headers.get("Set-Cookie", "")
 
 
 def test_stars_follow_the_table(app, client, csrf):

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from flask import g
 from sqlalchemy.exc import IntegrityError
 
-from app.database import commit_keeping_values, writable
+from app.database import commit_keeping_values, reads_again, writable
 from app.extensions import db
 from app.i18n import page_locale
 from app.learning import practice, present, record
@@ -125,23 +125,25 @@ def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | 
 T = TypeVar("T")
 
 
-def in_transaction(write: Callable[[LearnerProfile], T]) -> T:
+def in_transaction(write: Callable[[LearnerProfile], T], tries: int = 3) -> T:
     """Run ``write`` for this request's profile (made if needed) and commit, all or
-    nothing. Two requests of one learner at once (a double click, a retry) may race to
-    create the same row: the loser rolls back and tries again, and then finds the
+    nothing; what the request reads afterwards runs in autocommit mode. Two requests of
+    one learner at once (a double click, a retry) may race to create the same row: the
+    loser rolls back and tries again (``tries`` times in all), and then finds the
     winner's rows (the same answer is counted once)."""
     writable()
-    for attempt in range(3):
+    for attempt in range(tries):
         try:
             profile = current_profile(create=True)
             assert profile is not None
             result = write(profile)
             commit_keeping_values()
+            reads_again()
             return result
         except IntegrityError:
             db.session.rollback()
             g.pop("profile", None)
-            if attempt == 2:
+            if attempt == tries - 1:
                 raise
         except Exception:
             db.session.rollback()
@@ -150,25 +152,31 @@ def in_transaction(write: Callable[[LearnerProfile], T]) -> T:
 
 
 def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
+    def write(unseen: bool) -> Callable[[LearnerProfile], tuple[Any, Any]]:
+        def run(profile: LearnerProfile) -> tuple[Any, Any]:
+            _attempt, state, counted = record.record_answer(
+                profile, ex, token, verdict, unseen=unseen
+            )
+            rate = (
+                counted and token.context != "exam"
+            )  # an exam's rating would tell right from wrong
+            moved = practice.update_ratings(profile, ex, verdict.correct) if rate else None
+            return state, moved
+
+        return run
+
+    # Stored at once, not looked up first: a new answer is the common case, and the
+    # nonce's unique constraint refuses a second one (the whole write is rolled back).
+    try:
+        return in_transaction(write(unseen=True), tries=1)
+    except IntegrityError:
+        pass  # the same answer again (a double submit, a retried request), or a race
     if record.replay(token.nonce) is not None:
-        # the same answer again (a double submit, a retried request): shown, not
-        # stored, and a visitor without a record yet gets none from it
+        # shown, not stored, and a visitor without a record yet gets none from it
         profile = current_profile()
         state = record.exercise_state(profile, ex)
         return state, None
-
-    first = True
-
-    def write(profile: LearnerProfile) -> tuple[Any, Any]:
-        # just looked up: unseen, unless a retry after a race another request won
-        nonlocal first
-        unseen, first = first, False
-        _attempt, state, counted = record.record_answer(profile, ex, token, verdict, unseen=unseen)
-        rate = counted and token.context != "exam"  # an exam's rating would tell right from wrong
-        moved = practice.update_ratings(profile, ex, verdict.correct) if rate else None
-        return state, moved
-
-    return in_transaction(write)
+    return in_transaction(write(unseen=False))
 
 
 def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
