@@ -154,9 +154,7 @@ def in_transaction(write: Callable[[LearnerProfile], T], tries: int = 3) -> T:
 def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
     def write(unseen: bool) -> Callable[[LearnerProfile], tuple[Any, Any]]:
         def run(profile: LearnerProfile) -> tuple[Any, Any]:
-            _attempt, state, counted = record.record_answer(
-                profile, ex, token, verdict, unseen=unseen
-            )
+            state, counted = record.record_answer(profile, ex, token, verdict, unseen=unseen)
             rate = (
                 counted and token.context != "exam"
             )  # an exam's rating would tell right from wrong

@@ -17,12 +17,18 @@ from app.quiz import bp
 GAMES = tuple(v.id for v in all_variants())
 
 
+# after every quiz answer: the run's two columns, not its whole row as an object
+_RUN_OF = db.select(QuizSession.game, QuizSession.items).where(
+    QuizSession.id == db.bindparam("sid")
+)
+
+
 def _quiz_continue(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
-    session = db.session.get(QuizSession, ref)
-    if session is None or ex.id not in session.items:
+    run = db.session.execute(_RUN_OF, {"sid": ref}).first()
+    if run is None or ex.id not in run.items:
         return None
-    q = session.items.index(ex.id) + 1
-    return url_for("quiz.run", game=session.game, sid=session.id, q=q)
+    q = run.items.index(ex.id) + 1
+    return url_for("quiz.run", game=run.game, sid=ref, q=q)
 
 
 flow.CONTINUE["quiz"] = flow.CONTINUE["quiz-exam"] = _quiz_continue
