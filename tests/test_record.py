@@ -271,3 +271,16 @@ def test_the_progress_chart_is_svg_drawn_on_the_server_day_by_day(app, client, c
     assert re.search(r"<title>[\d-]+: 1/2</title>", svg[0])
     assert re.search(r"<title>[\d-]+: 0/1</title>", svg[0])
     assert "<polyline" in svg[0] and "<script" not in html.split("</svg>")[0].split("<svg")[-1]
+
+
+def test_solved_and_stars_read_the_same_on_both_progress_pages(app, client, csrf):
+    """/progress/<game> counts them from the exercise states it loads for the path,
+    /progress/ with a query: the same figures, a new unsolved run keeping its stars."""
+    client.set_cookie("lang", "en")
+    answer(client, csrf, right_answer(app))  # solved at once: 3 stars
+    figures = "1 exercise solved · 3 stars"
+    assert figures in client.get("/progress/nantong").get_data(as_text=True)
+    assert figures in client.get("/progress/").get_data(as_text=True)
+    answer(client, csrf, "7")  # a new run, wrong: not solved now, the best stars kept
+    for page in ("/progress/nantong", "/progress/"):
+        assert "0 exercises solved · 0 stars" in client.get(page).get_data(as_text=True)

@@ -76,10 +76,12 @@ def continue_at(paths: list[LessonProgress]) -> tuple[Lesson, Step] | None:
 
 
 def progress_section(
-    profile: LearnerProfile | None, game: str
+    profile: LearnerProfile | None,
+    game: str,
+    states: dict[str, ExerciseState] | None = None,
 ) -> tuple[str, dict[str, object]] | None:
     """The lessons' section of /progress/<game>: the path with stars and where to continue."""
-    lessons = progress(game, profile)
+    lessons = progress(game, profile, states)
     if not lessons:
         return None
     return "progress/_lessons.html", {

@@ -7,7 +7,7 @@ template name and its context, or ``None``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -64,12 +64,38 @@ def now() -> datetime:
     return clock.now()
 
 
+# Statements built once (a ``filter_by`` builds and keys its statement anew each call).
+_PID, _GAME = db.bindparam("pid"), db.bindparam("game")
+_SOLVED = db.select(db.func.count(), db.func.coalesce(db.func.sum(ExerciseState.stars), 0)).where(
+    ExerciseState.profile_id == _PID, ExerciseState.game == _GAME, ExerciseState.solved.is_(True)
+)
+_COUNTS = db.select(
+    db.func.count(), db.func.coalesce(db.func.sum(db.case((Attempt.correct, 1), else_=0)), 0)
+).where(Attempt.profile_id == _PID, Attempt.game == _GAME)
+_RECENT = (
+    db.select(Attempt)
+    .where(Attempt.profile_id == _PID, Attempt.game == _GAME)
+    .where(Attempt.context != "exam")  # a teacher's exam shows in its results
+    .order_by(Attempt.created_at.desc(), Attempt.id.desc())
+    .limit(db.bindparam("n"))
+)
+_BY_DAY = db.select(Attempt.created_at, Attempt.correct).where(
+    Attempt.profile_id == _PID,
+    Attempt.game == _GAME,
+    Attempt.created_at >= db.bindparam("since"),
+    Attempt.context != "exam",
+)
+
+
 def game_progress(
     profile: LearnerProfile | None,
     game: str,
     history: int = 20,
     skill_states: list[SkillState] | None = None,
+    exercise_states: Mapping[str, ExerciseState] | None = None,
 ) -> GameProgress:
+    """``skill_states``, ``exercise_states``: this game's, when the caller has read them
+    already (no query for them then)."""
     pid = profile.id if profile is not None else None
     if skill_states is None:
         skill_states = skills.states(profile, game)
@@ -90,26 +116,14 @@ def game_progress(
         )
     if pid is None:
         return GameProgress(game, rows, 0, 0, 0, 0, [])
-    ex = db.session.execute(
-        db.select(db.func.count(), db.func.coalesce(db.func.sum(ExerciseState.stars), 0))
-        .where(ExerciseState.profile_id == pid, ExerciseState.game == game)
-        .where(ExerciseState.solved.is_(True))
-    ).one()
-    counts = db.session.execute(
-        db.select(
-            db.func.count(),
-            db.func.coalesce(db.func.sum(db.case((Attempt.correct, 1), else_=0)), 0),
-        ).where(Attempt.profile_id == pid, Attempt.game == game)
-    ).one()
-    recent = list(
-        db.session.scalars(
-            db.select(Attempt)
-            .filter_by(profile_id=pid, game=game)
-            .where(Attempt.context != "exam")  # a teacher's exam shows in its results
-            .order_by(Attempt.created_at.desc(), Attempt.id.desc())
-            .limit(history)
-        )
-    )
+    at = {"pid": pid, "game": game}
+    if exercise_states is None:
+        ex = db.session.execute(_SOLVED, at).one()
+    else:
+        solved = [s for s in exercise_states.values() if s.solved]
+        ex = (len(solved), sum(s.stars or 0 for s in solved))
+    counts = db.session.execute(_COUNTS, at).one()
+    recent = list(db.session.scalars(_RECENT, {**at, "n": history})) if history else []
     return GameProgress(game, rows, int(ex[0]), int(ex[1]), int(counts[0]), int(counts[1]), recent)
 
 
@@ -121,11 +135,7 @@ def accuracy_by_day(
     if profile is None or profile.id is None:
         return []
     since = now() - timedelta(days=days)
-    rows = db.session.execute(
-        db.select(Attempt.created_at, Attempt.correct)
-        .filter_by(profile_id=profile.id, game=game)
-        .where(Attempt.created_at >= since, Attempt.context != "exam")
-    ).all()
+    rows = db.session.execute(_BY_DAY, {"pid": profile.id, "game": game, "since": since}).all()
     tz = skills.zone(profile.timezone)
     by_day: dict[Any, list[int]] = {}
     for at, correct in rows:
@@ -137,12 +147,16 @@ def accuracy_by_day(
     return [(d, r, t) for d, (r, t) in sorted(by_day.items())]
 
 
-def sections(profile: LearnerProfile | None, game: str) -> list[tuple[str, dict[str, Any]]]:
+def sections(
+    profile: LearnerProfile | None,
+    game: str,
+    exercise_states: dict[str, ExerciseState] | None = None,
+) -> list[tuple[str, dict[str, Any]]]:
     from app.learning import paths
 
     out = []
-    for fn in (paths.progress_section, *SECTIONS):
-        part = fn(profile, game)
+    lessons = paths.progress_section(profile, game, exercise_states)
+    for part in (lessons, *(fn(profile, game) for fn in SECTIONS)):
         if part is not None:
             out.append(part)
     return out

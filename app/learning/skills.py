@@ -143,13 +143,22 @@ def day_end(now: datetime, tz_name: str | None) -> datetime:
     return _naive(end)
 
 
+_STATES_ALL = (
+    db.select(SkillState)
+    .where(SkillState.profile_id == db.bindparam("profile_id"))
+    .order_by(SkillState.due)
+)
+_STATES_OF_GAME = _STATES_ALL.where(SkillState.game == db.bindparam("game"))
+
+
 def states(profile: LearnerProfile | None, game: str | None = None) -> list[SkillState]:
     if profile is None or profile.id is None:
         return []
-    q = db.select(SkillState).filter_by(profile_id=profile.id)
     if game:
-        q = q.filter_by(game=game)
-    return list(db.session.scalars(q.order_by(SkillState.due)))
+        found = db.session.scalars(_STATES_OF_GAME, {"profile_id": profile.id, "game": game})
+    else:
+        found = db.session.scalars(_STATES_ALL, {"profile_id": profile.id})
+    return list(found)
 
 
 def due_today(profile: LearnerProfile | None, now: datetime) -> list[SkillState]:

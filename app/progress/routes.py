@@ -3,7 +3,7 @@ from __future__ import annotations
 from flask import abort, render_template
 
 from app.engine.core.registry import all_variants
-from app.learning import bank, skills
+from app.learning import bank, paths, skills
 from app.learning.progress import accuracy_by_day, game_progress, sections
 from app.profiles import current_profile
 from app.progress import bp
@@ -23,15 +23,18 @@ def game(game: str):  # type: ignore[no-untyped-def]
     if game not in GAMES:
         abort(404)
     profile = current_profile()
-    skill_states = skills.states(profile, game)  # read once for the skills and the forecast
-    gp = game_progress(profile, game, skill_states=skill_states)
+    # each read once: the skills (for the list and the forecast), the exercise states (for
+    # the solved count and stars, and the lessons' path)
+    skill_states = skills.states(profile, game)
+    ex_states = paths.states_by_exercise(profile, game)
+    gp = game_progress(profile, game, skill_states=skill_states, exercise_states=ex_states)
     exercises = {a.exercise_id: bank.get(a.exercise_id) for a in gp.history}
     from app.learning.review import forecast
 
     return render_template(
         "progress/game.html",
         gp=gp,
-        sections=sections(profile, game),
+        sections=sections(profile, game, ex_states),
         exercises=exercises,
         days=accuracy_by_day(profile, game),
         forecast=forecast(profile, game=game, states=skill_states),
