@@ -81,9 +81,10 @@ def setup() -> None:
 @click.option(
     "--max-requests",
     type=int,
-    default=5000,
+    default=100_000,
     show_default=True,
-    help="with --prod: a worker is replaced after about this many requests (0: never)",
+    help="with --prod: a worker is replaced after about this many requests, a safety net "
+    "against a leak (0: never)",
 )
 @with_appcontext
 def serve(
