@@ -5,7 +5,7 @@ Nothing a learner does lives in one worker's memory: the record is in the databa
 limits in Redis (``REDIS_URL``).
 
 The app is built once in the master and warmed there (:func:`warm`: the content read,
-every lesson page drawn once), then the workers are forked from it: a worker starts,
+every lesson step and practice position drawn once), then the workers are forked from it: a worker starts,
 or is replaced (``max_requests``, or killed), in milliseconds with every cache full,
 instead of spending seconds of CPU re-reading the content while its requests wait (and
 what it inherits is frozen out of the garbage collector's walks). The

@@ -155,9 +155,8 @@ def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
     def write(unseen: bool) -> Callable[[LearnerProfile], tuple[Any, Any]]:
         def run(profile: LearnerProfile) -> tuple[Any, Any]:
             state, counted = record.record_answer(profile, ex, token, verdict, unseen=unseen)
-            rate = (
-                counted and token.context != "exam"
-            )  # an exam's rating would tell right from wrong
+            # an exam's rating would tell right from wrong
+            rate = counted and token.context != "exam"
             moved = practice.update_ratings(profile, ex, verdict.correct) if rate else None
             return state, moved
 
