@@ -32,6 +32,11 @@
                        to wait for one (default 5), then a 503.
 ``DB_PING_AFTER``      seconds a pooled connection may sit idle before it is checked
                        on checkout (default 5; 0: checked every time).
+``DB_LOCK_TIMEOUT``    seconds a statement may wait on a row another transaction holds
+                       (default 10, below the worker's 30 s timeout), then a 503 instead
+                       of a worker stuck until it is killed; 0: wait for ever.
+``DB_IDLE_TX_TIMEOUT`` seconds a transaction may sit idle (its client gone quiet) before
+                       PostgreSQL ends it and frees its rows (default 60; 0: never).
 ``ACCESS_LOG``         ``1``: one JSON line per request (request id, status, ms).
 ``ANYONE_MAY_TEACH``   ``1``: any account (not one a teacher made) may become a teacher
                        on ``/classes/``. Default: only an admin grants the role.
@@ -116,7 +121,8 @@ def _int(name: str, default: int) -> int:
 
 def engine_options(url: str) -> dict[str, Any]:
     """Connection pool: sized per worker for PostgreSQL, with a short wait for a free
-    connection (then a 503) and a connect timeout. (A connection is checked before use
+    connection (then a 503), a connect timeout, and bounds on waiting for a locked row
+    and on a transaction left idle. (A connection is checked before use
     only after it sat idle: :mod:`app.database`.)"""
     opts: dict[str, Any] = {}
     if url.startswith("postgresql"):
@@ -125,7 +131,16 @@ def engine_options(url: str) -> dict[str, Any]:
             max_overflow=_int("DB_MAX_OVERFLOW", 5),
             pool_timeout=_int("DB_TIMEOUT", 5),
             pool_recycle=1800,
-            connect_args={"connect_timeout": _int("DB_TIMEOUT", 5)},
+            connect_args={
+                "connect_timeout": _int("DB_TIMEOUT", 5),
+                # no request waits for ever on a row another transaction holds, and no
+                # transaction left open by a client gone quiet holds its rows for ever
+                "options": (
+                    f"-c lock_timeout={_int('DB_LOCK_TIMEOUT', 10) * 1000}"
+                    f" -c idle_in_transaction_session_timeout="
+                    f"{_int('DB_IDLE_TX_TIMEOUT', 60) * 1000}"
+                ),
+            },
         )
     return opts
 

@@ -23,7 +23,8 @@ retried up to three times, 0.5 s apart, when it fails.
    server accepted (each answer token once), and every attempt outside an exam has its
    exercise state (an answer and its stars and skills are one transaction); and no
    database session was left idle inside a transaction, or waited on a lock, over 2 s
-   (polled every 0.5 s through the whole run).
+   (polled every 0.5 s through the whole run), and how many workers gunicorn killed for
+   a timeout (reported first: a database out of connections cannot be counted after).
 """
 
 from __future__ import annotations
@@ -390,7 +391,20 @@ def main() -> int:
         print(f"   requests answered: {ok}; lost after retries in the whole run: {clients.lost}")
 
         # 4. no half-written attempt: every accepted answer is one row, nothing more, and
-        # no attempt without the state written in its transaction
+        # no attempt without the state written in its transaction. What was seen stuck
+        # first: a database that ran out of connections cannot be counted afterwards.
+        print("4. No half-written attempt")
+        stuck.stop.set()
+        print(
+            f"   sessions left idle in a transaction or waiting on a lock over 2 s: "
+            f"{len(stuck.found)}"
+            + "".join(f"\n     pid {pid} {what}: {sql}" for (pid, what), sql in stuck.found.items())
+        )
+        errors = (tmp / "server.log").read_text(encoding="utf-8", errors="replace")
+        print(
+            f"   tracebacks in the server's log: {errors.count('Traceback')}, workers killed "
+            f"for a timeout: {errors.count('WORKER TIMEOUT')} ({tmp / 'server.log'})"
+        )
         stored = attempts() - before
         engine = create_engine(db_url)
         with engine.connect() as c:
@@ -402,23 +416,12 @@ def main() -> int:
                 )
             ).scalar()
         engine.dispose()
-        print("4. No half-written attempt")
         print(
             f"   attempts stored during the run: {stored}; distinct answers the server "
             f"accepted: {len(clients.accepted)} (each answer token recorded once, or not at "
             f"all; more stored than accepted = an answer whose reply was lost in a cut)"
         )
         print(f"   attempts without their exercise state: {orphans}")
-        stuck.stop.set()
-        print(
-            f"   sessions left idle in a transaction or waiting on a lock over 2 s: "
-            f"{len(stuck.found)}"
-            + "".join(f"\n     pid {pid} {what}: {sql}" for (pid, what), sql in stuck.found.items())
-        )
-        errors = (tmp / "server.log").read_text(encoding="utf-8", errors="replace")
-        print(
-            f"   tracebacks in the server's log: {errors.count('Traceback')} ({tmp / 'server.log'})"
-        )
     finally:
         stop(server)
         drop_database(admin, name)

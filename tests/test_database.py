@@ -150,3 +150,68 @@ def test_a_connection_in_steady_use_is_not_checked(tmp_path, monkeypatch):
             conn.execute(text("SELECT 1"))
     assert pings == []
     engine.dispose()
+
+
+def test_an_answer_waiting_on_a_locked_row_fails_fast_and_writes_nothing(
+    app, monkeypatch, tmp_path
+):
+    """PostgreSQL's lock_timeout on the app's connections (DB_LOCK_TIMEOUT): an answer
+    whose row another transaction holds (its token's nonce, stored but not committed)
+    gets a localized 503 after the timeout, not a worker stuck until it is killed; and
+    once that transaction is gone the same answer is stored, once."""
+    import time
+
+    from conftest import csrf_from, make_test_app
+
+    from app.config import engine_options
+    from app.learning import bank, record
+
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    if not url.startswith("postgresql"):
+        pytest.skip("lock_timeout is PostgreSQL's")
+    monkeypatch.setenv("DB_LOCK_TIMEOUT", "1")
+    bounded = make_test_app(
+        url, tmp_path / "bounded", SQLALCHEMY_ENGINE_OPTIONS=engine_options(url)
+    )
+    visitor = bounded.test_client()
+    visitor.set_cookie("lang", "en")
+    page = visitor.get(f"/exercises/{EX}").get_data(as_text=True)
+    token = token_of(page)
+    form = {"csrf_token": csrf_from(page), "token": token, "number": "7"}
+    with bounded.app_context():
+        nonce = record.read_token(token, bank.get(EX)).nonce
+        assert db.session.scalar(db.text("SHOW lock_timeout")) == "1s"
+        assert db.session.scalar(db.text("SHOW idle_in_transaction_session_timeout")) == "1min"
+        db.session.remove()
+    other = create_engine(url)
+    with other.connect() as holder:
+        pid = holder.execute(
+            text(
+                "INSERT INTO learner_profiles (token, created_at, last_seen_at) VALUES ('x', now(), now()) RETURNING id"
+            )
+        ).scalar()
+        holder.execute(
+            text(
+                "INSERT INTO attempts (profile_id, exercise_id, game, context, context_ref,"
+                " answer, correct, params, hints, time_ms, nonce, created_at) VALUES"
+                " (:p, :e, 'nantong', 'exercise', '', '7', false, '{}', 0, 0, :n, now())"
+            ),
+            {"p": pid, "e": EX, "n": nonce},
+        )  # not committed: the nonce's row is held
+        started = time.perf_counter()
+        resp = visitor.post(f"/exercises/{EX}/answer", data=form, headers={"HX-Request": "true"})
+        waited = time.perf_counter() - started
+        holder.rollback()
+    other.dispose()
+    assert resp.status_code == 503 and 0.9 < waited < 5
+    assert "database" in resp.get_data(as_text=True).lower()  # the English 503 page
+    with bounded.app_context():
+        assert db.session.scalar(db.select(db.func.count(Attempt.id))) == 0
+        assert db.session.scalar(db.select(db.func.count(LearnerProfile.id))) == 0
+        db.session.remove()
+    resp = visitor.post(f"/exercises/{EX}/answer", data=form, headers={"HX-Request": "true"})
+    assert resp.status_code == 200
+    with bounded.app_context():
+        assert db.session.scalar(db.select(db.func.count(Attempt.id))) == 1
+        db.session.remove()
+        db.engine.dispose()

@@ -395,7 +395,15 @@ def test_the_postgresql_pool_is_sized_by_settings(monkeypatch):
     monkeypatch.setenv("DB_TIMEOUT", "3")
     opts = engine_options("postgresql+psycopg://u@h/db")
     assert (opts["pool_size"], opts["max_overflow"], opts["pool_timeout"]) == (2, 1, 3)
-    assert opts["connect_args"] == {"connect_timeout": 3}
+    assert opts["connect_args"]["connect_timeout"] == 3
+    assert opts["connect_args"]["options"] == (
+        "-c lock_timeout=10000 -c idle_in_transaction_session_timeout=60000"
+    )
+    monkeypatch.setenv("DB_LOCK_TIMEOUT", "2")
+    monkeypatch.setenv("DB_IDLE_TX_TIMEOUT", "0")
+    assert engine_options("postgresql+psycopg://u@h/db")["connect_args"]["options"] == (
+        "-c lock_timeout=2000 -c idle_in_transaction_session_timeout=0"
+    )
     monkeypatch.setenv("DB_POOL_SIZE", "many")
     with pytest.raises(ValueError, match="DB_POOL_SIZE"):
         engine_options("postgresql+psycopg://u@h/db")
