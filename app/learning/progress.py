@@ -7,7 +7,7 @@ template name and its context, or ``None``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -92,7 +92,7 @@ def game_progress(
     game: str,
     history: int = 20,
     skill_states: list[SkillState] | None = None,
-    exercise_states: Mapping[str, ExerciseState] | None = None,
+    exercise_states: dict[str, ExerciseState] | None = None,
 ) -> GameProgress:
     """``skill_states``, ``exercise_states``: this game's, when the caller has read them
     already (no query for them then)."""
