@@ -10,6 +10,8 @@ of two practice ratings the one resting on more positions.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, Response, current_app, g, request
 from flask_login import current_user
 from sqlalchemy.exc import SQLAlchemyError
@@ -34,6 +36,44 @@ def _lookup() -> LearnerProfile | None:
     if not token or len(token) > 64:
         return None
     return db.session.scalar(_OF_VISITOR, {"token": token})
+
+
+class ProfileRows:
+    """Rows of one of the profile's tables (``entity``, narrowed by ``criteria`` with bound
+    parameters) read together with the profile, in one statement, when the request has
+    not looked the profile up yet: most pages read the profile only to read its rows
+    next, and the joined read saves them a round trip. Called with the parameters'
+    values; gives (the profile or ``None``, its rows)."""
+
+    def __init__(self, entity: Any, *criteria: Any) -> None:
+        joined = db.select(LearnerProfile, entity).outerjoin(
+            entity, db.and_(entity.profile_id == LearnerProfile.id, *criteria)
+        )
+        self._of_user = joined.where(LearnerProfile.user_id == db.bindparam("user_id"))
+        self._of_visitor = joined.where(
+            LearnerProfile.token == db.bindparam("token"), LearnerProfile.user_id.is_(None)
+        )
+        self._rows = db.select(entity).where(
+            entity.profile_id == db.bindparam("profile_id"), *criteria
+        )
+
+    def __call__(self, **params: Any) -> tuple[LearnerProfile | None, list[Any]]:
+        if "profile" in g:  # looked up already: only the rows
+            prof: LearnerProfile | None = g.profile
+            if prof is None or prof.id is None:
+                return prof, []
+            return prof, list(db.session.scalars(self._rows, {"profile_id": prof.id, **params}))
+        if current_user.is_authenticated:
+            found = db.session.execute(self._of_user, {"user_id": current_user.id, **params})
+        else:
+            token = request.cookies.get(PROFILE_COOKIE)
+            if not token or len(token) > 64:
+                g.profile = None
+                return None, []
+            found = db.session.execute(self._of_visitor, {"token": token, **params})
+        rows = found.all()
+        g.profile = rows[0][0] if rows else None
+        return g.profile, [row[1] for row in rows if row[1] is not None]
 
 
 def current_profile(create: bool = False) -> LearnerProfile | None:

@@ -8,11 +8,11 @@ import logging
 
 import pytest
 from sqlalchemy import create_engine, event, text
-from test_record import EX, answer, token_of
+from test_record import EX, answer, right_answer, token_of
 
 from app.database import ReadOnlyRequest, ping_when_idle, writable
 from app.extensions import db
-from app.learning.models import Attempt
+from app.learning.models import Attempt, ExerciseState
 from app.models import LearnerProfile
 
 
@@ -48,6 +48,47 @@ def test_a_page_view_reads_in_autocommit_and_an_answer_writes_in_one_transaction
     assert seen and "AUTOCOMMIT" not in seen  # the answer, its state, its skills: one
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count(Attempt.id))) == 2
+
+
+def _statements(app):
+    """The statements run, as they run."""
+    seen: list[str] = []
+    with app.app_context():
+
+        @event.listens_for(db.engine, "before_cursor_execute")
+        def _note(_conn, _cursor, statement, _params, _context, _many):
+            seen.append(" ".join(statement.split()))
+
+    return seen
+
+
+def test_the_profile_is_read_with_the_learners_state_in_one_statement(app, client, csrf):
+    right = right_answer(app)
+    assert (
+        answer(client, csrf, str(int(right) + 1)).status_code == 200
+    )  # wrong: a state, not solved
+    seen = _statements(app)
+    from app.learning.lessons import all_lessons
+
+    lesson = next(ls for ls in all_lessons().values() if ls.game == "nantong")
+    pages = (f"/lessons/nantong/{lesson.id}/{lesson.steps[0].id}", "/progress/nantong")
+    for url in (*pages, f"/exercises/{EX}"):
+        seen.clear()
+        assert client.get(url).status_code == 200
+        profile_reads = [s for s in seen if "FROM learner_profiles" in s]
+        state_reads = [s for s in seen if "exercise_states" in s]
+        assert len(profile_reads) == 1 and state_reads == profile_reads, (url, seen)
+    page = client.get(f"/exercises/{EX}").get_data(as_text=True)
+    form = {"csrf_token": csrf(f"/exercises/{EX}"), "token": token_of(page), "number": right}
+    seen.clear()
+    resp = client.post(f"/exercises/{EX}/answer", data=form, headers={"HX-Request": "true"})
+    assert resp.status_code == 200
+    reads = [s for s in seen if s.startswith("SELECT")]
+    assert "learner_profiles" in reads[0] and "exercise_states" in reads[0], seen
+    assert not any("exercise_states" in s for s in reads[1:]), seen
+    with app.app_context():  # the state read with the profile was the one updated
+        state = db.session.scalar(db.select(ExerciseState).filter_by(exercise_id=EX))
+        assert state.solved and state.tries == 1 and state.stars == 2
 
 
 @pytest.fixture

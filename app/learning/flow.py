@@ -65,8 +65,8 @@ def block(
     """The block as a page shows it: a fresh form, and the verdict of the answer
     ``done`` (a nonce of this profile's) when the page comes back after one. ``states``:
     the learner's exercise states already read by the page (by exercise id)."""
+    state = states.get(ex.id) if states is not None else record.my_state(ex)
     profile = current_profile()
-    state = states.get(ex.id) if states is not None else record.exercise_state(profile, ex)
     verdict = None
     if done and profile is not None:
         attempt = db.session.scalar(
@@ -102,8 +102,7 @@ def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | 
     try:
         answer = read_answer(ex, form)
     except AnswerError as exc:
-        profile = current_profile()
-        state = record.exercise_state(profile, ex)
+        state = record.my_state(ex)
         params = (
             exc.params if exc.code == "unknown-card" else humanize(ex.family, exc.params, locale())
         )
@@ -125,15 +124,20 @@ def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | 
 T = TypeVar("T")
 
 
-def in_transaction(write: Callable[[LearnerProfile], T], tries: int = 3) -> T:
+def in_transaction(
+    write: Callable[[LearnerProfile], T], tries: int = 3, state_of: Exercise | None = None
+) -> T:
     """Run ``write`` for this request's profile (made if needed) and commit, all or
     nothing; what the request reads afterwards runs in autocommit mode. Two requests of
     one learner at once (a double click, a retry) may race to create the same row: the
     loser rolls back and tries again (``tries`` times in all), and then finds the
-    winner's rows (the same answer is counted once)."""
+    winner's rows (the same answer is counted once). ``state_of``: the exercise whose
+    state ``write`` reads first (read with the profile, in one statement)."""
     writable()
     for attempt in range(tries):
         try:
+            if state_of is not None:
+                record.read_ahead(state_of)
             profile = current_profile(create=True)
             assert profile is not None
             result = write(profile)
@@ -143,10 +147,12 @@ def in_transaction(write: Callable[[LearnerProfile], T], tries: int = 3) -> T:
         except IntegrityError:
             db.session.rollback()
             g.pop("profile", None)
+            record.forget_read_ahead()
             if attempt == tries - 1:
                 raise
         except Exception:
             db.session.rollback()
+            record.forget_read_ahead()
             raise
     raise AssertionError("unreachable")
 
@@ -165,15 +171,13 @@ def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
     # Stored at once, not looked up first: a new answer is the common case, and the
     # nonce's unique constraint refuses a second one (the whole write is rolled back).
     try:
-        return in_transaction(write(unseen=True), tries=1)
+        return in_transaction(write(unseen=True), tries=1, state_of=ex)
     except IntegrityError:
         pass  # the same answer again (a double submit, a retried request), or a race
     if record.replay(token.nonce) is not None:
         # shown, not stored, and a visitor without a record yet gets none from it
-        profile = current_profile()
-        state = record.exercise_state(profile, ex)
-        return state, None
-    return in_transaction(write(unseen=False))
+        return record.my_state(ex), None
+    return in_transaction(write(unseen=False), state_of=ex)
 
 
 def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
@@ -186,6 +190,6 @@ def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
         step = max(1, min(3, int(str(form.get("step", "1")))))
     except ValueError:
         step = 1
-    state = in_transaction(lambda profile: record.use_hint(profile, ex, step))
+    state = in_transaction(lambda profile: record.use_hint(profile, ex, step), state_of=ex)
     fresh = record.issue_token(ex, context, ref)
     return _continue(present.build(ex, locale(), fresh, state, context, ref))

@@ -11,7 +11,7 @@ from app.extensions import db
 from app.learning.lessons import Lesson, Step, path_of
 from app.learning.models import ExerciseState
 from app.models import LearnerProfile
-from app.profiles import current_profile
+from app.profiles import ProfileRows, current_profile
 
 
 @dataclass
@@ -37,10 +37,20 @@ _STATES = db.select(ExerciseState).where(
 )
 
 
+_MY_STATES = ProfileRows(ExerciseState, ExerciseState.game == db.bindparam("game"))
+
+
 def states_by_exercise(profile: LearnerProfile | None, game: str) -> dict[str, ExerciseState]:
     if profile is None or profile.id is None:
         return {}
     rows = db.session.scalars(_STATES, {"profile_id": profile.id, "game": game})
+    return {s.exercise_id: s for s in rows}
+
+
+def my_states(game: str) -> dict[str, ExerciseState]:
+    """This request's learner's exercise states in ``game`` (by exercise id); the profile
+    is found with them (then :func:`current_profile` has it)."""
+    _profile, rows = _MY_STATES(game=game)
     return {s.exercise_id: s for s in rows}
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import current_app
+from flask import current_app, g
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from app.extensions import db
@@ -29,6 +29,7 @@ from app.learning.exercise import EXAM_CONTEXTS, Exercise
 from app.learning.models import Attempt, ExerciseState
 from app.learning.verdict import Verdict
 from app.models import LearnerProfile
+from app.profiles import ProfileRows
 
 TOKEN_MAX_AGE = 7 * 24 * 3600
 MAX_TIME_MS = 3600 * 1000
@@ -85,9 +86,37 @@ _STATE = db.select(ExerciseState).where(
 _BY_NONCE = db.select(Attempt).where(Attempt.nonce == db.bindparam("nonce"))
 
 
+_MY_STATE = ProfileRows(ExerciseState, ExerciseState.exercise_id == db.bindparam("exercise_id"))
+_READ_AHEAD = "exercise_state_read_ahead"  # ``g`` key: (exercise id, profile id, state)
+
+
+def my_state(ex: Exercise) -> ExerciseState | None:
+    """This request's learner's state of ``ex``; the profile is found with it (then
+    :func:`current_profile` has it)."""
+    _profile, rows = _MY_STATE(exercise_id=ex.id)
+    return rows[0] if rows else None
+
+
+def read_ahead(ex: Exercise) -> None:
+    """Read the profile and its state of ``ex`` in one statement (when the profile is
+    not found yet), for the next :func:`exercise_state` of ``ex`` to take."""
+    if "profile" in g:
+        return
+    state = my_state(ex)
+    g.setdefault(_READ_AHEAD, (ex.id, getattr(g.profile, "id", None), state))
+
+
+def forget_read_ahead() -> None:
+    g.pop(_READ_AHEAD, None)
+
+
 def exercise_state(profile: LearnerProfile | None, ex: Exercise) -> ExerciseState | None:
     if profile is None or profile.id is None:
         return None
+    ahead = g.pop(_READ_AHEAD, None)
+    if ahead is not None and ahead[0] == ex.id and ahead[1] in (profile.id, None):
+        # read with the profile (none found then: a profile made since has no state)
+        return ahead[2]  # type: ignore[no-any-return]
     return db.session.scalar(_STATE, {"profile_id": profile.id, "exercise_id": ex.id})
 
 

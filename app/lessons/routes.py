@@ -73,7 +73,7 @@ def step(game: str, lesson_id: str, step_id: str):  # type: ignore[no-untyped-de
     st = ls.step(step_id)
     if st is None:
         abort(404)
-    states = paths.states_by_exercise(current_profile(), game)  # read once for both
+    states = paths.my_states(game)  # read once for both, with the profile
     sp = service.step_page(ls, st, _locale(), request.args, states)
     sp.progress = next(
         (p for p in paths.progress(game, states=states) if p.lesson.id == ls.id), None
@@ -117,7 +117,6 @@ def trainer(family_id: str):  # type: ignore[no-untyped-def]
     import random
 
     from app.learning import reading
-    from app.profiles import current_profile
 
     if family_id not in FAMILIES:
         abort(404)

@@ -22,11 +22,12 @@ def index():  # type: ignore[no-untyped-def]
 def game(game: str):  # type: ignore[no-untyped-def]
     if game not in GAMES:
         abort(404)
+    # each read once: the exercise states (for the solved count and stars, and the
+    # lessons' path; the profile found with them), the skills (for the list and the
+    # forecast)
+    ex_states = paths.my_states(game)
     profile = current_profile()
-    # each read once: the skills (for the list and the forecast), the exercise states (for
-    # the solved count and stars, and the lessons' path)
     skill_states = skills.states(profile, game)
-    ex_states = paths.states_by_exercise(profile, game)
     gp = game_progress(profile, game, skill_states=skill_states, exercise_states=ex_states)
     exercises = {a.exercise_id: bank.get(a.exercise_id) for a in gp.history}
     from app.learning.review import forecast
