@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import signal
 import socket
 import statistics
@@ -44,6 +45,7 @@ import urllib.error
 import urllib.request
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -86,22 +88,35 @@ class Proxy:
     def _serve(self) -> None:
         while True:
             self.up.wait()
-            self.listener = self._listen()
+            try:
+                listener = self.listener = self._listen()
+            except OSError:  # the old listener not released yet
+                time.sleep(0.05)
+                continue
             while self.up.is_set():
                 try:
-                    client, _ = self.listener.accept()
-                except (TimeoutError, OSError):
+                    client, _ = listener.accept()
+                except TimeoutError:
                     continue
+                except OSError:
+                    # closed by a cut, which may be over already (a short one): listen
+                    # anew, not accept on the closed socket for good
+                    break
                 try:
                     upstream = socket.create_connection(self.target)
                 except OSError:
                     client.close()
                     continue
-                with self.lock:
+                with self.lock:  # a cut since the accept: this pair is cut too
+                    if not self.up.is_set():
+                        client.close()
+                        upstream.close()
+                        continue
                     self.conns += [client, upstream]
                 for a, b in ((client, upstream), (upstream, client)):
                     threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
-            self.listener.close()
+            with contextlib.suppress(OSError):
+                listener.close()
 
     def _pipe(self, a: socket.socket, b: socket.socket) -> None:
         try:
@@ -113,16 +128,21 @@ class Proxy:
         except OSError:
             pass
         finally:
+            # Shut down, then close: a close alone leaves the socket open while the other
+            # direction's thread still waits in recv() on it (no FIN is sent), and
+            # PostgreSQL would keep that backend, idle or in its transaction, for good.
             for s in (a, b):
+                with contextlib.suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)
                 with contextlib.suppress(OSError):
                     s.close()
 
     def cut(self) -> None:
-        self.up.clear()
-        if self.listener is not None:  # refuse new connections at once
-            with contextlib.suppress(OSError):
-                self.listener.close()
         with self.lock:
+            self.up.clear()
+            if self.listener is not None:  # refuse new connections at once
+                with contextlib.suppress(OSError):
+                    self.listener.close()
             for s in self.conns:
                 try:
                     s.shutdown(socket.SHUT_RDWR)
@@ -138,17 +158,23 @@ class Proxy:
 class StuckWatch:
     """Polls PostgreSQL (directly, not through the proxy) every 0.5 s for a session of the
     run's database idle inside a transaction, or waiting on a lock, for over 2 s: what a
-    worker killed mid-transaction or a cut could leave behind, holding rows others wait on."""
+    worker killed mid-transaction or a cut could leave behind, holding rows others wait on;
+    and the most sessions the run's database had at once (the workers' pools bound them)."""
 
     QUERY = (
-        "SELECT pid, state, coalesce(wait_event_type, ''), left(query, 80) "
+        "SELECT pid, state, coalesce(wait_event_type, ''), left(query, 80), "
+        "extract(epoch FROM now() - state_change) "
         "FROM pg_stat_activity WHERE datname = %s AND now() - state_change > interval '2 s' "
         "AND (state = 'idle in transaction' OR wait_event_type = 'Lock')"
     )
 
+    COUNT = "SELECT count(*) FROM pg_stat_activity WHERE datname = :n"
+
     def __init__(self, admin: str, name: str) -> None:
         self.admin, self.name = admin, name
-        self.found: dict[tuple[int, str], str] = {}
+        self.most = 0
+        # (pid, state) → [statement, first seen (time.time()), longest seen stuck (s)]
+        self.found: dict[tuple[int, str], list[Any]] = {}
         self.stop = threading.Event()
         threading.Thread(target=self._run, daemon=True).start()
 
@@ -156,12 +182,16 @@ class StuckWatch:
         from sqlalchemy import create_engine, text
 
         engine = create_engine(self.admin, isolation_level="AUTOCOMMIT", pool_size=1)
-        query = text(self.QUERY.replace("%s", ":n"))
+        query, count = text(self.QUERY.replace("%s", ":n")), text(self.COUNT)
         try:
             with engine.connect() as c:
                 while not self.stop.wait(0.5):
-                    for pid, state, wait, sql in c.execute(query, {"n": self.name}):
-                        self.found.setdefault((pid, f"{state} {wait}".strip()), sql)
+                    for pid, state, wait, sql, age in c.execute(query, {"n": self.name}):
+                        seen = self.found.setdefault(
+                            (pid, f"{state} {wait}".strip()), [sql, time.time(), 0.0]
+                        )
+                        seen[2] = max(seen[2], float(age))
+                    self.most = max(self.most, int(c.execute(count, {"n": self.name}).scalar()))
         finally:
             engine.dispose()
 
@@ -313,11 +343,17 @@ def main() -> int:
         stuck = StuckWatch(admin, name)
         clients = Clients(base, lines, args.threads)
         clients.start()
+        marks = [(time.time(), "load before the kill")]  # when each part began
+
+        def phases(when: float) -> str:
+            return [label for at, label in marks if at <= when][-1]
+
         time.sleep(pause)
 
         # 1. a worker killed mid-load
         workers = worker_pids(gunicorn_master)
         t0 = time.time()
+        marks.append((t0, "the worker killed"))
         os.kill(workers[0], signal.SIGKILL)
         time.sleep(pause)
         w = window(clients, t0, time.time())
@@ -333,10 +369,12 @@ def main() -> int:
         # 2. the database unreachable for 10 s
         lost_before = clients.lost
         t1 = time.time()
+        marks.append((t1, "the database cut"))
         proxy.cut()
         time.sleep(pause)
         proxy.restore()
         t2 = time.time()
+        marks.append((t2, "after the cut"))
         time.sleep(pause + 5)
         during = [(s, ms) for t, s, ms, _a in clients.events if t1 <= t < t2]
         after = [(t, s) for t, s, _ms, _a in clients.events if t >= t2]
@@ -359,6 +397,7 @@ def main() -> int:
         page = urllib.request.Request(
             base + progress.split("\t")[1], headers={"Accept-Language": "zh", "Cookie": cookie}
         )
+        marks.append((time.time(), "the progress page in a cut"))
         proxy.cut()
         start = time.perf_counter()
         try:
@@ -375,11 +414,26 @@ def main() -> int:
         # 3. a long moderate load: memory of the workers
         print(f"3. {args.minutes:g} minutes of moderate load ({args.threads} client threads)")
         samples: list[float] = []
-        end = time.time() + args.minutes * 60
+        started = since = time.time()
+        marks.append((started, "the moderate load"))
+        end = started + args.minutes * 60
         while time.time() < end:
             samples.append(sum(rss_mb(p) for p in worker_pids(gunicorn_master)))
-            if len(samples) % 10 == 1:
-                print(f"   {len(samples) // 2:>3} min: {samples[-1]:.0f} MB", flush=True)
+            now = time.time()
+            seen = window(clients, since, now)
+            failed = {k: v for k, v in seen.items() if not 200 <= k < 400}
+            if len(samples) % 10 == 1 or failed:  # every 5 minutes, and whenever one failed
+                print(
+                    f"   {(now - started) / 60:>4.1f} min: {samples[-1]:.0f} MB"
+                    + (
+                        f", {sum(seen.values()) / (now - since):.0f} requests/s"
+                        if now - since >= 1  # the first sample has no window before it
+                        else ""
+                    )
+                    + (f", failed (status: count) {failed}" if failed else ""),
+                    flush=True,
+                )
+            since = now
             time.sleep(min(30, max(1, end - time.time())))
         samples.append(sum(rss_mb(p) for p in worker_pids(gunicorn_master)))
         clients.stop.set()
@@ -398,9 +452,22 @@ def main() -> int:
         print(
             f"   sessions left idle in a transaction or waiting on a lock over 2 s: "
             f"{len(stuck.found)}"
-            + "".join(f"\n     pid {pid} {what}: {sql}" for (pid, what), sql in stuck.found.items())
+            + "".join(
+                f"\n     pid {pid} {what} for {long:.0f} s, seen {when - marks[0][0]:.0f} s into the run "
+                f"({phases(when)}): {sql}"
+                for (pid, what), (sql, when, long) in stuck.found.items()
+            )
+        )
+        bound = args.workers * 10  # DB_POOL_SIZE 5 + DB_MAX_OVERFLOW 5 per worker
+        print(
+            f"   the database's sessions at most at once: {stuck.most} (the workers' pools "
+            f"hold {bound} at most, the replaced worker's closed with it)"
         )
         errors = (tmp / "server.log").read_text(encoding="utf-8", errors="replace")
+        causes = Counter(
+            m.group(1)[:70] for m in re.finditer(r"database unavailable on \S+ \S+: (.*)", errors)
+        )
+        print(f"   the 503s' causes in the server's log: {dict(causes.most_common(4))}")
         print(
             f"   tracebacks in the server's log: {errors.count('Traceback')}, workers killed "
             f"for a timeout: {errors.count('WORKER TIMEOUT')} ({tmp / 'server.log'})"
