@@ -163,6 +163,17 @@ def init_app(app: Flask) -> None:
             from app.errors import render_error
 
             return render_error(500)
+        # why, for the operator (the learner sees the localized page): one line, no
+        # statement or parameters (they may hold a learner's answer)
+        orig = getattr(exc, "orig", None) or exc
+        cause = (str(orig).strip().splitlines() or [""])[0][:200]
+        current_app.logger.warning(
+            "database unavailable on %s %s: %s: %s",
+            request.method,
+            request.path,
+            type(orig).__name__,
+            cause,
+        )
         current_app.config.pop("_MIGRATED", None)
         return _standalone(503, "unavailable")
 

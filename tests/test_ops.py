@@ -3,6 +3,7 @@ when the database is not set up or goes away, and no write on a page view."""
 
 from __future__ import annotations
 
+import logging
 import re
 
 import pytest
@@ -44,7 +45,7 @@ def test_an_unmigrated_database_says_to_run_setup(tmp_path):
 
 
 @pytest.mark.app_config(PROPAGATE_EXCEPTIONS=False)
-def test_the_database_going_away_is_a_localized_503_not_a_500(app, client, monkeypatch):
+def test_the_database_going_away_is_a_localized_503_not_a_500(app, client, monkeypatch, caplog):
     from sqlalchemy.exc import OperationalError
 
     client.get("/")  # the schema check passed once
@@ -54,9 +55,15 @@ def test_the_database_going_away_is_a_localized_503_not_a_500(app, client, monke
         raise OperationalError("SELECT 1", {}, Exception("connection refused"))
 
     monkeypatch.setattr(paths, "path_of", down)
-    r = client.get("/lessons/", headers={"Accept-Language": "en"})
+    with caplog.at_level(logging.WARNING):
+        r = client.get("/lessons/", headers={"Accept-Language": "en"})
     assert r.status_code == 503 and "unavailable" in r.get_data(as_text=True)
     assert r.headers["Retry-After"]
+    # the operator's log says why, in one line, without the statement
+    said = [
+        rec.getMessage() for rec in caplog.records if "database unavailable" in rec.getMessage()
+    ]
+    assert said == ["database unavailable on GET /lessons/: Exception: connection refused"]
 
 
 PAGES = [
