@@ -29,13 +29,22 @@ _OF_VISITOR = db.select(LearnerProfile).where(
 )
 
 
-def _lookup() -> LearnerProfile | None:
+def _found_by() -> dict[str, Any] | None:
+    """What finds this request's profile: the account's id, or the visitor's cookie
+    (``None``: neither, so there is none)."""
     if current_user.is_authenticated:
-        return db.session.scalar(_OF_USER, {"user_id": current_user.id})
+        return {"user_id": current_user.id}
     token = request.cookies.get(PROFILE_COOKIE)
     if not token or len(token) > 64:
         return None
-    return db.session.scalar(_OF_VISITOR, {"token": token})
+    return {"token": token}
+
+
+def _lookup() -> LearnerProfile | None:
+    by = _found_by()
+    if by is None:
+        return None
+    return db.session.scalar(_OF_USER if "user_id" in by else _OF_VISITOR, by)
 
 
 class ProfileRows:
@@ -63,15 +72,12 @@ class ProfileRows:
             if prof is None or prof.id is None:
                 return prof, []
             return prof, list(db.session.scalars(self._rows, {"profile_id": prof.id, **params}))
-        if current_user.is_authenticated:
-            found = db.session.execute(self._of_user, {"user_id": current_user.id, **params})
-        else:
-            token = request.cookies.get(PROFILE_COOKIE)
-            if not token or len(token) > 64:
-                g.profile = None
-                return None, []
-            found = db.session.execute(self._of_visitor, {"token": token, **params})
-        rows = found.all()
+        by = _found_by()
+        if by is None:
+            g.profile = None
+            return None, []
+        statement = self._of_user if "user_id" in by else self._of_visitor
+        rows = db.session.execute(statement, {**by, **params}).all()
         g.profile = rows[0][0] if rows else None
         return g.profile, [row[1] for row in rows if row[1] is not None]
 
