@@ -74,7 +74,7 @@ class Proxy:
         self.up.set()
         self.conns: list[socket.socket] = []
         self.lock = threading.Lock()
-        self.listener: socket.socket | None = None
+        self.listener: socket.socket | None = self._listen()  # listening on return
         threading.Thread(target=self._serve, daemon=True).start()
 
     def _listen(self) -> socket.socket:
@@ -86,13 +86,15 @@ class Proxy:
         return s
 
     def _serve(self) -> None:
+        listener = self.listener
         while True:
             self.up.wait()
-            try:
-                listener = self.listener = self._listen()
-            except OSError:  # the old listener not released yet
-                time.sleep(0.05)
-                continue
+            if listener is None:
+                try:
+                    listener = self.listener = self._listen()
+                except OSError:  # the old listener not released yet
+                    time.sleep(0.05)
+                    continue
             while self.up.is_set():
                 try:
                     client, _ = listener.accept()
@@ -117,6 +119,7 @@ class Proxy:
                     threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
             with contextlib.suppress(OSError):
                 listener.close()
+            listener = None
 
     def _pipe(self, a: socket.socket, b: socket.socket) -> None:
         try:
@@ -141,6 +144,8 @@ class Proxy:
         with self.lock:
             self.up.clear()
             if self.listener is not None:  # refuse new connections at once
+                with contextlib.suppress(OSError):  # (wakes an accept() waiting on it)
+                    self.listener.shutdown(socket.SHUT_RDWR)
                 with contextlib.suppress(OSError):
                     self.listener.close()
             for s in self.conns:
