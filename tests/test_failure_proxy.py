@@ -56,6 +56,14 @@ def _talk(port: int, deadline: float = 3.0) -> bytes:
             time.sleep(0.05)
 
 
+def _echoing(port: int) -> socket.socket:
+    """A connection through the proxy that has echoed one message."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=1)
+    s.sendall(b"ping")
+    assert s.recv(4) == b"ping"
+    return s
+
+
 def test_the_proxy_comes_back_after_a_cut_however_short(echo):
     target, _ = echo
     proxy = Proxy(target)
@@ -70,9 +78,7 @@ def test_the_proxy_comes_back_after_a_cut_however_short(echo):
 def test_a_cut_refuses_and_drops_connections(echo):
     target, _ = echo
     proxy = Proxy(target)
-    with socket.create_connection(("127.0.0.1", proxy.port), timeout=1) as s:
-        s.sendall(b"ping")
-        assert s.recv(4) == b"ping"
+    with _echoing(proxy.port) as s:
         proxy.cut()
         assert s.recv(4) == b""  # dropped
     with pytest.raises(ConnectionRefusedError):
@@ -83,8 +89,5 @@ def test_a_cut_refuses_and_drops_connections(echo):
 def test_a_client_that_goes_away_is_gone_for_the_database_too(echo):
     target, hung_up = echo
     proxy = Proxy(target)
-    with socket.create_connection(("127.0.0.1", proxy.port), timeout=1) as s:
-        s.sendall(b"ping")
-        assert s.recv(4) == b"ping"
-    # closed, as a killed worker's connection is
+    _echoing(proxy.port).close()  # as a killed worker's connection closes
     assert hung_up.wait(2), "the database side of the connection was left open"
