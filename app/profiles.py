@@ -52,7 +52,8 @@ class ProfileRows:
     parameters) read together with the profile, in one statement, when the request has
     not looked the profile up yet: most pages read the profile only to read its rows
     next, and the joined read saves them a round trip. Called with the parameters'
-    values; gives (the profile or ``None``, its rows)."""
+    values; gives (the profile or ``None``, its rows). :meth:`of` reads a given profile's
+    rows alone."""
 
     def __init__(self, entity: Any, *criteria: Any) -> None:
         joined = db.select(LearnerProfile, entity).outerjoin(
@@ -66,12 +67,15 @@ class ProfileRows:
             entity.profile_id == db.bindparam("profile_id"), *criteria
         )
 
+    def of(self, profile: LearnerProfile | None, **params: Any) -> list[Any]:
+        if profile is None or profile.id is None:
+            return []
+        return list(db.session.scalars(self._rows, {"profile_id": profile.id, **params}))
+
     def __call__(self, **params: Any) -> tuple[LearnerProfile | None, list[Any]]:
         if "profile" in g:  # looked up already: only the rows
             prof: LearnerProfile | None = g.profile
-            if prof is None or prof.id is None:
-                return prof, []
-            return prof, list(db.session.scalars(self._rows, {"profile_id": prof.id, **params}))
+            return prof, self.of(prof, **params)
         by = _found_by()
         if by is None:
             g.profile = None

@@ -64,6 +64,16 @@ from load import (  # noqa: E402
 )
 
 
+def _hang_up(s: socket.socket) -> None:
+    """Shut down, then close: a close alone leaves a socket open while another thread still
+    waits in recv() or accept() on it (no FIN is sent, no waiter woken), and PostgreSQL
+    would keep that backend, idle or in its transaction, for good."""
+    with contextlib.suppress(OSError):
+        s.shutdown(socket.SHUT_RDWR)
+    with contextlib.suppress(OSError):
+        s.close()
+
+
 class Proxy:
     """127.0.0.1:port → PostgreSQL, with a switch that refuses and drops connections."""
 
@@ -131,29 +141,16 @@ class Proxy:
         except OSError:
             pass
         finally:
-            # Shut down, then close: a close alone leaves the socket open while the other
-            # direction's thread still waits in recv() on it (no FIN is sent), and
-            # PostgreSQL would keep that backend, idle or in its transaction, for good.
-            for s in (a, b):
-                with contextlib.suppress(OSError):
-                    s.shutdown(socket.SHUT_RDWR)
-                with contextlib.suppress(OSError):
-                    s.close()
+            _hang_up(a)  # (the other direction's thread waits in recv() on each)
+            _hang_up(b)
 
     def cut(self) -> None:
         with self.lock:
             self.up.clear()
             if self.listener is not None:  # refuse new connections at once
-                with contextlib.suppress(OSError):  # (wakes an accept() waiting on it)
-                    self.listener.shutdown(socket.SHUT_RDWR)
-                with contextlib.suppress(OSError):
-                    self.listener.close()
+                _hang_up(self.listener)  # (wakes an accept() waiting on it)
             for s in self.conns:
-                try:
-                    s.shutdown(socket.SHUT_RDWR)
-                    s.close()
-                except OSError:
-                    pass
+                _hang_up(s)
             self.conns.clear()
 
     def restore(self) -> None:

@@ -11,7 +11,7 @@ from app.extensions import db
 from app.learning.lessons import Lesson, Step, path_of
 from app.learning.models import ExerciseState
 from app.models import LearnerProfile
-from app.profiles import ProfileRows, current_profile
+from app.profiles import ProfileRows
 
 
 @dataclass
@@ -31,25 +31,16 @@ class LessonProgress:
         return 3 * self.exercises
 
 
-_STATES = db.select(ExerciseState).where(
-    ExerciseState.profile_id == db.bindparam("profile_id"),
-    ExerciseState.game == db.bindparam("game"),
-)
-
-
 _MY_STATES = ProfileRows(ExerciseState, ExerciseState.game == db.bindparam("game"))
 
 
 def states_by_exercise(profile: LearnerProfile | None, game: str) -> dict[str, ExerciseState]:
-    if profile is None or profile.id is None:
-        return {}
-    rows = db.session.scalars(_STATES, {"profile_id": profile.id, "game": game})
-    return {s.exercise_id: s for s in rows}
+    return {s.exercise_id: s for s in _MY_STATES.of(profile, game=game)}
 
 
 def my_states(game: str) -> dict[str, ExerciseState]:
     """This request's learner's exercise states in ``game`` (by exercise id); the profile
-    is found with them (then :func:`current_profile` has it)."""
+    is found with them (then ``current_profile()`` has it)."""
     _profile, rows = _MY_STATES(game=game)
     return {s.exercise_id: s for s in rows}
 
@@ -60,7 +51,7 @@ def progress(
     states: dict[str, ExerciseState] | None = None,
 ) -> list[LessonProgress]:
     if states is None:
-        states = states_by_exercise(profile if profile is not None else current_profile(), game)
+        states = states_by_exercise(profile, game) if profile is not None else my_states(game)
     out = []
     for lesson in path_of(game):
         ex_steps = [s for s in lesson.steps if s.exercise is not None]

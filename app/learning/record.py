@@ -79,10 +79,6 @@ def stars_for(tries: int, hints: int, revealed: bool) -> int:
     return 3 if slips == 0 else 2 if slips == 1 else 1
 
 
-_STATE = db.select(ExerciseState).where(
-    ExerciseState.profile_id == db.bindparam("profile_id"),
-    ExerciseState.exercise_id == db.bindparam("exercise_id"),
-)
 _BY_NONCE = db.select(Attempt).where(Attempt.nonce == db.bindparam("nonce"))
 
 
@@ -103,7 +99,7 @@ def read_ahead(ex: Exercise) -> None:
     if "profile" in g:
         return
     state = my_state(ex)
-    g.setdefault(_READ_AHEAD, (ex.id, getattr(g.profile, "id", None), state))
+    setattr(g, _READ_AHEAD, (ex.id, getattr(g.profile, "id", None), state))
 
 
 def forget_read_ahead() -> None:
@@ -117,7 +113,8 @@ def exercise_state(profile: LearnerProfile | None, ex: Exercise) -> ExerciseStat
     if ahead is not None and ahead[0] == ex.id and ahead[1] in (profile.id, None):
         # read with the profile (none found then: a profile made since has no state)
         return ahead[2]  # type: ignore[no-any-return]
-    return db.session.scalar(_STATE, {"profile_id": profile.id, "exercise_id": ex.id})
+    found = _MY_STATE.of(profile, exercise_id=ex.id)
+    return found[0] if found else None
 
 
 def _blank_state(profile: LearnerProfile, ex: Exercise) -> ExerciseState:
