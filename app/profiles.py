@@ -48,42 +48,52 @@ def _lookup() -> LearnerProfile | None:
 
 
 class ProfileRows:
-    """Rows of one of the profile's tables (``entity``, narrowed by ``criteria`` with bound
-    parameters) read together with the profile, in one statement, when the request has
+    """Rows of some of the profile's tables, each narrowed by its criteria (with bound
+    parameters), read together with the profile in one statement when the request has
     not looked the profile up yet: most pages read the profile only to read its rows
-    next, and the joined read saves them a round trip. Called with the parameters'
-    values; gives (the profile or ``None``, its rows). :meth:`of` reads a given profile's
-    rows alone."""
+    next, and the joined read saves them a round trip. ``tables``: one or more
+    ``(entity, *criteria)``, each narrowed to a few rows (the joined read gives their
+    product). Called with the parameters' values; gives (the profile or ``None``, its
+    rows of each table). :meth:`of` reads a given profile's rows alone."""
 
-    def __init__(self, entity: Any, *criteria: Any) -> None:
-        joined = db.select(LearnerProfile, entity).outerjoin(
-            entity, db.and_(entity.profile_id == LearnerProfile.id, *criteria)
-        )
+    def __init__(self, *tables: tuple[Any, ...]) -> None:
+        joined = db.select(LearnerProfile, *(entity for entity, *_criteria in tables))
+        for entity, *criteria in tables:
+            joined = joined.outerjoin(
+                entity, db.and_(entity.profile_id == LearnerProfile.id, *criteria)
+            )
         self._of_user = joined.where(LearnerProfile.user_id == db.bindparam("user_id"))
         self._of_visitor = joined.where(
             LearnerProfile.token == db.bindparam("token"), LearnerProfile.user_id.is_(None)
         )
-        self._rows = db.select(entity).where(
-            entity.profile_id == db.bindparam("profile_id"), *criteria
-        )
+        self._rows = [
+            db.select(entity).where(entity.profile_id == db.bindparam("profile_id"), *criteria)
+            for entity, *criteria in tables
+        ]
 
-    def of(self, profile: LearnerProfile | None, **params: Any) -> list[Any]:
+    def of(self, profile: LearnerProfile | None, **params: Any) -> list[list[Any]]:
         if profile is None or profile.id is None:
-            return []
-        return list(db.session.scalars(self._rows, {"profile_id": profile.id, **params}))
+            return [[] for _ in self._rows]
+        bound = {"profile_id": profile.id, **params}
+        return [list(db.session.scalars(rows, bound)) for rows in self._rows]
 
-    def __call__(self, **params: Any) -> tuple[LearnerProfile | None, list[Any]]:
+    def __call__(self, **params: Any) -> tuple[LearnerProfile | None, list[list[Any]]]:
         if "profile" in g:  # looked up already: only the rows
             prof: LearnerProfile | None = g.profile
             return prof, self.of(prof, **params)
         by = _found_by()
         if by is None:
             g.profile = None
-            return None, []
+            return None, [[] for _ in self._rows]
         statement = self._of_user if "user_id" in by else self._of_visitor
-        rows = db.session.execute(statement, {**by, **params}).all()
-        g.profile = rows[0][0] if rows else None
-        return g.profile, [row[1] for row in rows if row[1] is not None]
+        found = db.session.execute(statement, {**by, **params}).all()
+        g.profile = found[0][0] if found else None
+        # each table's rows once, in the order read (the product repeats them)
+        tables = [
+            dict.fromkeys(row[i] for row in found if row[i] is not None)
+            for i in range(1, len(self._rows) + 1)
+        ]
+        return g.profile, [list(rows) for rows in tables]
 
 
 def current_profile(create: bool = False) -> LearnerProfile | None:

@@ -12,7 +12,7 @@ from test_record import EX, answer, right_answer, token_of
 
 from app.database import ReadOnlyRequest, ping_when_idle, writable
 from app.extensions import db
-from app.learning.models import Attempt, ExerciseState
+from app.learning.models import Attempt, ExerciseState, Rating, SkillState
 from app.models import LearnerProfile
 
 
@@ -84,11 +84,35 @@ def test_the_profile_is_read_with_the_learners_state_in_one_statement(app, clien
     resp = client.post(f"/exercises/{EX}/answer", data=form, headers={"HX-Request": "true"})
     assert resp.status_code == 200
     reads = [s for s in seen if s.startswith("SELECT")]
-    assert "learner_profiles" in reads[0] and "exercise_states" in reads[0], seen
-    assert not any("exercise_states" in s for s in reads[1:]), seen
-    with app.app_context():  # the state read with the profile was the one updated
+    first = reads[0]  # the profile, its state of the exercise and of its skills
+    assert all(t in first for t in ("learner_profiles", "exercise_states", "skill_states")), seen
+    assert not any("exercise_states" in s or "skill_states" in s for s in reads[1:]), seen
+    with app.app_context():  # the states read with the profile were the ones updated
         state = db.session.scalar(db.select(ExerciseState).filter_by(exercise_id=EX))
         assert state.solved and state.tries == 1 and state.stars == 2
+        rated = db.session.scalars(db.select(SkillState)).all()
+        assert rated and all(s.reviews == 2 for s in rated)  # the wrong try, then right
+
+
+def test_a_practice_position_reads_the_profile_state_and_rating_in_one_statement(app, client, csrf):
+    from app.learning import practice
+
+    game, items = next((g, i) for g, i in practice.library().items() if i)
+    item = items[0]
+    url = f"/practice/{game}/p/{item.theme}/{item.seat}/{item.code}"
+    ex = practice.exercise(item.theme, item.seat, item.code)
+    assert answer(client, csrf, "7").status_code == 200  # a visitor with a record
+    with app.app_context():
+        pid = db.session.scalar(db.select(LearnerProfile.id))
+        db.session.add(Rating(profile_id=pid, game=game, rating=1612.0, rd=80.0, vol=0.06, plays=4))
+        db.session.add(ExerciseState(profile_id=pid, exercise_id=ex.id, game=game, tries=2))
+        db.session.commit()
+    seen = _statements(app)
+    page = client.get(url)
+    assert page.status_code == 200
+    assert len(seen) == 1, seen
+    assert all(t in seen[0] for t in ("learner_profiles", "exercise_states", "ratings")), seen
+    assert "1612" in page.get_data(as_text=True)  # the rating read with it is shown
 
 
 @pytest.fixture

@@ -31,17 +31,18 @@ class LessonProgress:
         return 3 * self.exercises
 
 
-_MY_STATES = ProfileRows(ExerciseState, ExerciseState.game == db.bindparam("game"))
+_MY_STATES = ProfileRows((ExerciseState, ExerciseState.game == db.bindparam("game")))
 
 
 def states_by_exercise(profile: LearnerProfile | None, game: str) -> dict[str, ExerciseState]:
-    return {s.exercise_id: s for s in _MY_STATES.of(profile, game=game)}
+    [rows] = _MY_STATES.of(profile, game=game)
+    return {s.exercise_id: s for s in rows}
 
 
 def my_states(game: str) -> dict[str, ExerciseState]:
     """This request's learner's exercise states in ``game`` (by exercise id); the profile
     is found with them (then ``current_profile()`` has it)."""
-    _profile, rows = _MY_STATES(game=game)
+    _profile, [rows] = _MY_STATES(game=game)
     return {s.exercise_id: s for s in rows}
 
 

@@ -31,8 +31,9 @@ from app.engine.core.errors import EngineError
 from app.engine.core.registry import all_variants, find_game
 from app.extensions import db
 from app.learning.exercise import Choice, Exercise, Query, Setup, Text
-from app.learning.models import Attempt, Position, Rating
+from app.learning.models import Attempt, ExerciseState, Position, Rating
 from app.models import LearnerProfile
+from app.profiles import ProfileRows
 
 PREFIX = "pos"
 LIBRARY = ROOT / "content" / "practice"
@@ -331,10 +332,24 @@ def load_library() -> int:
 # -- ratings ------------------------------------------------------------------------------
 
 
+_OF_GAME = (Rating, Rating.game == db.bindparam("game"))
+_MY_RATING = ProfileRows(_OF_GAME)
+# a position's page: the learner's state of it and their rating, with the profile
+_MY_STATE_AND_RATING = ProfileRows(
+    (ExerciseState, ExerciseState.exercise_id == db.bindparam("exercise_id")), _OF_GAME
+)
+
+
 def learner_rating(profile: LearnerProfile | None, game: str) -> Rating | None:
-    if profile is None or profile.id is None:
-        return None
-    return db.session.scalar(db.select(Rating).filter_by(profile_id=profile.id, game=game))
+    [found] = _MY_RATING.of(profile, game=game)
+    return found[0] if found else None
+
+
+def my_state_and_rating(ex: Exercise) -> tuple[ExerciseState | None, Rating | None]:
+    """This request's learner's state of the position ``ex`` and rating in its game, read
+    with the profile (then :func:`current_profile` has it)."""
+    _profile, (states, ratings) = _MY_STATE_AND_RATING(exercise_id=ex.id, game=ex.game)
+    return (states[0] if states else None), (ratings[0] if ratings else None)
 
 
 def _rating_for(profile: LearnerProfile, game: str) -> Rating:

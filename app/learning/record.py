@@ -26,7 +26,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from app.extensions import db
 from app.learning import clock, skills
 from app.learning.exercise import EXAM_CONTEXTS, Exercise
-from app.learning.models import Attempt, ExerciseState
+from app.learning.models import Attempt, ExerciseState, SkillState
 from app.learning.verdict import Verdict
 from app.models import LearnerProfile
 from app.profiles import ProfileRows
@@ -82,38 +82,56 @@ def stars_for(tries: int, hints: int, revealed: bool) -> int:
 _BY_NONCE = db.select(Attempt).where(Attempt.nonce == db.bindparam("nonce"))
 
 
-_MY_STATE = ProfileRows(ExerciseState, ExerciseState.exercise_id == db.bindparam("exercise_id"))
-_READ_AHEAD = "exercise_state_read_ahead"  # ``g`` key: (exercise id, profile id, state)
+_OF_EXERCISE = (ExerciseState, ExerciseState.exercise_id == db.bindparam("exercise_id"))
+_MY_STATE = ProfileRows(_OF_EXERCISE)
+# what an answer's write reads first: the exercise's state and its skills' (to rate them)
+_TO_WRITE = ProfileRows(_OF_EXERCISE, (SkillState, *skills.OF_EXERCISE))
+# ``g`` keys: (exercise id, profile id, rows) read ahead with the profile
+_STATE_AHEAD = "exercise_state_read_ahead"
+_SKILLS_AHEAD = "skill_states_read_ahead"
 
 
 def my_state(ex: Exercise) -> ExerciseState | None:
     """This request's learner's state of ``ex``; the profile is found with it (then
     :func:`current_profile` has it)."""
-    _profile, rows = _MY_STATE(exercise_id=ex.id)
+    _profile, [rows] = _MY_STATE(exercise_id=ex.id)
     return rows[0] if rows else None
 
 
 def read_ahead(ex: Exercise) -> None:
-    """Read the profile and its state of ``ex`` in one statement (when the profile is
-    not found yet), for the next :func:`exercise_state` of ``ex`` to take."""
+    """Read the profile, its state of ``ex`` and of its skills in one statement (when the
+    profile is not found yet), for the write that follows to take."""
     if "profile" in g:
         return
-    state = my_state(ex)
-    setattr(g, _READ_AHEAD, (ex.id, getattr(g.profile, "id", None), state))
+    profile, (states, skill_states) = _TO_WRITE(
+        exercise_id=ex.id, game=ex.game, skills=list(ex.skills)
+    )
+    pid = getattr(profile, "id", None)
+    setattr(g, _STATE_AHEAD, (ex.id, pid, states[0] if states else None))
+    setattr(g, _SKILLS_AHEAD, (ex.id, pid, skill_states))
 
 
 def forget_read_ahead() -> None:
-    g.pop(_READ_AHEAD, None)
+    g.pop(_STATE_AHEAD, None)
+    g.pop(_SKILLS_AHEAD, None)
+
+
+def _ahead(key: str, profile: LearnerProfile, ex: Exercise) -> tuple[Any] | None:
+    """What was read ahead under ``key`` for ``profile`` and ``ex`` (taken: once), or
+    ``None``. Read with no profile found then: a profile made since has no rows yet."""
+    ahead = g.pop(key, None)
+    if ahead is not None and ahead[0] == ex.id and ahead[1] in (profile.id, None):
+        return (ahead[2],)
+    return None
 
 
 def exercise_state(profile: LearnerProfile | None, ex: Exercise) -> ExerciseState | None:
     if profile is None or profile.id is None:
         return None
-    ahead = g.pop(_READ_AHEAD, None)
-    if ahead is not None and ahead[0] == ex.id and ahead[1] in (profile.id, None):
-        # read with the profile (none found then: a profile made since has no state)
-        return ahead[2]  # type: ignore[no-any-return]
-    found = _MY_STATE.of(profile, exercise_id=ex.id)
+    ahead = _ahead(_STATE_AHEAD, profile, ex)
+    if ahead is not None:
+        return ahead[0]  # type: ignore[no-any-return]
+    [found] = _MY_STATE.of(profile, exercise_id=ex.id)
     return found[0] if found else None
 
 
@@ -192,6 +210,8 @@ def record_answer(
         )
     if token.context == "exam":  # a teacher's exam: no stars, skills or feedback of any kind
         return state, True
+    ahead = _ahead(_SKILLS_AHEAD, profile, ex)
+    found = ahead[0] if ahead is not None else None
     first_answer_of_run = not state.reviewed
     # right after wrong tries (not after the answer was shown): FSRS Hard, once, on top
     # of the Again the run's first answer gave
@@ -203,10 +223,10 @@ def record_answer(
         state.tries += 1
     if first_answer_of_run:
         rating = skills.rating_for(verdict.correct, state.hints, elapsed, ex.median_ms)
-        skills.review(profile, ex, rating, now)
+        skills.review(profile, ex, rating, now, found)
         state.reviewed = True
     elif solved_after_retries:
-        skills.review(profile, ex, skills.rating_after_retry(), now)
+        skills.review(profile, ex, skills.rating_after_retry(), now, found)
     return state, True
 
 

@@ -83,29 +83,40 @@ def card_of(state: SkillState) -> Card:
     return Card.from_dict(state.card)  # type: ignore[arg-type]
 
 
-_SKILLS_OF = db.select(SkillState).where(
-    SkillState.profile_id == db.bindparam("profile_id"),
+# an exercise's skills (bound: ``game``, ``skills``), of one profile
+OF_EXERCISE = (
     SkillState.game == db.bindparam("game"),
     SkillState.skill.in_(db.bindparam("skills", expanding=True)),
 )
+_SKILLS_OF = db.select(SkillState).where(
+    SkillState.profile_id == db.bindparam("profile_id"), *OF_EXERCISE
+)
 
 
-def review(profile: LearnerProfile, ex: Exercise, rating: Rating, now: datetime) -> None:
+def review(
+    profile: LearnerProfile,
+    ex: Exercise,
+    rating: Rating,
+    now: datetime,
+    found: list[SkillState] | None = None,
+) -> None:
     """Rate every skill of ``ex`` (creating its state on first sight). In the caller's
-    transaction."""
+    transaction. ``found``: the profile's states of these skills, when read already."""
     when = _aware(now)
-    # Not flushed first: what is pending (the attempt, the exercise state) has no bearing
-    # on the skills, and is written with them at the commit, each row once (a flush here
-    # wrote the exercise state, then updated it again at the commit).
-    with db.session.no_autoflush:
-        found = {
-            s.skill: s
-            for s in db.session.scalars(
-                _SKILLS_OF, {"profile_id": profile.id, "game": ex.game, "skills": list(ex.skills)}
+    if found is None:
+        # Not flushed first: what is pending (the attempt, the exercise state) has no
+        # bearing on the skills, and is written with them at the commit, each row once (a
+        # flush here wrote the exercise state, then updated it again at the commit).
+        with db.session.no_autoflush:
+            found = list(
+                db.session.scalars(
+                    _SKILLS_OF,
+                    {"profile_id": profile.id, "game": ex.game, "skills": list(ex.skills)},
+                )
             )
-        }
+    by_skill = {s.skill: s for s in found}
     for skill_id in dict.fromkeys(ex.skills):  # each skill once
-        state = found.get(skill_id)
+        state = by_skill.get(skill_id)
         # an explicit card_id: without one, fsrs sleeps 1 ms per new card (to make ids
         # unique), holding the worker; a skill state is found by its row, not this id
         card = (

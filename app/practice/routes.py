@@ -142,7 +142,8 @@ def position(game: str, theme: str, seat: int, code: str):  # type: ignore[no-un
         ), 422
     ex = practice.exercise(theme, seat, code)
     assert ex is not None
-    blk = flow.block(ex, "practice", theme, done=request.args.get("done"))
+    state, rating = practice.my_state_and_rating(ex)
+    blk = flow.block(ex, "practice", theme, done=request.args.get("done"), states={ex.id: state})
     th = practice.theme(game, theme)
     return page(
         "practice/position.html",
@@ -151,7 +152,7 @@ def position(game: str, theme: str, seat: int, code: str):  # type: ignore[no-un
         game=game,
         theme=th,
         share=request.url_root.rstrip("/") + _position_url(game, theme, seat, code),
-        rating=practice.learner_rating(current_profile(), game),
+        rating=rating,
     )
 
 
