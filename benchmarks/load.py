@@ -19,11 +19,12 @@ What it does (issue 17):
    teacher's dashboard: a class of ``--students`` teacher-made accounts who have each
    answered a ten-question assignment, its grid (``/classes/<id>/assignments/<id>/``)
    requested by the signed-in teacher.
-3. Checks one request of each kind answers 200 (a teacher signed out would be a 302),
-   then runs wrk (Debian's) alternating: the bare endpoint ``/api/ping`` of the same app,
-   the scenario, the dashboard, ``--rounds`` times; prints requests/s, p50/p95/p99 and
-   errors of each, each one's share of the bare endpoint, and the CPU the load generator
-   used (wrk's own, from its rusage).
+3. Checks one request of each kind answers 200 (a teacher signed out is refused: the
+   class is not found), then runs wrk (Debian's) alternating: the bare endpoint
+   ``/api/ping`` of the same app, the scenario, the dashboard, ``--rounds`` times; prints
+   requests/s, p50/p95/p99 and errors of each, each one's share of the bare endpoint, and
+   the CPU the load generator used (wrk's own, from its rusage). Its request lines are
+   replayed through the app by ``tests/test_load_benchmark.py``.
 Targets (the learner mix): ≥ 25 % of the bare endpoint, p99 ≤ 150 ms, zero errors.
 """
 
@@ -362,7 +363,8 @@ def send(base: str, line: str) -> int:
 
 def preflight(base: str, lines: dict[str, list[str]]) -> bool:
     """A few requests of each kind, one at a time: every one must answer 200 (a teacher
-    signed out would be a 302); prints each kind's median time alone."""
+    signed out is refused: the class is not found); prints each kind's median time
+    alone."""
     ok = True
     took: dict[str, float] = {}
     for kind, some in lines.items():
