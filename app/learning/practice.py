@@ -30,6 +30,7 @@ from app.engine.core.codec import split_code
 from app.engine.core.errors import EngineError
 from app.engine.core.registry import all_variants, find_game
 from app.extensions import db
+from app.learning import record
 from app.learning.exercise import Choice, Exercise, Query, Setup, Text
 from app.learning.models import Attempt, ExerciseState, Position, Rating
 from app.models import LearnerProfile
@@ -335,9 +336,7 @@ def load_library() -> int:
 _OF_GAME = (Rating, Rating.game == db.bindparam("game"))
 _MY_RATING = ProfileRows(_OF_GAME)
 # a position's page: the learner's state of it and their rating, with the profile
-_MY_STATE_AND_RATING = ProfileRows(
-    (ExerciseState, ExerciseState.exercise_id == db.bindparam("exercise_id")), _OF_GAME
-)
+_MY_STATE_AND_RATING = ProfileRows(record.OF_EXERCISE, _OF_GAME)
 
 
 def learner_rating(profile: LearnerProfile | None, game: str) -> Rating | None:

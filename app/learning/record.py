@@ -82,10 +82,11 @@ def stars_for(tries: int, hints: int, revealed: bool) -> int:
 _BY_NONCE = db.select(Attempt).where(Attempt.nonce == db.bindparam("nonce"))
 
 
-_OF_EXERCISE = (ExerciseState, ExerciseState.exercise_id == db.bindparam("exercise_id"))
-_MY_STATE = ProfileRows(_OF_EXERCISE)
+# a profile's state of one exercise (bound: ``exercise_id``), for ProfileRows
+OF_EXERCISE = (ExerciseState, ExerciseState.exercise_id == db.bindparam("exercise_id"))
+_MY_STATE = ProfileRows(OF_EXERCISE)
 # what an answer's write reads first: the exercise's state and its skills' (to rate them)
-_TO_WRITE = ProfileRows(_OF_EXERCISE, (SkillState, *skills.OF_EXERCISE))
+_TO_WRITE = ProfileRows(OF_EXERCISE, (SkillState, *skills.OF_EXERCISE))
 # ``g`` keys: (exercise id, profile id, rows) read ahead with the profile
 _STATE_AHEAD = "exercise_state_read_ahead"
 _SKILLS_AHEAD = "skill_states_read_ahead"
@@ -116,21 +117,24 @@ def forget_read_ahead() -> None:
     g.pop(_SKILLS_AHEAD, None)
 
 
-def _ahead(key: str, profile: LearnerProfile, ex: Exercise) -> tuple[Any] | None:
+def _ahead(key: str, profile: LearnerProfile, ex: Exercise, unread: Any) -> Any:
     """What was read ahead under ``key`` for ``profile`` and ``ex`` (taken: once), or
-    ``None``. Read with no profile found then: a profile made since has no rows yet."""
+    ``unread``. Read with no profile found then: a profile made since has no rows yet."""
     ahead = g.pop(key, None)
     if ahead is not None and ahead[0] == ex.id and ahead[1] in (profile.id, None):
-        return (ahead[2],)
-    return None
+        return ahead[2]
+    return unread
+
+
+_UNREAD = object()
 
 
 def exercise_state(profile: LearnerProfile | None, ex: Exercise) -> ExerciseState | None:
     if profile is None or profile.id is None:
         return None
-    ahead = _ahead(_STATE_AHEAD, profile, ex)
-    if ahead is not None:
-        return ahead[0]  # type: ignore[no-any-return]
+    ahead = _ahead(_STATE_AHEAD, profile, ex, _UNREAD)
+    if ahead is not _UNREAD:
+        return ahead  # type: ignore[no-any-return]
     [found] = _MY_STATE.of(profile, exercise_id=ex.id)
     return found[0] if found else None
 
@@ -210,8 +214,7 @@ def record_answer(
         )
     if token.context == "exam":  # a teacher's exam: no stars, skills or feedback of any kind
         return state, True
-    ahead = _ahead(_SKILLS_AHEAD, profile, ex)
-    found = ahead[0] if ahead is not None else None
+    found = _ahead(_SKILLS_AHEAD, profile, ex, None)  # None: review reads them
     first_answer_of_run = not state.reviewed
     # right after wrong tries (not after the answer was shown): FSRS Hard, once, on top
     # of the Again the run's first answer gave
