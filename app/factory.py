@@ -14,6 +14,7 @@ from app import config as cfg
 from app import database, hashing, i18n, ops, profiles, security, ui
 from app.extensions import babel, csrf, db, htmx, limiter, login_manager, migrate
 from app.redirects import current_path
+from app.ui.environment import Environment
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -29,6 +30,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             or cfg.ROOT / "instance"
         ),
     )
+    app.jinja_environment = Environment  # before anything draws app.jinja_env
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(cfg.from_env(Path(app.instance_path)))
     if config:
