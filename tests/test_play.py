@@ -491,3 +491,27 @@ def test_pace_without_script_continue(app, tmp_path):
         assert state_of(text(c.get(url))) in ("deciding", "over")
     finally:
         dispose(paced)
+
+
+def _decides(game_id: str, seed: int, seat: int, strength: str) -> bool:
+    game = find_game(game_id)
+    deal = PlayDeal(
+        id="", game=game_id, rules={}, seed=seed, dealer=0, seat=seat, strength=strength,
+        coach=False, moves=[], status="active",
+    )  # fmt: skip
+    deal.code = game.encode(service._first_state(game, deal))
+    service.advance(deal)
+    return service.learner_to_decide(deal)
+
+
+def test_a_shared_deal_gives_the_seat_a_decision():
+    """Hunan seed 394 ends (a win off the first cards) before seat 1 decides anything: the
+    seed a class's shared deal draws skips it, and the seat it takes has a decision."""
+    assert not _decides("hunan", 394, 1, "strong") and _decides("hunan", 7, 1, "strong")
+    assert service.seed_with_a_decision("hunan", 1, "strong", seeds=[394, 7]) == 7
+    assert service.seed_with_a_decision("hunan", 1, "strong", seeds=[394]) == 394  # no better
+    for game_id in GAMES:
+        names = list(find_game(game_id).players())
+        strength = "strong" if "strong" in names else names[0]
+        seed = service.seed_with_a_decision(game_id, 1, strength)
+        assert 0 <= seed < 2**31 and _decides(game_id, seed, 1, strength), game_id

@@ -71,9 +71,9 @@ def test_the_same_deal_for_everyone(capp):  # noqa: F811  (the fixture)
         assert sc.get(link).headers["Location"] == url  # resumed, not a second deal
         body = text(sc.get(url))
         moves = [htmllib.unescape(m) for m in re.findall(r'name="move" value="([^"]+)"', body)]
-        if moves:  # the first decision: the two students choose differently when they can
-            pick = moves[0] if name == u1 else moves[-1]
-            assert sc.post(url, data={"move": pick}).status_code == 303
+        assert moves  # the seed drawn gives the seat a decision
+        pick = moves[0] if name == u1 else moves[-1]  # they choose differently when they can
+        assert sc.post(url, data={"move": pick}).status_code == 303
         deals.append(url.rsplit("/", 1)[-1])
     with papp.app_context():
         rows = [db.session.get(PlayDeal, d) for d in deals]

@@ -291,10 +291,12 @@ def _deal_options(game: str, teacher: User) -> dict[str, Any]:
 
 
 def _deal_read(form: Any, game: str, teacher: User) -> list[dict[str, Any]]:
-    """One deal, its cards fixed now (a seed drawn once): every student plays the same."""
+    """One deal, its cards fixed now (a seed drawn once, one that gives the seat a
+    decision): every student plays the same."""
     import secrets
 
     from app.engine.core.registry import find_game
+    from app.learning import play
 
     if form.get("deal") != "on":
         return []
@@ -305,11 +307,12 @@ def _deal_read(form: Any, game: str, teacher: User) -> list[dict[str, Any]]:
     except ValueError:
         seat = 0
     seat = max(0, min(g.table_size(g.default_rules) - 1, seat))
+    strength = "strong" if "strong" in names else names[0]
     return [
         {
-            "seed": secrets.randbelow(2**31),
+            "seed": play.seed_with_a_decision(game, seat, strength),
             "seat": seat,
-            "strength": "strong" if "strong" in names else names[0],
+            "strength": strength,
             "key": secrets.token_urlsafe(9),
         }
     ]

@@ -123,6 +123,28 @@ def start(
     return deal
 
 
+def seed_with_a_decision(
+    game_id: str, seat: int, strength: str, seeds: Sequence[int] | None = None
+) -> int:
+    """A seed whose deal (default rules) gives ``seat`` a decision before it ends: a few
+    deals end before then (in Hunan about one in 200: a win off the first cards), and a
+    deal shared by a class is for comparing decisions. ``seeds`` are tried in order (40
+    fresh ones by default); the last is taken if none gives one."""
+    game = find_game(game_id)
+    rules = game.rules({})
+    candidates = list(seeds) if seeds is not None else [new_seed() for _ in range(40)]
+    for seed in candidates:
+        trial = PlayDeal(
+            id="", game=game.id, rules=dict(rules.to_options(game.default_rules)), seed=seed,
+            dealer=0, seat=seat, strength=strength, coach=False, moves=[], status="active",
+        )  # fmt: skip
+        trial.code = game.encode(_first_state(game, trial))
+        advance(trial)
+        if learner_to_decide(trial):
+            return seed
+    return candidates[-1]
+
+
 def again(deal: PlayDeal, profile_id: int) -> PlayDeal:
     """The same cards, seat, strength and coach setting, from the start."""
     return start(
