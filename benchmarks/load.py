@@ -246,7 +246,7 @@ def prepare(app: object, visitors: int, per_kind: int, rng: random.Random) -> di
             session = db.session.get(QuizSession, sid)
             if session is None:
                 continue
-            for eid in session.items[:5]:
+            for q, eid in enumerate(session.items[:5]):
                 ex = bank.get(eid)
                 if ex is None:
                     continue
@@ -254,7 +254,7 @@ def prepare(app: object, visitors: int, per_kind: int, rng: random.Random) -> di
                     ex,
                     right_answer(ex),
                     csrf_token=csrf,
-                    token=_fresh_mark("quiz", sid),
+                    token=_fresh_mark("quiz", sid, f"{g}/{q + 1}"),  # as the question page
                 )
                 out["quiz"].append(f"POST\t/exercises/{ex.id}/answer\t{_cookie(c)}\t{body}")
     return out
@@ -383,11 +383,11 @@ def preflight(base: str, lines: dict[str, list[str]]) -> bool:
 
 #: stands for an answer line's one-time token until a run's lines are drawn (letters,
 #: digits, dots, hyphens: left as they are by URL encoding)
-_MARK = re.compile(r"FRESHTOKEN\.(\w+)\.([\w-]*)\.")
+_MARK = re.compile(r"FRESHTOKEN\.(\w+)\.([\w-]*)\.([\w%-]*)\.")  # (in a form body: / is %2F)
 
 
-def _fresh_mark(context: str, ref: str) -> str:
-    return f"FRESHTOKEN.{context}.{ref}."
+def _fresh_mark(context: str, ref: str, then: str = "") -> str:
+    return f"FRESHTOKEN.{context}.{ref}.{then}."
 
 
 def mix(
@@ -403,6 +403,8 @@ def mix(
 
 def fill(app: object, lines: list[str]) -> list[str]:
     """``lines`` with a new one-time token in place of each answer's mark."""
+    from urllib.parse import unquote
+
     from app.learning import bank, record
 
     out = []
@@ -411,7 +413,8 @@ def fill(app: object, lines: list[str]) -> list[str]:
             found = _MARK.search(line)
             if found is not None:
                 ex = bank.get(line.split("\t")[1].split("/")[2])
-                token = record.issue_token(ex, found.group(1), found.group(2))  # type: ignore[arg-type]
+                context, ref, then = found.groups()
+                token = record.issue_token(ex, context, ref, unquote(then))  # type: ignore[arg-type]
                 line = line[: found.start()] + token + line[found.end() :]
             out.append(line)
     return out

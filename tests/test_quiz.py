@@ -17,10 +17,11 @@ import pytest
 from classes_help import form_of, wrong_answer
 from conftest import csrf_from
 from fsrs import Card, Rating
+from sqlalchemy import event
 
 from app.engine.core.registry import find_game
 from app.extensions import db
-from app.learning import bank, generators, quizzes, skills
+from app.learning import bank, generators, quizzes, record, skills
 from app.learning.models import SkillState
 from app.learning.queries import solve
 from app.models import LearnerProfile
@@ -200,6 +201,34 @@ def test_an_exam_mode_quiz_gives_no_feedback_until_it_is_over(app, client, game)
     summary = client.get(f"{base}?q={quizzes.QUESTIONS}").get_data(as_text=True)
     assert summary.count('<li class="wrong">') == 1
     assert summary.count('class="quiz-why"') == 1  # the feedback, now the quiz is over
+
+
+def test_continue_after_a_quiz_answer_is_drawn_from_the_token(app, client):
+    """The question page puts the next question in the answer's token: the answer reads
+    no quiz run to draw "Continue". A token issued without it (before it was carried)
+    still continues, by reading the run."""
+    base = _start(client, "hunan", "practice")
+    html = client.get(f"{base}?q=0").get_data(as_text=True)
+    seen: list[str] = []
+    with app.app_context():
+
+        @event.listens_for(db.engine, "before_cursor_execute")
+        def _note(_conn, _cursor, statement, _params, _context, _many):  # type: ignore[no-untyped-def]
+            seen.append(" ".join(statement.split()))
+
+    ex, after = _answer(client, html, wrong_answer)
+    assert seen and not [s for s in seen if "quiz_sessions" in s], seen
+    assert f'hx-get="{base}?q=1" hx-target="#quiz-question"' in unescape(after)
+    sid = base.rsplit("/", 1)[-1]
+    with app.test_request_context():
+        old = record.issue_token(ex, "quiz", sid)  # type: ignore[arg-type]
+    old_form = re.sub(r'name="token" value="[^"]+"', f'name="token" value="{old}"', html)
+    seen.clear()
+    _ex, again = _answer(client, old_form, wrong_answer)
+    assert [s for s in seen if "quiz_sessions" in s]
+    assert f'hx-get="{base}?q=1" hx-target="#quiz-question"' in unescape(again)
+    with app.app_context():
+        event.remove(db.engine, "before_cursor_execute", _note)
 
 
 def test_a_retried_answer_rates_the_skill_hard_after_again(app, client):

@@ -50,7 +50,7 @@ def _item_url(a: Assignment, it: AssignmentItem) -> str:
     return url_for("assignments.item", aid=a.id, key=it.key)
 
 
-def _after(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+def _after(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
     """The next item of the assignment, or its overview after the last."""
     a = _assignment_of_ref(ref)
     if a is None:
@@ -65,10 +65,10 @@ def _after(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
 _exam_before = flow.CONTINUE.get("exam")
 
 
-def _after_exam(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+def _after_exam(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
     if ref.startswith("asg-"):
-        return _after(ref, ex)
-    return _exam_before(ref, ex) if _exam_before else None
+        return _after(ref, ex, then)
+    return _exam_before(ref, ex, then) if _exam_before else None
 
 
 flow.CONTINUE["assignment"] = _after

@@ -30,16 +30,17 @@ from app.models import LearnerProfile
 from app.profiles import current_profile
 from app.ui.text import humanize
 
-#: context → (ref, exercise) → the address of what comes after this exercise
-CONTINUE: dict[str, Callable[[str, Exercise], str | None]] = {}
+#: context → (ref, exercise, then) → the address of what comes after this exercise
+#: (``then``: what the page that asked it put in its token, else "")
+CONTINUE: dict[str, Callable[[str, Exercise, str], str | None]] = {}
 #: context → the element that address swaps with htmx (its partial has that id), so the
 #: next step comes in place; without an entry "Continue" loads the whole page
 SWAP: dict[str, str] = {}
 
 
-def _continue(blk: present.ExerciseBlock) -> present.ExerciseBlock:
+def _continue(blk: present.ExerciseBlock, then: str = "") -> present.ExerciseBlock:
     step = CONTINUE.get(blk.context)
-    blk.continue_url = step(blk.ref, blk.ex) if step else None
+    blk.continue_url = step(blk.ref, blk.ex, then) if step else None
     blk.continue_target = SWAP.get(blk.context) if blk.continue_url else None
     return blk
 
@@ -61,10 +62,12 @@ def block(
     ref: str = "",
     done: str | None = None,
     states: Mapping[str, Any] | None = None,
+    then: str = "",
 ) -> present.ExerciseBlock:
     """The block as a page shows it: a fresh form, and the verdict of the answer
     ``done`` (a nonce of this profile's) when the page comes back after one. ``states``:
-    the learner's exercise states already read by the page (by exercise id)."""
+    the learner's exercise states already read by the page (by exercise id); ``then``:
+    where the page goes on from (carried in the token, see :data:`CONTINUE`)."""
     state = states.get(ex.id) if states is not None else record.my_state(ex)
     profile = current_profile()
     verdict = None
@@ -75,8 +78,8 @@ def block(
         if attempt is not None:
             verdict = judge(ex, attempt.answer)
             context, ref = attempt.context, attempt.context_ref
-    token = record.issue_token(ex, context, ref)
-    return _continue(present.build(ex, locale(), token, state, context, ref, verdict))
+    token = record.issue_token(ex, context, ref, then)
+    return _continue(present.build(ex, locale(), token, state, context, ref, verdict), then)
 
 
 def _given(form: Form) -> dict[str, Any]:
@@ -111,14 +114,14 @@ def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | 
         out = present.build(
             ex, locale(), same, state, token.context, token.ref, None, _given(form), message
         )
-        return _continue(out), 422, None
+        return _continue(out, token.then), 422, None
     verdict = judge(ex, answer)
     state, moved = _record(ex, token, verdict)
     keep = {} if verdict.correct else _given(form)
-    fresh = record.issue_token(ex, token.context, token.ref)
+    fresh = record.issue_token(ex, token.context, token.ref, token.then)
     out = present.build(ex, locale(), fresh, state, token.context, token.ref, verdict, keep)
     out.rating_change = moved
-    return _continue(out), 200, token.nonce
+    return _continue(out, token.then), 200, token.nonce
 
 
 T = TypeVar("T")
@@ -183,13 +186,13 @@ def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
 def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
     """Show the next hint step (1 the rule, 2 the cards, 3 the answer); none in exams."""
     token = record.read_token(str(form.get("token", "") or ""), ex)
-    context, ref = (token.context, token.ref) if token else ("exercise", "")
+    context, ref, then = (token.context, token.ref, token.then) if token else ("exercise", "", "")
     if context in EXAM_CONTEXTS:
-        return block(ex, context, ref)
+        return block(ex, context, ref, then=then)
     try:
         step = max(1, min(3, int(str(form.get("step", "1")))))
     except ValueError:
         step = 1
     state = in_transaction(lambda profile: record.use_hint(profile, ex, step), state_of=ex)
-    fresh = record.issue_token(ex, context, ref)
-    return _continue(present.build(ex, locale(), fresh, state, context, ref))
+    fresh = record.issue_token(ex, context, ref, then)
+    return _continue(present.build(ex, locale(), fresh, state, context, ref), then)

@@ -42,6 +42,7 @@ class Token:
     context: str
     ref: str
     issued: float
+    then: str = ""  # where the page goes on from (quiz: "<game>/<next question>"), or ""
 
 
 def _serializer() -> URLSafeTimedSerializer:
@@ -56,8 +57,12 @@ def token_key(ex: Exercise, context: str) -> str:
     return ex.id
 
 
-def issue_token(ex: Exercise, context: str = "exercise", ref: str = "") -> str:
+def issue_token(ex: Exercise, context: str = "exercise", ref: str = "", then: str = "") -> str:
+    """A one-time token for an answer form; ``then``: where the page goes on from after
+    the answer, carried (signed) so that drawing "Continue" reads nothing."""
     payload = {"e": token_key(ex, context), "n": secrets.token_urlsafe(12), "c": context, "r": ref}
+    if then:
+        payload["t"] = then
     return str(_serializer().dumps(payload))
 
 
@@ -69,7 +74,14 @@ def read_token(text: str, ex: Exercise) -> Token | None:
         return None
     if not isinstance(data, dict) or data.get("e") != token_key(ex, str(data.get("c"))):
         return None
-    return Token(ex.id, str(data["n"]), str(data["c"]), str(data["r"]), issued.timestamp())
+    return Token(
+        ex.id,
+        str(data["n"]),
+        str(data["c"]),
+        str(data["r"]),
+        issued.timestamp(),
+        str(data.get("t", "")),
+    )
 
 
 def stars_for(tries: int, hints: int, revealed: bool) -> int:

@@ -16,7 +16,7 @@ from app.profiles import current_profile
 GAMES = tuple(v.id for v in all_variants())
 
 
-def _next_step(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+def _next_step(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
     """After a lesson's exercise: its next step (or the game's path after the last)."""
     lesson_id, _, step_id = ref.partition("#")
     ls = get(lesson_id)
@@ -99,7 +99,7 @@ def compare():  # type: ignore[no-untyped-def]
 FAMILIES = ("zipai", "chuanpai", "nantong")
 
 
-def _after_reading(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+def _after_reading(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
     family_id, _, mode = ref.partition(":")
     return url_for("lessons.trainer", family_id=family_id, mode=mode)
 

@@ -85,7 +85,7 @@ def _position_url(game: str, theme: str, seat: int, code: str) -> str:
     return url_for("practice.position", game=game, theme=theme, seat=seat, code=code)
 
 
-def _after_practice(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+def _after_practice(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
     from flask import url_for
 
     return url_for("practice.next_position", game=ex.game, theme=ref)

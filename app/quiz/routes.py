@@ -17,13 +17,18 @@ from app.quiz import bp
 GAMES = tuple(v.id for v in all_variants())
 
 
-# after every quiz answer: the run's two columns, not its whole row as an object
+# a token issued before "then" was: the run's two columns, not its whole row as an object
 _RUN_OF = db.select(QuizSession.game, QuizSession.items).where(
     QuizSession.id == db.bindparam("sid")
 )
 
 
-def _quiz_continue(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
+def _quiz_continue(ref: str, ex, then: str) -> str | None:  # type: ignore[no-untyped-def]
+    """The next question (the question page put "<game>/<next index>" in the answer's
+    token: nothing to read), or the run's end."""
+    game, _, nxt = then.partition("/")
+    if game in GAMES and nxt.isdigit():
+        return url_for("quiz.run", game=game, sid=ref, q=int(nxt))
     run = db.session.execute(_RUN_OF, {"sid": ref}).first()
     if run is None or ex.id not in run.items:
         return None
@@ -32,7 +37,7 @@ def _quiz_continue(ref: str, ex) -> str | None:  # type: ignore[no-untyped-def]
 
 
 flow.CONTINUE["quiz"] = flow.CONTINUE["quiz-exam"] = _quiz_continue
-flow.CONTINUE["review"] = lambda ref, ex: url_for("quiz.review_queue")
+flow.CONTINUE["review"] = lambda ref, ex, then: url_for("quiz.review_queue")
 flow.SWAP["quiz"] = flow.SWAP["quiz-exam"] = "#quiz-question"  # quiz/_question.html
 flow.SWAP["review"] = "#review"  # quiz/_review.html
 
@@ -90,7 +95,9 @@ def run(game: str, sid: str):  # type: ignore[no-untyped-def]
     if ex is None:
         abort(404)
     context = "quiz-exam" if session.mode == "exam" else "quiz"
-    blk = flow.block(ex, context, session.id, done=request.args.get("done"))
+    blk = flow.block(
+        ex, context, session.id, done=request.args.get("done"), then=f"{session.game}/{q + 1}"
+    )
     return page("quiz/run.html", "quiz/_question.html", s=session, q=q, b=blk)
 
 
