@@ -341,7 +341,20 @@ def _clean(arg: str) -> str:
 def _error(code: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
     from app.messages import render
 
+    if lang != "en" and code in ("bad-code", "bad-position") and "detail" in params:
+        params = {**params, "detail": _detail_words(str(params["detail"]), lang)}
     return {"error": {"code": code, "message": render(code, params, lang)}}
+
+
+def _detail_words(detail: str, lang: str) -> str:
+    """The engine's English detail line of a code or position it cannot read, as a
+    clause in ``lang`` when it is a kind the messages know (the line as it is if not:
+    no words are better than a vague "something is wrong")."""
+    from app.messages import render
+    from app.messages.details import explain
+
+    kind, params = explain(detail)
+    return detail if kind == "detail-other" else render(kind, params, lang)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

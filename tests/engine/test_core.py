@@ -175,6 +175,24 @@ def test_cli_error_in_chinese(capsys):
     assert "没有“mahjong”这种玩法" in json.loads(capsys.readouterr().out)["error"]["message"]
 
 
+@pytest.mark.parametrize(
+    ("code", "words", "english"),
+    [
+        ("v1~nantong~-~x", "这是另一种玩法（nantong）的局面", "the code is for nantong"),
+        ("v2~hunan~-~x", "局面代码以 v1 开头", "version 2 is not known"),
+        ("v1~hunan~-~garbage", "缺了几部分或多了几部分", "the body has 1 sections, not 7"),
+    ],
+)
+def test_cli_code_errors_in_chinese_put_the_detail_in_words(capsys, code, words, english):
+    """With --lang zh the engine's English detail line becomes a Chinese clause (the
+    messages the pages use); in English the line is kept as the engine wrote it."""
+    assert main(["decode", "hunan", "--code", code, "--lang", "zh"]) == 2
+    message = json.loads(capsys.readouterr().out)["error"]["message"]
+    assert words in message and english not in message, message
+    assert main(["decode", "hunan", "--code", code]) == 2
+    assert english in json.loads(capsys.readouterr().out)["error"]["message"]
+
+
 def test_cli_variants_lists_five_games_in_two_languages(capsys):
     assert main(["variants"]) == 0
     data = json.loads(capsys.readouterr().out)
