@@ -354,6 +354,8 @@ def _detail_words(detail: str, lang: str) -> str:
     from app.messages.details import explain
 
     kind, params = explain(detail)
+    if "n" in params:  # a seat: the clauses count from 1 as a page does, the CLI from 0
+        params = {**params, "n": params["n"] - 1}
     return detail if kind == "detail-other" else render(kind, params, lang)
 
 

@@ -215,3 +215,11 @@ def test_cli_as_a_process():
     )
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert json.loads(out.stdout)["error"]["code"] == "unknown-variant"
+
+
+def test_cli_detail_words_keep_the_cli_seat_numbers():
+    """The CLI numbers seats from 0 (as its JSON does); the pages' clauses from 1."""
+    from app.engine.cli import _detail_words
+
+    assert "第 1 家" in _detail_words("seat 1: hand size 30, not 20", "zh")
+    assert _detail_words("something new", "zh") == "something new"  # no vague words
