@@ -341,8 +341,11 @@ def _clean(arg: str) -> str:
 def _error(code: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
     from app.messages import render
 
-    if lang != "en" and code in ("bad-code", "bad-position") and "detail" in params:
-        params = {**params, "detail": _detail_words(str(params["detail"]), lang)}
+    if lang != "en" and "detail" in params:
+        if code in ("bad-code", "bad-position"):
+            params = {**params, "detail": _detail_words(str(params["detail"]), lang)}
+        elif code == "bad-arguments":
+            params = {**params, "detail": _argument_words(str(params["detail"]), lang)}
     return {"error": {"code": code, "message": render(code, params, lang)}}
 
 
@@ -357,6 +360,15 @@ def _detail_words(detail: str, lang: str) -> str:
     if "n" in params:  # a seat: the clauses count from 1 as a page does, the CLI from 0
         params = {**params, "n": params["n"] - 1}
     return detail if kind == "detail-other" else render(kind, params, lang)
+
+
+def _argument_words(detail: str, lang: str) -> str:
+    """A command-line complaint (argparse's or the CLI's own) in ``lang``, when known."""
+    from app.messages import render
+    from app.messages.details import explain_arguments
+
+    found = explain_arguments(detail)
+    return detail if found is None else render(found[0], found[1], lang)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

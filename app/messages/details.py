@@ -99,6 +99,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "part of it does not fit this game (was it changed by hand?)",
         "zh": "有一部分和这种玩法对不上（是不是被手动改过？）",
     },
+    # the command line's complaints (argparse's and the CLI's own), for --lang zh
+    "args-required": {"en": "{what} is required", "zh": "缺少 {what}"},
+    "args-unknown": {"en": "unrecognized arguments: {what}", "zh": "不认识的参数：{what}"},
+    "args-value": {
+        "en": "{arg} does not take the value {value}",
+        "zh": "{arg} 不能取值 {value}",
+    },
+    "args-choice": {
+        "en": "{arg} does not take the value {value} (one of {choices})",
+        "zh": "{arg} 不能取值 {value}（可选：{choices}）",
+    },
+    "args-needs-value": {"en": "{arg} needs a value", "zh": "{arg} 后面要跟一个值"},
+    "args-games": {
+        "en": "--games must be from 1 to {max}",
+        "zh": "--games 必须在 1 到 {max} 之间",
+    },
 }
 
 Params = Callable[[re.Match[str]], dict[str, Any]]
@@ -188,3 +204,44 @@ def explain(detail: str) -> tuple[str, dict[str, Any]]:
         if m is not None:
             return code, params(m)
     return "detail-other", {}
+
+
+#: the command line's complaints: (pattern, message code, its parameters), first match wins
+ARGUMENT_RULES: tuple[tuple[re.Pattern[str], str, Params], ...] = tuple(
+    (re.compile(p), code, params)
+    for p, code, params in (
+        (r"^(.+) is required$", "args-required", lambda m: {"what": m.group(1)}),
+        (
+            r"^the following arguments are required: (.+)$",
+            "args-required",
+            lambda m: {"what": m.group(1)},
+        ),
+        (r"^unrecognized arguments: (.+)$", "args-unknown", lambda m: {"what": m.group(1)}),
+        (
+            r"^argument (\S+): invalid choice: (.+) \(choose from (.+)\)$",
+            "args-choice",
+            lambda m: {"arg": m.group(1), "value": m.group(2), "choices": m.group(3)},
+        ),
+        (
+            r"^argument (\S+): invalid \w+ value: (.+)$",
+            "args-value",
+            lambda m: {"arg": m.group(1), "value": m.group(2)},
+        ),
+        (
+            r"^argument (\S+): expected one argument$",
+            "args-needs-value",
+            lambda m: {"arg": m.group(1)},
+        ),
+        (r"^--games must be from 1 to (\d+)$", "args-games", lambda m: {"max": m.group(1)}),
+    )
+)
+
+
+def explain_arguments(detail: str) -> tuple[str, dict[str, Any]] | None:
+    """The message code and parameters of a command-line complaint (``bad-arguments``'s
+    detail), or ``None`` for one not known here."""
+    for pattern, code, params in ARGUMENT_RULES:
+        m = pattern.search(detail)
+        if m is not None:
+            return code, params(m)
+    return None

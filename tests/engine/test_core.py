@@ -223,3 +223,24 @@ def test_cli_detail_words_keep_the_cli_seat_numbers():
 
     assert "第 1 家" in _detail_words("seat 1: hand size 30, not 20", "zh")
     assert _detail_words("something new", "zh") == "something new"  # no vague words
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["analyze", "hunan", "--hand", "x1", "--bogus"], "不认识的参数：--bogus"),
+        (["analyze"], "缺少 VARIANT"),
+        (["analyze", "hunan"], "缺少 --hand"),
+        (["selfplay", "hunan", "--games", "x"], "--games 不能取值 'x'"),
+        (["selfplay", "hunan", "--games", "2000000"], "--games 必须在 1 到 1000000 之间"),
+        (["analyze", "hunan", "--hand", "x1", "--generals", "3"], "（可选：1, 2）"),
+        (["analyze", "hunan", "--hand"], "--hand 后面要跟一个值"),
+    ],
+)
+def test_cli_argument_complaints_in_chinese(capsys, argv, words):
+    from app.messages.details import ARGUMENT_RULES, MESSAGES
+
+    assert main(["--lang", "zh", *argv]) == 2
+    message = json.loads(capsys.readouterr().out)["error"]["message"]
+    assert words in message and "argument" not in message, message
+    assert all(set(MESSAGES[code]) == {"en", "zh"} for _p, code, _f in ARGUMENT_RULES)
