@@ -100,6 +100,19 @@ def start(
     assignment_id: int | None = None,
 ) -> PlayDeal:
     """A new deal (not committed); ``EngineError`` for bad rule options."""
+    deal = _new(profile_id, game_id, setup, seed, assignment_id)
+    db.session.add(deal)
+    return deal
+
+
+def _new(
+    profile_id: int,
+    game_id: str,
+    setup: Setup,
+    seed: int | None = None,
+    assignment_id: int | None = None,
+) -> PlayDeal:
+    """The row of a new deal at its first position, not in the session."""
     game = find_game(game_id)
     rules = game.rules(setup.rules)  # refuses bad options
     seats = game.table_size(rules)
@@ -119,7 +132,6 @@ def start(
         assignment_id=assignment_id,
     )
     deal.code = game.encode(_first_state(game, deal))
-    db.session.add(deal)
     return deal
 
 
@@ -130,15 +142,9 @@ def seed_with_a_decision(
     deals end before then (in Hunan about one in 200: a win off the first cards), and a
     deal shared by a class is for comparing decisions. ``seeds`` are tried in order (40
     fresh ones by default); the last is taken if none gives one."""
-    game = find_game(game_id)
-    rules = game.rules({})
     candidates = list(seeds) if seeds is not None else [new_seed() for _ in range(40)]
     for seed in candidates:
-        trial = PlayDeal(
-            id="", game=game.id, rules=dict(rules.to_options(game.default_rules)), seed=seed,
-            dealer=0, seat=seat, strength=strength, coach=False, moves=[], status="active",
-        )  # fmt: skip
-        trial.code = game.encode(_first_state(game, trial))
+        trial = _new(0, game_id, Setup(seat=seat, strength=strength), seed)  # never stored
         advance(trial)
         if learner_to_decide(trial):
             return seed

@@ -199,11 +199,18 @@ def explain(detail: str) -> tuple[str, dict[str, Any]]:
     text names (``detail-other`` when it is none of the kinds known here). Seats are
     counted from 1; ``variant`` and ``option`` are the engine's names, for the caller
     to put in words."""
-    for pattern, code, params in RULES:
-        m = pattern.search(detail)
+    return _first(RULES, detail) or ("detail-other", {})
+
+
+def _first(
+    rules: tuple[tuple[re.Pattern[str], str, Params], ...], text: str
+) -> tuple[str, dict[str, Any]] | None:
+    """The code and parameters of the first of ``rules`` whose pattern ``text`` holds."""
+    for pattern, code, params in rules:
+        m = pattern.search(text)
         if m is not None:
             return code, params(m)
-    return "detail-other", {}
+    return None
 
 
 #: the command line's complaints: (pattern, message code, its parameters), first match wins
@@ -240,8 +247,4 @@ ARGUMENT_RULES: tuple[tuple[re.Pattern[str], str, Params], ...] = tuple(
 def explain_arguments(detail: str) -> tuple[str, dict[str, Any]] | None:
     """The message code and parameters of a command-line complaint (``bad-arguments``'s
     detail), or ``None`` for one not known here."""
-    for pattern, code, params in ARGUMENT_RULES:
-        m = pattern.search(detail)
-        if m is not None:
-            return code, params(m)
-    return None
+    return _first(ARGUMENT_RULES, detail)
