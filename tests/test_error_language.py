@@ -256,6 +256,8 @@ def test_a_refused_move_is_said_in_the_pages_language(client, lang, game_id):
         {"move": f"{legal[0]} extra=1"} if legal else {"move": "pass extra=1"},
         {"kind": "lead", "cards": "zz"},
     ):
+        if data.get("move") in legal:  # (some deals allow a pass or a win right now)
+            continue
         r = client.post(url, data={"csrf_token": csrf_from(body), **data})
         assert r.status_code == 422, data
         for text in check(r.get_data(as_text=True), lang):
