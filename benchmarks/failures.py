@@ -53,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import contextlib
 
 from load import (  # noqa: E402
-    ROOT,
+    ACADEMY,
     drop_database,
     free_port,
     make_database,
@@ -293,14 +293,14 @@ def main() -> int:
     server = None
     try:
         subprocess.run(
-            [str(ROOT / ".venv/bin/academy"), "setup"],
+            [ACADEMY, "setup"],
             env={**env, "DATABASE_URL": db_url},
             check=True,
             capture_output=True,
         )
         server = subprocess.Popen(
             [
-                str(ROOT / ".venv/bin/academy"),
+                ACADEMY,
                 "serve",
                 "--prod",
                 "--workers",

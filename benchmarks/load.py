@@ -51,6 +51,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the server runs on this script's own interpreter: its environment's ``academy``
+ACADEMY = str(Path(sys.executable).parent / "academy")
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # classes_help: the answer forms, right and wrong
 
@@ -498,12 +500,10 @@ def main() -> int:
     server = None
     status = 0
     try:
-        subprocess.run(
-            [str(ROOT / ".venv/bin/academy"), "setup"], env=env, check=True, capture_output=True
-        )
+        subprocess.run([ACADEMY, "setup"], env=env, check=True, capture_output=True)
         server = subprocess.Popen(
             [
-                str(ROOT / ".venv/bin/academy"),
+                ACADEMY,
                 "serve",
                 "--prod",
                 "--workers",
