@@ -13,7 +13,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.extensions import db
@@ -22,34 +32,35 @@ from app.models import utcnow
 
 class Attempt(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "attempts"
+    # A learner's answers in a game, newest last: what the progress page, the review and
+    # a class's results look up (by the profile first). Each answer writes every index
+    # of this table, so there are no others than this, the nonce's and the exercise's.
+    __table_args__ = (Index("ix_attempts_profile_game_time", "profile_id", "game", "created_at"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    profile_id: Mapped[int] = mapped_column(
-        ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
-    )
+    profile_id: Mapped[int] = mapped_column(ForeignKey("learner_profiles.id", ondelete="CASCADE"))
     exercise_id: Mapped[str] = mapped_column(String(700), index=True)
-    game: Mapped[str] = mapped_column(String(32), index=True)
+    game: Mapped[str] = mapped_column(String(32))
     # where it was asked: exercise | lesson | practice | quiz | review | assignment | exam
     context: Mapped[str] = mapped_column(String(20))
     context_ref: Mapped[str] = mapped_column(String(120), default="")
     answer: Mapped[str] = mapped_column(Text)
     correct: Mapped[bool] = mapped_column(Boolean)
-    misconception: Mapped[str | None] = mapped_column(String(60), default=None, index=True)
+    misconception: Mapped[str | None] = mapped_column(String(60), default=None)
     params: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     hints: Mapped[int] = mapped_column(Integer, default=0)
     time_ms: Mapped[int] = mapped_column(Integer, default=0)
     nonce: Mapped[str] = mapped_column(String(40), unique=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class ExerciseState(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "exercise_states"
+    # (the unique key serves lookups by the profile too: no index of its own)
     __table_args__ = (UniqueConstraint("profile_id", "exercise_id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    profile_id: Mapped[int] = mapped_column(
-        ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
-    )
+    profile_id: Mapped[int] = mapped_column(ForeignKey("learner_profiles.id", ondelete="CASCADE"))
     exercise_id: Mapped[str] = mapped_column(String(700))
     game: Mapped[str] = mapped_column(String(32))
     tries: Mapped[int] = mapped_column(Integer, default=0)  # wrong answers in this run
@@ -63,16 +74,15 @@ class ExerciseState(db.Model):  # type: ignore[name-defined,misc]
 
 class SkillState(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "skill_states"
+    # (the unique key serves lookups by the profile too; what is due is read per profile)
     __table_args__ = (UniqueConstraint("profile_id", "game", "skill"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    profile_id: Mapped[int] = mapped_column(
-        ForeignKey("learner_profiles.id", ondelete="CASCADE"), index=True
-    )
+    profile_id: Mapped[int] = mapped_column(ForeignKey("learner_profiles.id", ondelete="CASCADE"))
     game: Mapped[str] = mapped_column(String(32))
     skill: Mapped[str] = mapped_column(String(40))
     card: Mapped[dict[str, Any]] = mapped_column(JSON)  # fsrs.Card.to_dict()
-    due: Mapped[datetime] = mapped_column(index=True)
+    due: Mapped[datetime] = mapped_column()
     reviews: Mapped[int] = mapped_column(Integer, default=0)
     lapses: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
