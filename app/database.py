@@ -14,6 +14,10 @@ Under load those were a fifth of a lesson page's time. So:
   rolled back as a whole, as a form post's does. A write in a read-only request without
   it is refused (:class:`ReadOnlyRequest`), not run statement by statement: no such
   request can leave the database half-written.
+* An answer, the commonest write, reads in autocommit mode too, then writes its rows
+  with :func:`write_together`: on PostgreSQL one statement (the other rows' inserts as
+  data-modifying CTEs of the last), atomic by itself, so it needs no ``BEGIN`` or
+  ``COMMIT`` round trip either; elsewhere (SQLite, in-process) one short transaction.
 * A pooled connection is checked (``SELECT 1``) only when it has been idle for
   ``DB_PING_AFTER`` seconds (5; 0 checks every checkout). A busy server's connections
   are in use all the time and are not checked; one idle overnight, or kept across a
@@ -26,12 +30,15 @@ from __future__ import annotations
 
 import time
 import weakref
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from flask import Flask, request
 from flask_sqlalchemy.session import Session
-from sqlalchemy import Engine, event
+from sqlalchemy import Engine, Table, bindparam, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.sql.dml import Insert
 
 #: ``Session.info`` key: this request reads only (its statements run in autocommit mode)
 READ_ONLY = "read_only"
@@ -88,6 +95,88 @@ def reads_again() -> None:
     session = db.session()
     if not session.in_transaction():
         session.info[READ_ONLY] = True
+
+
+Write = tuple["RowInsert", dict[str, Any]]
+
+
+class RowInsert:
+    """An insert of one row of ``table``, built once per dialect, its values bound under
+    ``prefix`` (so that several can run as one statement). With ``key``, an upsert: the
+    row of the same key, when there is one, is updated instead (PostgreSQL's and SQLite's
+    ``INSERT … ON CONFLICT (key) DO UPDATE``)."""
+
+    def __init__(
+        self, table: Table, columns: Sequence[str], prefix: str, key: Sequence[str] = ()
+    ) -> None:
+        self.prefix = prefix
+        self.columns = tuple(columns)
+        values = {c: bindparam(prefix + c, type_=table.c[c].type) for c in columns}
+        self.statements: dict[str, Insert] = {}
+        for name, insert in (("postgresql", postgresql.insert), ("sqlite", sqlite.insert)):
+            stmt = insert(table).values(values)
+            if key:
+                changed = {c: stmt.excluded[c] for c in columns if c not in key}
+                stmt = stmt.on_conflict_do_update(
+                    index_elements=[table.c[k] for k in key], set_=changed
+                )
+            self.statements[name] = stmt
+
+    def row(self, values: Mapping[str, Any]) -> Write:
+        """This row to write (a value for every column), for :func:`write_together`."""
+        return self, {self.prefix + c: values[c] for c in self.columns}
+
+
+_TOGETHER: dict[tuple[int, ...], Any] = {}
+
+
+def _together(parts: Sequence[RowInsert]) -> Any:
+    """PostgreSQL: the parts as one statement, the last one's with the others as CTEs
+    (data-modifying CTEs run once and to the end, whether the statement reads them or
+    not); built once per sequence of parts, so SQLAlchemy's compiled form is reused."""
+    key = tuple(id(p) for p in parts)
+    stmt = _TOGETHER.get(key)
+    if stmt is None:
+        *others, last = (p.statements["postgresql"] for p in parts)
+        stmt = last.add_cte(*(o.cte(f"w{i}") for i, o in enumerate(others)))
+        _TOGETHER[key] = stmt
+    return stmt
+
+
+def write_together(rows: Iterable[Write]) -> None:
+    """Write ``rows`` (from :meth:`RowInsert.row`) all or none, in order.
+
+    Inside the request's transaction when one is open (the caller commits). Otherwise
+    (autocommit mode): on PostgreSQL as one statement on its own, atomic by itself, so
+    no ``BEGIN`` or ``COMMIT`` round trip; elsewhere in one transaction begun and
+    committed here. A failed statement (say the attempt's nonce is taken) writes none
+    of them and raises."""
+    from app.extensions import db
+
+    rows = list(rows)
+    session = db.session()
+    dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
+        params: dict[str, Any] = {}
+        for _part, values in rows:
+            params.update(values)
+        session.execute(_together([part for part, _values in rows]), params)
+        return
+    on_its_own = in_autocommit()
+    if on_its_own:
+        writable()
+    for part, values in rows:
+        session.execute(part.statements[dialect], values)
+    if on_its_own:
+        commit_keeping_values()
+        reads_again()
+
+
+def in_autocommit() -> bool:
+    """Whether this request's statements run each on its own (no transaction open)."""
+    from app.extensions import db
+
+    return bool(db.session().info.get(READ_ONLY))
 
 
 def commit_keeping_values() -> None:

@@ -10,11 +10,13 @@ of two practice ratings the one resting on more positions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask, Response, current_app, g, request
 from flask_login import current_user
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import make_transient_to_detached
 
 from app.extensions import db
 from app.models import LearnerProfile, User
@@ -94,6 +96,65 @@ class ProfileRows:
             for i in range(1, len(self._rows) + 1)
         ]
         return g.profile, [list(rows) for rows in tables]
+
+
+_PROFILE = LearnerProfile.__table__
+_PROFILE_KEYS = tuple(c.key for c in _PROFILE.c)
+
+
+def adopt(values: Sequence[Any]) -> LearnerProfile:
+    """The profile whose columns (all of them, in the table's order) a plain statement
+    read, made the session's own object without reading it again: as if the ORM had
+    loaded it (the same object if the session holds it already)."""
+    prof = LearnerProfile(**dict(zip(_PROFILE_KEYS, values, strict=True)))
+    make_transient_to_detached(prof)
+    merged: LearnerProfile = db.session.merge(prof, load=False)
+    return merged
+
+
+class ProfileColumns:
+    """Like :class:`ProfileRows`, for a request that reads rows only to work out what it
+    writes: plain columns (a Core statement), no objects. The ORM's loading of objects
+    costs about as much again as the statement itself; the profile alone is made an
+    object (:func:`adopt`). ``columns``: what to read of ``joins``, each ``(table,
+    *criteria)`` outer-joined to the profile by its ``profile_id`` and narrowed to a few
+    rows. Called with the parameters' values: (the profile or ``None``, the rows read,
+    each a tuple of ``columns``; none when no row of any join matched)."""
+
+    def __init__(self, columns: Sequence[Any], *joins: tuple[Any, ...]) -> None:
+        self._width = len(_PROFILE.c)
+        joined: Any = _PROFILE
+        for table, *criteria in joins:
+            joined = joined.outerjoin(
+                table, db.and_(table.c.profile_id == _PROFILE.c.id, *criteria)
+            )
+        read = db.select(*_PROFILE.c, *columns).select_from(joined)
+        self._by = {
+            "user_id": read.where(_PROFILE.c.user_id == db.bindparam("user_id")),
+            "token": read.where(
+                _PROFILE.c.token == db.bindparam("token"), _PROFILE.c.user_id.is_(None)
+            ),
+            "profile_id": read.where(_PROFILE.c.id == db.bindparam("profile_id")),
+        }
+
+    def __call__(self, **params: Any) -> tuple[LearnerProfile | None, list[tuple[Any, ...]]]:
+        if "profile" in g:  # looked up already: only the rows
+            prof: LearnerProfile | None = g.profile
+            if prof is None or prof.id is None:
+                return prof, []
+            by: dict[str, Any] | None = {"profile_id": prof.id}
+        else:
+            by = _found_by()
+            if by is None:
+                g.profile = None
+                return None, []
+        assert by is not None
+        [key] = by
+        found = db.session.execute(self._by[key], {**by, **params}).all()
+        if "profile" not in g:
+            g.profile = adopt(found[0][: self._width]) if found else None
+        rows = [tuple(row[self._width :]) for row in found]
+        return g.profile, [r for r in rows if any(v is not None for v in r)]
 
 
 def current_profile(create: bool = False) -> LearnerProfile | None:

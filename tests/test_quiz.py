@@ -19,6 +19,7 @@ from conftest import csrf_from
 from fsrs import Card, Rating
 from sqlalchemy import event
 
+from app.database import write_together
 from app.engine.core.registry import find_game
 from app.extensions import db
 from app.learning import bank, generators, quizzes, record, skills
@@ -49,7 +50,7 @@ def test_the_schedule_is_stored_and_restored_exactly(app):
         expected = {s: Card(due=start) for s in ex.skills}
         when = start
         for n, rating in enumerate(ratings):
-            skills.review(profile, ex, rating, when)
+            write_together(skills.review(profile, ex, rating, when))
             db.session.commit()
             db.session.expire_all()
             for skill_id in ex.skills:
@@ -112,7 +113,7 @@ def test_a_skill_without_a_generator_is_reviewed_with_an_authored_question(app, 
         profile = LearnerProfile(token=LearnerProfile.new_token())
         db.session.add(profile)
         db.session.commit()
-        skills.review(profile, ex, Rating.Again, datetime.now(UTC))
+        write_together(skills.review(profile, ex, Rating.Again, datetime.now(UTC)))
         for n, e in enumerate([ex, *others]):
             db.session.add(
                 Attempt(

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from flask import g
 from sqlalchemy.exc import IntegrityError
 
-from app.database import commit_keeping_values, reads_again, writable
+from app.database import commit_keeping_values, in_autocommit, reads_again, writable
 from app.extensions import db
 from app.i18n import page_locale
 from app.learning import practice, present, record
@@ -172,15 +172,38 @@ def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
         return run
 
     # Stored at once, not looked up first: a new answer is the common case, and the
-    # nonce's unique constraint refuses a second one (the whole write is rolled back).
+    # nonce's unique constraint refuses a second one (the whole write is undone).
     try:
-        return in_transaction(write(unseen=True), tries=1, state_of=ex)
+        return _store(ex, token, verdict, write(unseen=True))
     except IntegrityError:
-        pass  # the same answer again (a double submit, a retried request), or a race
+        db.session.rollback()  # the same answer again (a double submit, a retry), or a race
+        g.pop("profile", None)
+        record.forget_read_ahead()
     if record.replay(token.nonce) is not None:
         # shown, not stored, and a visitor without a record yet gets none from it
         return record.my_state(ex), None
     return in_transaction(write(unseen=False), state_of=ex)
+
+
+def _store(
+    ex: Exercise,
+    token: record.Token,
+    verdict: Any,
+    write: Callable[[LearnerProfile], tuple[Any, Any]],
+) -> tuple[Any, Any]:
+    """A new answer of a learner with a record, rating no position: read with one
+    statement and written with one (:func:`app.database.write_together`), no
+    transaction around them. Else (a first answer makes the profile, a practice
+    position's rates it too, the page opened a transaction already) in one transaction."""
+    reads_again()  # nothing is written before the one write
+    if not in_autocommit():
+        return in_transaction(write, tries=1, state_of=ex)
+    record.read_ahead(ex)
+    profile = current_profile()
+    if profile is None or practice.rates(ex):
+        return in_transaction(write, tries=1, state_of=ex)
+    state, _counted = record.record_answer(profile, ex, token, verdict, unseen=True)
+    return state, None
 
 
 def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:

@@ -159,6 +159,11 @@ def parse_id(eid: str) -> tuple[str, int, str] | None:
     return parts[1], int(parts[2]), parts[3]
 
 
+def rates(ex: Exercise) -> bool:
+    """Whether an answer to ``ex`` may move ratings (a position's first one does)."""
+    return parse_id(ex.id) is not None
+
+
 def question_of(game: Any, state: Any, seat: int, theme_id: str) -> Question | None:
     th = theme(game.id, theme_id)
     return th.ask(game, state, seat) if th else None

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -23,6 +23,9 @@ from app.learning.verdict import Proof, Verdict
 from app.ui.pictures import Table
 from app.ui.tables import from_view
 from app.ui.text import action_label, count_lines, kind_label, reason_text
+
+if TYPE_CHECKING:
+    from app.learning.record import Run
 
 
 @dataclass
@@ -472,7 +475,7 @@ def build(
     ex: Exercise,
     locale: str,
     token: str,
-    state: ExerciseState | None,
+    state: ExerciseState | Run | None,
     context: str = "exercise",
     ref: str = "",
     verdict: Verdict | None = None,

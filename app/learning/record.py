@@ -23,13 +23,14 @@ from typing import Any
 from flask import current_app, g
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from app.database import RowInsert, Write, write_together
 from app.extensions import db
 from app.learning import clock, skills
 from app.learning.exercise import EXAM_CONTEXTS, Exercise
-from app.learning.models import Attempt, ExerciseState, SkillState
+from app.learning.models import Attempt, ExerciseState
 from app.learning.verdict import Verdict
-from app.models import LearnerProfile
-from app.profiles import ProfileRows
+from app.models import LearnerProfile, utcnow
+from app.profiles import ProfileColumns, ProfileRows
 
 TOKEN_MAX_AGE = 7 * 24 * 3600
 MAX_TIME_MS = 3600 * 1000
@@ -94,86 +95,135 @@ def stars_for(tries: int, hints: int, revealed: bool) -> int:
 _BY_NONCE = db.select(Attempt).where(Attempt.nonce == db.bindparam("nonce"))
 
 
+#: what an answer or a hint reads and writes of a learner's state of an exercise
+RUN = ("tries", "hints", "revealed", "solved", "stars", "reviewed")
+
+
+@dataclass(slots=True)
+class Run:
+    """A learner's state of one exercise as an answer or a hint reads and writes it: the
+    run of tries under way (wrong tries, hint steps, the answer shown, solved, fed to
+    FSRS) and the best stars of all runs. (Pages read the same row as an
+    :class:`ExerciseState`; both show alike.)"""
+
+    tries: int = 0
+    hints: int = 0
+    revealed: bool = False
+    solved: bool = False
+    stars: int = 0
+    reviewed: bool = False
+
+    def going_on(self) -> Run:
+        """The run an answer or a hint belongs to: this one, or a new one (the best stars
+        kept) after a solved one."""
+        return Run(stars=self.stars) if self.solved else self
+
+
 # a profile's state of one exercise (bound: ``exercise_id``), for ProfileRows
 OF_EXERCISE = (ExerciseState, ExerciseState.exercise_id == db.bindparam("exercise_id"))
 _MY_STATE = ProfileRows(OF_EXERCISE)
-# what an answer's write reads first: the exercise's state and its skills' (to rate them)
-_TO_WRITE = ProfileRows(OF_EXERCISE, (SkillState, *skills.OF_EXERCISE))
-# ``g`` keys: (exercise id, profile id, rows) read ahead with the profile
-_STATE_AHEAD = "exercise_state_read_ahead"
-_SKILLS_AHEAD = "skill_states_read_ahead"
+
+_STATES = ExerciseState.__table__
+_RUN_COLUMNS = tuple(_STATES.c[k] for k in RUN)
+_RUN_OF = db.select(*_RUN_COLUMNS).where(
+    _STATES.c.profile_id == db.bindparam("profile_id"),
+    _STATES.c.exercise_id == db.bindparam("exercise_id"),
+)
+# what an answer's write reads first, with the profile: its run of the exercise and its
+# skills' states (to rate them), plain columns
+_TO_WRITE = ProfileColumns(
+    (*_RUN_COLUMNS, *skills.SEEN),
+    (_STATES, _STATES.c.exercise_id == db.bindparam("exercise_id")),
+    (skills.TABLE, *skills.OF_EXERCISE),
+)
+_WIDTH = len(RUN)
+# ``g`` key: (exercise id, profile id, run, skills' states) read ahead for the write
+_AHEAD = "answer_read_ahead"
+
+_ATTEMPT = RowInsert(
+    Attempt.__table__,
+    (
+        "profile_id",
+        "exercise_id",
+        "game",
+        "context",
+        "context_ref",
+        "answer",
+        "correct",
+        "misconception",
+        "params",
+        "hints",
+        "time_ms",
+        "nonce",
+        "created_at",
+    ),
+    "a_",
+)
+_STATE = RowInsert(
+    _STATES,
+    ("profile_id", "exercise_id", "game", *RUN, "updated_at"),
+    "s_",
+    key=("profile_id", "exercise_id"),
+)
 
 
 def my_state(ex: Exercise) -> ExerciseState | None:
-    """This request's learner's state of ``ex``; the profile is found with it (then
-    :func:`current_profile` has it)."""
+    """This request's learner's state of ``ex`` (as a page shows it); the profile is
+    found with it (then :func:`current_profile` has it)."""
     _profile, [rows] = _MY_STATE(exercise_id=ex.id)
     return rows[0] if rows else None
 
 
 def read_ahead(ex: Exercise) -> None:
-    """Read the profile, its state of ``ex`` and of its skills in one statement (when the
-    profile is not found yet), for the write that follows to take."""
-    if "profile" in g:
+    """Read the profile (unless found already), its run of ``ex`` and its states of the
+    skills of ``ex`` in one statement, for the write that follows to take (unless read
+    already)."""
+    if g.get(_AHEAD, (None,))[0] == ex.id:
         return
-    profile, (states, skill_states) = _TO_WRITE(
-        exercise_id=ex.id, game=ex.game, skills=list(ex.skills)
-    )
-    pid = getattr(profile, "id", None)
-    setattr(g, _STATE_AHEAD, (ex.id, pid, states[0] if states else None))
-    setattr(g, _SKILLS_AHEAD, (ex.id, pid, skill_states))
+    profile, rows = _TO_WRITE(exercise_id=ex.id, game=ex.game, skills=list(ex.skills))
+    run = next((Run(*r[:_WIDTH]) for r in rows if r[0] is not None), None)
+    found = skills.seen([r[_WIDTH:] for r in rows])
+    setattr(g, _AHEAD, (ex.id, getattr(profile, "id", None), run, found))
 
 
 def forget_read_ahead() -> None:
-    g.pop(_STATE_AHEAD, None)
-    g.pop(_SKILLS_AHEAD, None)
+    g.pop(_AHEAD, None)
 
 
-def _ahead(key: str, profile: LearnerProfile, ex: Exercise, unread: Any) -> Any:
-    """What was read ahead under ``key`` for ``profile`` and ``ex`` (taken: once), or
-    ``unread``. Read with no profile found then: a profile made since has no rows yet."""
-    ahead = g.pop(key, None)
+def _read(
+    profile: LearnerProfile, ex: Exercise
+) -> tuple[Run | None, dict[str, skills.Seen] | None]:
+    """The learner's run of ``ex`` and their states of its skills (``None``: not read):
+    what was read ahead for ``profile`` and ``ex`` (taken: once), else the run read now.
+    Read with no profile found then, a profile made since has no rows yet."""
+    ahead = g.pop(_AHEAD, None)
     if ahead is not None and ahead[0] == ex.id and ahead[1] in (profile.id, None):
-        return ahead[2]
-    return unread
+        return ahead[2], ahead[3]
+    found = db.session.execute(_RUN_OF, {"profile_id": profile.id, "exercise_id": ex.id})
+    row = found.first()
+    return (Run(*row) if row is not None else None), None
 
 
-_UNREAD = object()
-
-
-def exercise_state(profile: LearnerProfile | None, ex: Exercise) -> ExerciseState | None:
+def exercise_state(profile: LearnerProfile | None, ex: Exercise) -> Run | None:
     if profile is None or profile.id is None:
         return None
-    ahead = _ahead(_STATE_AHEAD, profile, ex, _UNREAD)
-    if ahead is not _UNREAD:
-        return ahead  # type: ignore[no-any-return]
-    [found] = _MY_STATE.of(profile, exercise_id=ex.id)
-    return found[0] if found else None
+    return _read(profile, ex)[0]
 
 
-def _blank_state(profile: LearnerProfile, ex: Exercise) -> ExerciseState:
-    state = ExerciseState(profile_id=profile.id, exercise_id=ex.id, game=ex.game)
-    state.tries = state.hints = state.stars = 0
-    state.revealed = state.solved = state.reviewed = False
-    return state
-
-
-def _state_for(profile: LearnerProfile, ex: Exercise) -> ExerciseState:
-    state = exercise_state(profile, ex)
-    if state is None:
-        state = _blank_state(profile, ex)
-        db.session.add(state)
-    elif state.solved:  # a new run after a solved one
-        state.tries = state.hints = 0
-        state.revealed = state.solved = state.reviewed = False
-    return state
+def _state_row(profile: LearnerProfile, ex: Exercise, run: Run) -> Write:
+    return _STATE.row(
+        {
+            "profile_id": profile.id,
+            "exercise_id": ex.id,
+            "game": ex.game,
+            "updated_at": utcnow(),
+            **{k: getattr(run, k) for k in RUN},
+        }
+    )
 
 
 def replay(nonce: str) -> Attempt | None:
     return db.session.scalar(_BY_NONCE, {"nonce": nonce})
-
-
-_INSERT_ATTEMPT = Attempt.__table__.insert()
 
 
 def record_answer(
@@ -183,31 +233,27 @@ def record_answer(
     verdict: Verdict,
     now: datetime | None = None,
     unseen: bool = False,
-) -> tuple[ExerciseState, bool]:
-    """Store the attempt once; update stars and skills. (state, counted now).
+) -> tuple[Run, bool]:
+    """Store the attempt once; update stars and skills. (run, counted now).
 
-    One transaction: the attempt, the exercise state and the skills are written together
-    or not at all. ``unseen``: the caller has not found an attempt under the token's
-    nonce, or stores without looking (a second one then fails on the nonce's unique
-    constraint, and the caller's retry passes ``False``).
+    The attempt, the exercise state and the skills are written together or not at all
+    (:func:`app.database.write_together`). ``unseen``: the caller has not found an
+    attempt under the token's nonce, or stores without looking (a second one then fails
+    on the nonce's unique constraint, and the caller's retry passes ``False``).
     """
     seen = None if unseen else replay(token.nonce)
     if seen is not None:
         # The same answer again (a double submit, a replayed form): nothing new is
-        # stored. The state may be missing: an exam keeps none, and a token replayed by
-        # another learner has none of theirs; a blank one (never added) stands in.
-        state = exercise_state(profile, ex) or _blank_state(profile, ex)
-        return state, False
+        # stored. The state may be missing: a token replayed by another learner has
+        # none of theirs; a blank one stands in.
+        return exercise_state(profile, ex) or Run(), False
     now = now or clock.now()
     elapsed = max(0, min(int((time.time() - token.issued) * 1000), MAX_TIME_MS))
-    state = _state_for(profile, ex)
+    stored, found = _read(profile, ex)
+    run = stored.going_on() if stored is not None else Run()
     mc = verdict.misconception
-    # The attempt is only written, never read back here: a plain INSERT, at once (the
-    # ORM's unit of work would cost a third more for the one row). Not flushed first:
-    # the state is written once, at the commit, as it stands then.
-    with db.session.no_autoflush:
-        db.session.execute(
-            _INSERT_ATTEMPT,
+    rows = [
+        _ATTEMPT.row(
             {
                 "profile_id": profile.id,
                 "exercise_id": ex.id,
@@ -218,40 +264,44 @@ def record_answer(
                 "correct": verdict.correct,
                 "misconception": mc.code if mc else None,
                 "params": _plain(mc.params) if mc else {},
-                "hints": state.hints,
+                "hints": run.hints,
                 "time_ms": elapsed,
                 "nonce": token.nonce,
                 "created_at": now,
-            },
+            }
         )
-    if token.context == "exam":  # a teacher's exam: no stars, skills or feedback of any kind
-        return state, True
-    found = _ahead(_SKILLS_AHEAD, profile, ex, None)  # None: review reads them
-    first_answer_of_run = not state.reviewed
-    # right after wrong tries (not after the answer was shown): FSRS Hard, once, on top
-    # of the Again the run's first answer gave
-    solved_after_retries = verdict.correct and state.tries > 0 and not state.revealed
-    if verdict.correct:
-        state.stars = max(state.stars or 0, stars_for(state.tries, state.hints, state.revealed))
-        state.solved = True
-    else:
-        state.tries += 1
-    if first_answer_of_run:
-        rating = skills.rating_for(verdict.correct, state.hints, elapsed, ex.median_ms)
-        skills.review(profile, ex, rating, now, found)
-        state.reviewed = True
-    elif solved_after_retries:
-        skills.review(profile, ex, skills.rating_after_retry(), now, found)
-    return state, True
+    ]
+    # a teacher's exam: no stars, skills or feedback of any kind
+    if token.context != "exam":
+        first_answer_of_run = not run.reviewed
+        # right after wrong tries (not after the answer was shown): FSRS Hard, once, on
+        # top of the Again the run's first answer gave
+        solved_after_retries = verdict.correct and run.tries > 0 and not run.revealed
+        if verdict.correct:
+            run.stars = max(run.stars, stars_for(run.tries, run.hints, run.revealed))
+            run.solved = True
+        else:
+            run.tries += 1
+        if first_answer_of_run:
+            rating = skills.rating_for(verdict.correct, run.hints, elapsed, ex.median_ms)
+            rows += skills.review(profile, ex, rating, now, found)
+            run.reviewed = True
+        elif solved_after_retries:
+            rows += skills.review(profile, ex, skills.rating_after_retry(), now, found)
+    rows.append(_state_row(profile, ex, run))
+    write_together(rows)
+    return run, True
 
 
-def use_hint(profile: LearnerProfile, ex: Exercise, step: int) -> ExerciseState:
+def use_hint(profile: LearnerProfile, ex: Exercise, step: int) -> Run:
     """Count hint step ``step`` (1 rule, 2 cards, 3 the answer) in the current run."""
-    state = _state_for(profile, ex)
-    state.hints = max(state.hints, min(step, 2))
+    stored, _found = _read(profile, ex)
+    run = stored.going_on() if stored is not None else Run()
+    run.hints = max(run.hints, min(step, 2))
     if step >= 3:
-        state.revealed = True
-    return state
+        run.revealed = True
+    write_together([_state_row(profile, ex, run)])
+    return run
 
 
 def _plain(params: Any) -> dict[str, Any]:

@@ -23,10 +23,11 @@ import yaml
 from fsrs import Card, Rating, Scheduler
 
 from app.config import ROOT
+from app.database import RowInsert, Write
 from app.extensions import db
 from app.learning.exercise import Exercise, Text
 from app.learning.models import SkillState
-from app.models import LearnerProfile
+from app.models import LearnerProfile, utcnow
 
 DAY_STARTS_AT = 4  # 04:00 local time
 DEFAULT_TZ = "Asia/Shanghai"
@@ -83,14 +84,42 @@ def card_of(state: SkillState) -> Card:
     return Card.from_dict(state.card)  # type: ignore[arg-type]
 
 
+TABLE = SkillState.__table__
 # an exercise's skills (bound: ``game``, ``skills``), of one profile
 OF_EXERCISE = (
-    SkillState.game == db.bindparam("game"),
-    SkillState.skill.in_(db.bindparam("skills", expanding=True)),
+    TABLE.c.game == db.bindparam("game"),
+    TABLE.c.skill.in_(db.bindparam("skills", expanding=True)),
 )
-_SKILLS_OF = db.select(SkillState).where(
-    SkillState.profile_id == db.bindparam("profile_id"), *OF_EXERCISE
-)
+#: what a review reads of a skill's state (plain columns, :class:`Seen`)
+SEEN = (TABLE.c.skill, TABLE.c.card, TABLE.c.reviews, TABLE.c.lapses)
+_SEEN_OF = db.select(*SEEN).where(TABLE.c.profile_id == db.bindparam("profile_id"), *OF_EXERCISE)
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """A skill's state as a review reads it: its FSRS card, its counts."""
+
+    card: dict[str, Any]
+    reviews: int
+    lapses: int
+
+
+def seen(rows: list[tuple[Any, ...]]) -> dict[str, Seen]:
+    """Skill id → its state, from rows of :data:`SEEN`'s columns (a row of ``None`` for
+    none)."""
+    return {r[0]: Seen(r[1], r[2], r[3]) for r in rows if r[0] is not None}
+
+
+_COLUMNS = ("profile_id", "game", "skill", "card", "due", "reviews", "lapses", "updated_at")
+_WRITES: list[RowInsert] = []
+
+
+def _write(i: int) -> RowInsert:
+    """The upsert of an answer's ``i``-th skill (each bound under a name of its own)."""
+    while len(_WRITES) <= i:
+        n = len(_WRITES)
+        _WRITES.append(RowInsert(TABLE, _COLUMNS, f"k{n}_", key=("profile_id", "game", "skill")))
+    return _WRITES[i]
 
 
 def review(
@@ -98,43 +127,40 @@ def review(
     ex: Exercise,
     rating: Rating,
     now: datetime,
-    found: list[SkillState] | None = None,
-) -> None:
-    """Rate every skill of ``ex`` (creating its state on first sight). In the caller's
-    transaction. ``found``: the profile's states of these skills, when read already."""
+    found: dict[str, Seen] | None = None,
+) -> list[Write]:
+    """Rate every skill of ``ex`` (a state made on first sight): the rows to write, with
+    the answer's (:func:`app.database.write_together`). ``found``: the profile's states
+    of these skills, when read already."""
     when = _aware(now)
     if found is None:
-        # Not flushed first: what is pending (the attempt, the exercise state) has no
-        # bearing on the skills, and is written with them at the commit, each row once (a
-        # flush here wrote the exercise state, then updated it again at the commit).
-        with db.session.no_autoflush:
-            found = list(
-                db.session.scalars(
-                    _SKILLS_OF,
-                    {"profile_id": profile.id, "game": ex.game, "skills": list(ex.skills)},
-                )
-            )
-    by_skill = {s.skill: s for s in found}
-    for skill_id in dict.fromkeys(ex.skills):  # each skill once
-        state = by_skill.get(skill_id)
+        params = {"profile_id": profile.id, "game": ex.game, "skills": list(ex.skills)}
+        found = seen([tuple(r) for r in db.session.execute(_SEEN_OF, params)])
+    written = utcnow()
+    out = []
+    for i, skill_id in enumerate(dict.fromkeys(ex.skills)):  # each skill once
+        state = found.get(skill_id)
         # an explicit card_id: without one, fsrs sleeps 1 ms per new card (to make ids
         # unique), holding the worker; a skill state is found by its row, not this id
         card = (
-            card_of(state)
+            Card.from_dict(state.card)  # type: ignore[arg-type]
             if state is not None
             else Card(card_id=int(when.timestamp() * 1000), due=when)
         )
         card, _log = scheduler().review_card(card, rating, review_datetime=when)
-        data: dict[str, Any] = card.to_dict()  # type: ignore[assignment]
-        if state is None:
-            state = SkillState(profile_id=profile.id, game=ex.game, skill=skill_id)
-            state.reviews = state.lapses = 0
-            db.session.add(state)
-        state.card = data
-        state.due = _naive(card.due)
-        state.reviews += 1
-        if rating == Rating.Again:
-            state.lapses += 1
+        lapsed = 1 if rating == Rating.Again else 0
+        row = {
+            "profile_id": profile.id,
+            "game": ex.game,
+            "skill": skill_id,
+            "card": card.to_dict(),
+            "due": _naive(card.due),
+            "reviews": (state.reviews if state else 0) + 1,
+            "lapses": (state.lapses if state else 0) + lapsed,
+            "updated_at": written,
+        }
+        out.append(_write(i).row(row))
+    return out
 
 
 def zone(tz_name: str | None) -> ZoneInfo:
