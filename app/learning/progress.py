@@ -41,7 +41,7 @@ class GameProgress:
     stars: int
     attempts: int
     correct: int
-    history: list[Attempt]
+    history: list[Any]  # the latest answers: rows with an attempt's names
 
     @property
     def accuracy(self) -> int | None:
@@ -72,18 +72,46 @@ _SOLVED = db.select(db.func.count(), db.func.coalesce(db.func.sum(ExerciseState.
 _COUNTS = db.select(
     db.func.count(), db.func.coalesce(db.func.sum(db.case((Attempt.correct, 1), else_=0)), 0)
 ).where(Attempt.profile_id == _PID, Attempt.game == _GAME)
+# the latest answers, as rows (the page only shows them): what the history shows of each
 _RECENT = (
-    db.select(Attempt)
+    db.select(
+        Attempt.exercise_id,
+        Attempt.answer,
+        Attempt.correct,
+        Attempt.misconception,
+        Attempt.params,
+        Attempt.created_at,
+    )
     .where(Attempt.profile_id == _PID, Attempt.game == _GAME)
     .where(Attempt.context != "exam")  # a teacher's exam shows in its results
     .order_by(Attempt.created_at.desc(), Attempt.id.desc())
     .limit(db.bindparam("n"))
 )
-_BY_DAY = db.select(Attempt.created_at, Attempt.correct).where(
-    Attempt.profile_id == _PID,
-    Attempt.game == _GAME,
-    Attempt.created_at >= db.bindparam("since"),
-    Attempt.context != "exam",
+#: the days the accuracy chart shows
+CHART_DAYS = 30
+# Each answer's learner's day found by the database: the index of the first of the days'
+# bounds (04:00 in the learner's zone, as naive UTC; bound ``b1``, ``b2`` …) it comes
+# before; answers counted per day there, so a page reads a row per day, not per answer.
+_BOUNDS = CHART_DAYS + 2
+# (numbers written into the statement, not bound: few parameters, so that psycopg keeps
+# the statement prepared)
+_DAY = db.case(
+    *(
+        (Attempt.created_at < db.bindparam(f"b{i}"), db.literal_column(str(i - 1)))
+        for i in range(1, _BOUNDS)
+    ),
+    else_=db.literal_column(str(_BOUNDS - 1)),
+).label("day")
+_RIGHT = db.case((Attempt.correct, db.literal_column("1")), else_=db.literal_column("0"))
+_BY_DAY = (
+    db.select(_DAY, db.func.count(), db.func.sum(_RIGHT))
+    .where(
+        Attempt.profile_id == _PID,
+        Attempt.game == _GAME,
+        Attempt.created_at >= db.bindparam("since"),
+        Attempt.context != "exam",
+    )
+    .group_by("day")
 )
 
 
@@ -123,28 +151,31 @@ def game_progress(
         solved = [s for s in exercise_states.values() if s.solved]
         ex = (len(solved), sum(s.stars or 0 for s in solved))
     counts = db.session.execute(_COUNTS, at).one()
-    recent = list(db.session.scalars(_RECENT, {**at, "n": history})) if history else []
+    recent = list(db.session.execute(_RECENT, {**at, "n": history})) if history else []
     return GameProgress(game, rows, int(ex[0]), int(ex[1]), int(counts[0]), int(counts[1]), recent)
 
 
 def accuracy_by_day(
-    profile: LearnerProfile | None, game: str, days: int = 30
+    profile: LearnerProfile | None, game: str, days: int = CHART_DAYS
 ) -> list[tuple[Any, int, int]]:
     """(day, right, total) for each of the last ``days`` days with answers, oldest first
     (days end at 04:00 in the learner's zone, like the review's)."""
     if profile is None or profile.id is None:
         return []
-    since = now() - timedelta(days=days)
-    rows = db.session.execute(_BY_DAY, {"pid": profile.id, "game": game, "since": since}).all()
+    assert days <= CHART_DAYS
+    at = now()
+    since = at - timedelta(days=days)
     tz = skills.zone(profile.timezone)
-    by_day: dict[Any, list[int]] = {}
-    for at, correct in rows:
-        local = at.replace(tzinfo=UTC).astimezone(tz)
-        day = (local - timedelta(hours=skills.DAY_STARTS_AT)).date()
-        tally = by_day.setdefault(day, [0, 0])
-        tally[0] += 1 if correct else 0
-        tally[1] += 1
-    return [(d, r, t) for d, (r, t) in sorted(by_day.items())]
+    # the learner's days from the one ``since`` falls in, each from 04:00 there
+    first = (
+        since.replace(tzinfo=UTC).astimezone(tz) - timedelta(hours=skills.DAY_STARTS_AT)
+    ).date()
+    dates = [first + timedelta(days=i) for i in range(_BOUNDS)]
+    bounds = {f"b{i}": skills.day_start(d, tz) for i, d in enumerate(dates) if i > 0}
+    rows = db.session.execute(
+        _BY_DAY, {"pid": profile.id, "game": game, "since": since, **bounds}
+    ).all()
+    return [(dates[day], int(right), int(total)) for day, total, right in sorted(rows)]
 
 
 def sections(

@@ -14,7 +14,7 @@ Asia/Shanghai for visitors): "due today" means due before the next 04:00 there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -178,6 +178,11 @@ def day_end(now: datetime, tz_name: str | None) -> datetime:
     if local >= end:
         end += timedelta(days=1)
     return _naive(end)
+
+
+def day_start(day: date, tz: ZoneInfo) -> datetime:
+    """When the learner's ``day`` begins (04:00 in their zone), as naive UTC."""
+    return _naive(datetime.combine(day, time(DAY_STARTS_AT), tz))
 
 
 _STATES_ALL = (
