@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
+from typing import Protocol
 
 from flask_login import UserMixin
 from sqlalchemy import ForeignKey, Integer, String
@@ -64,6 +65,20 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
 
     def has_role(self, role: str) -> bool:
         return self.role == role or self.role == "admin"
+
+
+class Learner(Protocol):
+    """What the record's code uses of a learner's profile: a :class:`LearnerProfile`
+    row, or the value a request read of it (:class:`app.profiles.Profile`)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def token(self) -> str: ...
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def timezone(self) -> str: ...
 
 
 class LearnerProfile(db.Model):  # type: ignore[name-defined,misc]

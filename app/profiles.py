@@ -11,24 +11,17 @@ of two practice ratings the one resting on more positions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, Response, current_app, g, request
 from flask_login import current_user
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import make_transient_to_detached
 
 from app.extensions import db
-from app.models import LearnerProfile, User
+from app.models import Learner, LearnerProfile, User
 
 PROFILE_COOKIE = "learner"
-
-# Every page asks for the profile: statements built once (SQLAlchemy builds and keys a
-# statement anew on every ``filter_by``), parameters bound at each call.
-_OF_USER = db.select(LearnerProfile).where(LearnerProfile.user_id == db.bindparam("user_id"))
-_OF_VISITOR = db.select(LearnerProfile).where(
-    LearnerProfile.token == db.bindparam("token"), LearnerProfile.user_id.is_(None)
-)
 
 
 def _found_by() -> dict[str, Any] | None:
@@ -42,93 +35,47 @@ def _found_by() -> dict[str, Any] | None:
     return {"token": token}
 
 
-def _lookup() -> LearnerProfile | None:
-    by = _found_by()
-    if by is None:
-        return None
-    return db.session.scalar(_OF_USER if "user_id" in by else _OF_VISITOR, by)
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A learner's profile as a request reads it: what pages and answers use of it (the
+    record's rows name it by ``id``). A request never changes a profile it found; one
+    it makes (the first answer, :func:`current_profile` with ``create``) or merges (at
+    sign-in) is the :class:`LearnerProfile` row itself."""
 
-
-class ProfileRows:
-    """Rows of some of the profile's tables, each narrowed by its criteria (with bound
-    parameters), read together with the profile in one statement when the request has
-    not looked the profile up yet: most pages read the profile only to read its rows
-    next, and the joined read saves them a round trip. ``tables``: one or more
-    ``(entity, *criteria)``, each narrowed to a few rows (the joined read gives their
-    product). Called with the parameters' values; gives (the profile or ``None``, its
-    rows of each table). :meth:`of` reads a given profile's rows alone."""
-
-    def __init__(self, *tables: tuple[Any, ...]) -> None:
-        joined = db.select(LearnerProfile, *(entity for entity, *_criteria in tables))
-        for entity, *criteria in tables:
-            joined = joined.outerjoin(
-                entity, db.and_(entity.profile_id == LearnerProfile.id, *criteria)
-            )
-        self._of_user = joined.where(LearnerProfile.user_id == db.bindparam("user_id"))
-        self._of_visitor = joined.where(
-            LearnerProfile.token == db.bindparam("token"), LearnerProfile.user_id.is_(None)
-        )
-        self._rows = [
-            db.select(entity).where(entity.profile_id == db.bindparam("profile_id"), *criteria)
-            for entity, *criteria in tables
-        ]
-
-    def of(self, profile: LearnerProfile | None, **params: Any) -> list[list[Any]]:
-        if profile is None or profile.id is None:
-            return [[] for _ in self._rows]
-        bound = {"profile_id": profile.id, **params}
-        return [list(db.session.scalars(rows, bound)) for rows in self._rows]
-
-    def __call__(self, **params: Any) -> tuple[LearnerProfile | None, list[list[Any]]]:
-        if "profile" in g:  # looked up already: only the rows
-            prof: LearnerProfile | None = g.profile
-            return prof, self.of(prof, **params)
-        by = _found_by()
-        if by is None:
-            g.profile = None
-            return None, [[] for _ in self._rows]
-        statement = self._of_user if "user_id" in by else self._of_visitor
-        found = db.session.execute(statement, {**by, **params}).all()
-        g.profile = found[0][0] if found else None
-        # each table's rows once, in the order read (the product repeats them)
-        tables = [
-            dict.fromkeys(row[i] for row in found if row[i] is not None)
-            for i in range(1, len(self._rows) + 1)
-        ]
-        return g.profile, [list(rows) for rows in tables]
+    id: int
+    token: str
+    user_id: int | None
+    timezone: str
 
 
 _PROFILE = LearnerProfile.__table__
-_PROFILE_KEYS = tuple(c.key for c in _PROFILE.c)
+#: what a request reads of a profile (:class:`Profile`'s fields)
+PROFILE_COLUMNS = (_PROFILE.c.id, _PROFILE.c.token, _PROFILE.c.user_id, _PROFILE.c.timezone)
 
 
-def adopt(values: Sequence[Any]) -> LearnerProfile:
-    """The profile whose columns (all of them, in the table's order) a plain statement
-    read, made the session's own object without reading it again: as if the ORM had
-    loaded it (the same object if the session holds it already)."""
-    prof = LearnerProfile(**dict(zip(_PROFILE_KEYS, values, strict=True)))
-    make_transient_to_detached(prof)
-    merged: LearnerProfile = db.session.merge(prof, load=False)
-    return merged
+class ProfileRows:
+    """Columns of some of the profile's rows, read together with the profile in one
+    statement when the request has not found the profile yet: most pages read the
+    profile only to read its rows next, and the joined read saves them a round trip.
 
-
-class ProfileColumns:
-    """Like :class:`ProfileRows`, for a request that reads rows only to work out what it
-    writes: plain columns (a Core statement), no objects. The ORM's loading of objects
-    costs about as much again as the statement itself; the profile alone is made an
-    object (:func:`adopt`). ``columns``: what to read of ``joins``, each ``(table,
-    *criteria)`` outer-joined to the profile by its ``profile_id`` and narrowed to a few
-    rows. Called with the parameters' values: (the profile or ``None``, the rows read,
-    each a tuple of ``columns``; none when no row of any join matched)."""
+    Plain columns (a Core statement), not ORM objects: pages and answers only show or
+    work out from what they read of a learner's record, and loading objects cost about
+    as much again as the statement itself (the profile is read as a :class:`Profile`).
+    ``columns``: what to read of ``joins``, each ``(table, *criteria)``
+    outer-joined to the profile by its ``profile_id`` and narrowed (with bound
+    parameters) to a few rows (the joined read gives their product). Called with the
+    parameters' values: (the profile or ``None``, the rows read, each a tuple of
+    ``columns``; none where no row of any join matched). :meth:`of` reads a given
+    profile's rows."""
 
     def __init__(self, columns: Sequence[Any], *joins: tuple[Any, ...]) -> None:
-        self._width = len(_PROFILE.c)
+        self._width = len(PROFILE_COLUMNS)
         joined: Any = _PROFILE
         for table, *criteria in joins:
             joined = joined.outerjoin(
                 table, db.and_(table.c.profile_id == _PROFILE.c.id, *criteria)
             )
-        read = db.select(*_PROFILE.c, *columns).select_from(joined)
+        read = db.select(*PROFILE_COLUMNS, *columns).select_from(joined)
         self._by = {
             "user_id": read.where(_PROFILE.c.user_id == db.bindparam("user_id")),
             "token": read.where(
@@ -137,41 +84,52 @@ class ProfileColumns:
             "profile_id": read.where(_PROFILE.c.id == db.bindparam("profile_id")),
         }
 
-    def __call__(self, **params: Any) -> tuple[LearnerProfile | None, list[tuple[Any, ...]]]:
-        if "profile" in g:  # looked up already: only the rows
-            prof: LearnerProfile | None = g.profile
-            if prof is None or prof.id is None:
-                return prof, []
-            by: dict[str, Any] | None = {"profile_id": prof.id}
-        else:
-            by = _found_by()
-            if by is None:
-                g.profile = None
-                return None, []
-        assert by is not None
+    def _read(self, by: dict[str, Any], params: dict[str, Any]) -> list[Any]:
         [key] = by
-        found = db.session.execute(self._by[key], {**by, **params}).all()
-        if "profile" not in g:
-            g.profile = adopt(found[0][: self._width]) if found else None
+        return list(db.session.execute(self._by[key], {**by, **params}).all())
+
+    def _rows(self, found: list[Any]) -> list[tuple[Any, ...]]:
         rows = [tuple(row[self._width :]) for row in found]
-        return g.profile, [r for r in rows if any(v is not None for v in r)]
+        return [r for r in rows if any(v is not None for v in r)]
+
+    def of(self, profile: Learner | None, **params: Any) -> list[tuple[Any, ...]]:
+        if profile is None or profile.id is None:
+            return []
+        return self._rows(self._read({"profile_id": profile.id}, params))
+
+    def __call__(self, **params: Any) -> tuple[Learner | None, list[tuple[Any, ...]]]:
+        if "profile" in g:  # looked up already: only the rows
+            prof: Learner | None = g.profile
+            return prof, self.of(prof, **params)
+        by = _found_by()
+        if by is None:
+            g.profile = None
+            return None, []
+        found = self._read(by, params)
+        g.profile = Profile(*found[0][: self._width]) if found else None
+        return g.profile, self._rows(found)
 
 
-def current_profile(create: bool = False) -> LearnerProfile | None:
+# a request's profile alone (no rows)
+_PROFILE_ALONE = ProfileRows(())
+
+
+def current_profile(create: bool = False) -> Learner | None:
     """This request's profile; with ``create``, made (in the caller's transaction) when
     there is none yet. Reading never writes."""
     if "profile" in g and (g.profile is not None or not create):
-        prof: LearnerProfile | None = g.profile
-        return prof
-    prof = _lookup()
-    if prof is None and create:
-        prof = LearnerProfile(token=LearnerProfile.new_token())
+        found: Learner | None = g.profile
+        return found
+    found, _rows = _PROFILE_ALONE()
+    if found is None and create:
+        made = LearnerProfile(token=LearnerProfile.new_token())
         if current_user.is_authenticated:
-            prof.user_id = current_user.id
-        db.session.add(prof)
+            made.user_id = current_user.id
+        db.session.add(made)
         db.session.flush()
-    g.profile = prof
-    return prof
+        found = made
+    g.profile = found
+    return found
 
 
 def adopt_visitor_profile(user: User) -> None:
@@ -263,7 +221,7 @@ def _last_review(state: object) -> str:
 def init_app(app: Flask) -> None:
     @app.after_request
     def _cookie(response: Response) -> Response:
-        prof: LearnerProfile | None = g.get("profile")
+        prof: Learner | None = g.get("profile")
         try:
             wanted = (
                 prof is not None

@@ -26,7 +26,7 @@ from app.learning.exercise import EXAM_CONTEXTS, Exercise
 from app.learning.judge import judge
 from app.learning.models import Attempt
 from app.messages import render
-from app.models import LearnerProfile
+from app.models import Learner
 from app.profiles import current_profile
 from app.ui.text import humanize
 
@@ -128,7 +128,7 @@ T = TypeVar("T")
 
 
 def in_transaction(
-    write: Callable[[LearnerProfile], T], tries: int = 3, state_of: Exercise | None = None
+    write: Callable[[Learner], T], tries: int = 3, state_of: Exercise | None = None
 ) -> T:
     """Run ``write`` for this request's profile (made if needed) and commit, all or
     nothing; what the request reads afterwards runs in autocommit mode. Two requests of
@@ -161,8 +161,8 @@ def in_transaction(
 
 
 def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
-    def write(unseen: bool) -> Callable[[LearnerProfile], tuple[Any, Any]]:
-        def run(profile: LearnerProfile) -> tuple[Any, Any]:
+    def write(unseen: bool) -> Callable[[Learner], tuple[Any, Any]]:
+        def run(profile: Learner) -> tuple[Any, Any]:
             state, counted = record.record_answer(profile, ex, token, verdict, unseen=unseen)
             # an exam's rating would tell right from wrong
             rate = counted and token.context != "exam"
@@ -189,7 +189,7 @@ def _store(
     ex: Exercise,
     token: record.Token,
     verdict: Any,
-    write: Callable[[LearnerProfile], tuple[Any, Any]],
+    write: Callable[[Learner], tuple[Any, Any]],
 ) -> tuple[Any, Any]:
     """A new answer of a learner with a record, rating no position: read with one
     statement and written with one (:func:`app.database.write_together`), no

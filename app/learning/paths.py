@@ -6,11 +6,13 @@ A lesson is done when every exercise in it is solved; reading a step writes noth
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from app.extensions import db
 from app.learning.lessons import Lesson, Step, path_of
 from app.learning.models import ExerciseState
-from app.models import LearnerProfile
+from app.learning.record import RUN_COLUMNS, Run
+from app.models import Learner
 from app.profiles import ProfileRows
 
 
@@ -31,25 +33,31 @@ class LessonProgress:
         return 3 * self.exercises
 
 
-_MY_STATES = ProfileRows((ExerciseState, ExerciseState.game == db.bindparam("game")))
+_STATES = ExerciseState.__table__
+_MY_STATES = ProfileRows(
+    (_STATES.c.exercise_id, *RUN_COLUMNS), (_STATES, _STATES.c.game == db.bindparam("game"))
+)
 
 
-def states_by_exercise(profile: LearnerProfile | None, game: str) -> dict[str, ExerciseState]:
-    [rows] = _MY_STATES.of(profile, game=game)
-    return {s.exercise_id: s for s in rows}
+def _by_exercise(rows: list[tuple[Any, ...]]) -> dict[str, Run]:
+    return {r[0]: Run(*r[1:]) for r in rows}
 
 
-def my_states(game: str) -> dict[str, ExerciseState]:
-    """This request's learner's exercise states in ``game`` (by exercise id); the profile
-    is found with them (then ``current_profile()`` has it)."""
-    _profile, [rows] = _MY_STATES(game=game)
-    return {s.exercise_id: s for s in rows}
+def states_by_exercise(profile: Learner | None, game: str) -> dict[str, Run]:
+    return _by_exercise(_MY_STATES.of(profile, game=game))
+
+
+def my_states(game: str) -> dict[str, Run]:
+    """This request's learner's runs of the exercises of ``game`` (by exercise id); the
+    profile is found with them (then ``current_profile()`` has it)."""
+    _profile, rows = _MY_STATES(game=game)
+    return _by_exercise(rows)
 
 
 def progress(
     game: str,
-    profile: LearnerProfile | None = None,
-    states: dict[str, ExerciseState] | None = None,
+    profile: Learner | None = None,
+    states: dict[str, Run] | None = None,
 ) -> list[LessonProgress]:
     if states is None:
         states = states_by_exercise(profile, game) if profile is not None else my_states(game)
@@ -78,9 +86,9 @@ def continue_at(paths: list[LessonProgress]) -> tuple[Lesson, Step] | None:
 
 
 def progress_section(
-    profile: LearnerProfile | None,
+    profile: Learner | None,
     game: str,
-    states: dict[str, ExerciseState] | None = None,
+    states: dict[str, Run] | None = None,
 ) -> tuple[str, dict[str, object]] | None:
     """The lessons' section of /progress/<game>: the path with stars and where to continue."""
     lessons = progress(game, profile, states)

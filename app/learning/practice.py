@@ -32,8 +32,8 @@ from app.engine.core.registry import all_variants, find_game
 from app.extensions import db
 from app.learning import record
 from app.learning.exercise import Choice, Exercise, Query, Setup, Text
-from app.learning.models import Attempt, ExerciseState, Position, Rating
-from app.models import LearnerProfile
+from app.learning.models import Attempt, Position, Rating
+from app.models import Learner
 from app.profiles import ProfileRows
 
 PREFIX = "pos"
@@ -338,25 +338,46 @@ def load_library() -> int:
 # -- ratings ------------------------------------------------------------------------------
 
 
-_OF_GAME = (Rating, Rating.game == db.bindparam("game"))
-_MY_RATING = ProfileRows(_OF_GAME)
-# a position's page: the learner's state of it and their rating, with the profile
-_MY_STATE_AND_RATING = ProfileRows(record.OF_EXERCISE, _OF_GAME)
+_MY_RATING = db.select(Rating).where(
+    Rating.profile_id == db.bindparam("profile_id"), Rating.game == db.bindparam("game")
+)
+_RATINGS = Rating.__table__
+# a position's page: the learner's run of it and their rating, read with the profile
+_MY_RUN_AND_RATING = ProfileRows(
+    (*record.RUN_COLUMNS, _RATINGS.c.rating, _RATINGS.c.plays),
+    record.OF_EXERCISE,
+    (_RATINGS, _RATINGS.c.game == db.bindparam("game")),
+)
 
 
-def learner_rating(profile: LearnerProfile | None, game: str) -> Rating | None:
-    [found] = _MY_RATING.of(profile, game=game)
-    return found[0] if found else None
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A learner's rating in a game as a page shows it."""
+
+    rating: float
+    plays: int
 
 
-def my_state_and_rating(ex: Exercise) -> tuple[ExerciseState | None, Rating | None]:
-    """This request's learner's state of the position ``ex`` and rating in its game, read
+def learner_rating(profile: Learner | None, game: str) -> Rating | None:
+    if profile is None or profile.id is None:
+        return None
+    return db.session.scalar(_MY_RATING, {"profile_id": profile.id, "game": game})
+
+
+def my_state_and_rating(ex: Exercise) -> tuple[record.Run | None, Standing | None]:
+    """This request's learner's run of the position ``ex`` and rating in its game, read
     with the profile (then :func:`current_profile` has it)."""
-    _profile, (states, ratings) = _MY_STATE_AND_RATING(exercise_id=ex.id, game=ex.game)
-    return (states[0] if states else None), (ratings[0] if ratings else None)
+    _profile, rows = _MY_RUN_AND_RATING(exercise_id=ex.id, game=ex.game)
+    if not rows:
+        return None, None
+    row = rows[0]
+    width = len(record.RUN)
+    run = record.Run(*row[:width]) if row[0] is not None else None
+    rating = Standing(row[width], row[width + 1]) if row[width] is not None else None
+    return run, rating
 
 
-def _rating_for(profile: LearnerProfile, game: str) -> Rating:
+def _rating_for(profile: Learner, game: str) -> Rating:
     r = learner_rating(profile, game)
     if r is None:
         r = Rating(profile_id=profile.id, game=game, rating=1500.0, rd=350.0, vol=0.06, plays=0)
@@ -364,9 +385,7 @@ def _rating_for(profile: LearnerProfile, game: str) -> Rating:
     return r
 
 
-def update_ratings(
-    profile: LearnerProfile, ex: Exercise, correct: bool
-) -> tuple[float, float] | None:
+def update_ratings(profile: Learner, ex: Exercise, correct: bool) -> tuple[float, float] | None:
     """Glicko-2 after a learner's first attempt at a position: (old, new) learner rating."""
     parsed = parse_id(ex.id)
     if parsed is None:
@@ -393,7 +412,7 @@ def update_ratings(
 
 
 def next_position(
-    profile: LearnerProfile | None, game: str, theme_id: str, rng: random.Random
+    profile: Learner | None, game: str, theme_id: str, rng: random.Random
 ) -> tuple[str, int] | None:
     """A position of the theme that fits the learner: unplayed, rated near the learner;
     a fresh one when the library has none left."""

@@ -18,7 +18,6 @@ from flask_babel import lazy_gettext as _l
 
 from app.learning import queries
 from app.learning.exercise import EXAM_CONTEXTS, Exercise
-from app.learning.models import ExerciseState
 from app.learning.verdict import Proof, Verdict
 from app.ui.pictures import Table
 from app.ui.tables import from_view
@@ -475,7 +474,7 @@ def build(
     ex: Exercise,
     locale: str,
     token: str,
-    state: ExerciseState | Run | None,
+    state: Run | None,
     context: str = "exercise",
     ref: str = "",
     verdict: Verdict | None = None,

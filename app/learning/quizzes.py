@@ -28,7 +28,7 @@ from app.learning.bank import ExerciseDoc
 from app.learning.exercise import Exercise
 from app.learning.lessons import path_of
 from app.learning.models import Attempt, QuizSession
-from app.models import LearnerProfile
+from app.models import Learner
 
 QUIZZES = ROOT / "content" / "quizzes"
 QUESTIONS = 10
@@ -134,7 +134,7 @@ def compose(game: str, unit: str, rng: random.Random) -> list[str]:
     return chosen
 
 
-def start(profile: LearnerProfile, game: str, unit: str, mode: str) -> QuizSession:
+def start(profile: Learner, game: str, unit: str, mode: str) -> QuizSession:
     session = QuizSession(
         id=secrets.token_urlsafe(12),
         profile_id=profile.id,

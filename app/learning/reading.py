@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from app.extensions import db
 from app.learning.exercise import Choice, Exercise, Setup, Text
 from app.learning.models import Attempt
-from app.models import LearnerProfile
+from app.models import Learner
 from app.ui.catalog import Family, family
 
 PREFIX = "read"
@@ -108,7 +108,7 @@ class CardStat:
         return round(100 * self.right / self.tries) if self.tries else 0
 
 
-def card_stats(profile: LearnerProfile | None, family_id: str) -> list[CardStat]:
+def card_stats(profile: Learner | None, family_id: str) -> list[CardStat]:
     """Per card: answers, right ones, the median time: the weakest cards first."""
     if profile is None or profile.id is None:
         return []

@@ -29,8 +29,8 @@ from app.learning import clock, skills
 from app.learning.exercise import EXAM_CONTEXTS, Exercise
 from app.learning.models import Attempt, ExerciseState
 from app.learning.verdict import Verdict
-from app.models import LearnerProfile, utcnow
-from app.profiles import ProfileColumns, ProfileRows
+from app.models import Learner, utcnow
+from app.profiles import ProfileRows
 
 TOKEN_MAX_AGE = 7 * 24 * 3600
 MAX_TIME_MS = 3600 * 1000
@@ -103,8 +103,8 @@ RUN = ("tries", "hints", "revealed", "solved", "stars", "reviewed")
 class Run:
     """A learner's state of one exercise as an answer or a hint reads and writes it: the
     run of tries under way (wrong tries, hint steps, the answer shown, solved, fed to
-    FSRS) and the best stars of all runs. (Pages read the same row as an
-    :class:`ExerciseState`; both show alike.)"""
+    FSRS) and the best stars of all runs (a row of :class:`ExerciseState`, as read and
+    written)."""
 
     tries: int = 0
     hints: int = 0
@@ -119,22 +119,20 @@ class Run:
         return Run(stars=self.stars) if self.solved else self
 
 
-# a profile's state of one exercise (bound: ``exercise_id``), for ProfileRows
-OF_EXERCISE = (ExerciseState, ExerciseState.exercise_id == db.bindparam("exercise_id"))
-_MY_STATE = ProfileRows(OF_EXERCISE)
-
 _STATES = ExerciseState.__table__
-_RUN_COLUMNS = tuple(_STATES.c[k] for k in RUN)
-_RUN_OF = db.select(*_RUN_COLUMNS).where(
+#: a learner's run of an exercise: its columns, and the join for ProfileRows (bound:
+#: ``exercise_id``)
+RUN_COLUMNS = tuple(_STATES.c[k] for k in RUN)
+OF_EXERCISE = (_STATES, _STATES.c.exercise_id == db.bindparam("exercise_id"))
+_MY_RUN = ProfileRows(RUN_COLUMNS, OF_EXERCISE)
+_RUN_OF = db.select(*RUN_COLUMNS).where(
     _STATES.c.profile_id == db.bindparam("profile_id"),
     _STATES.c.exercise_id == db.bindparam("exercise_id"),
 )
 # what an answer's write reads first, with the profile: its run of the exercise and its
 # skills' states (to rate them), plain columns
-_TO_WRITE = ProfileColumns(
-    (*_RUN_COLUMNS, *skills.SEEN),
-    (_STATES, _STATES.c.exercise_id == db.bindparam("exercise_id")),
-    (skills.TABLE, *skills.OF_EXERCISE),
+_TO_WRITE = ProfileRows(
+    (*RUN_COLUMNS, *skills.SEEN), OF_EXERCISE, (skills.TABLE, *skills.OF_EXERCISE)
 )
 _WIDTH = len(RUN)
 # ``g`` key: (exercise id, profile id, run, skills' states) read ahead for the write
@@ -167,11 +165,11 @@ _STATE = RowInsert(
 )
 
 
-def my_state(ex: Exercise) -> ExerciseState | None:
-    """This request's learner's state of ``ex`` (as a page shows it); the profile is
-    found with it (then :func:`current_profile` has it)."""
-    _profile, [rows] = _MY_STATE(exercise_id=ex.id)
-    return rows[0] if rows else None
+def my_state(ex: Exercise) -> Run | None:
+    """This request's learner's run of ``ex``; the profile is found with it (then
+    :func:`current_profile` has it)."""
+    _profile, rows = _MY_RUN(exercise_id=ex.id)
+    return Run(*rows[0]) if rows else None
 
 
 def read_ahead(ex: Exercise) -> None:
@@ -190,9 +188,7 @@ def forget_read_ahead() -> None:
     g.pop(_AHEAD, None)
 
 
-def _read(
-    profile: LearnerProfile, ex: Exercise
-) -> tuple[Run | None, dict[str, skills.Seen] | None]:
+def _read(profile: Learner, ex: Exercise) -> tuple[Run | None, dict[str, skills.Seen] | None]:
     """The learner's run of ``ex`` and their states of its skills (``None``: not read):
     what was read ahead for ``profile`` and ``ex`` (taken: once), else the run read now.
     Read with no profile found then, a profile made since has no rows yet."""
@@ -204,13 +200,13 @@ def _read(
     return (Run(*row) if row is not None else None), None
 
 
-def exercise_state(profile: LearnerProfile | None, ex: Exercise) -> Run | None:
+def exercise_state(profile: Learner | None, ex: Exercise) -> Run | None:
     if profile is None or profile.id is None:
         return None
     return _read(profile, ex)[0]
 
 
-def _state_row(profile: LearnerProfile, ex: Exercise, run: Run) -> Write:
+def _state_row(profile: Learner, ex: Exercise, run: Run) -> Write:
     return _STATE.row(
         {
             "profile_id": profile.id,
@@ -227,7 +223,7 @@ def replay(nonce: str) -> Attempt | None:
 
 
 def record_answer(
-    profile: LearnerProfile,
+    profile: Learner,
     ex: Exercise,
     token: Token,
     verdict: Verdict,
@@ -293,7 +289,7 @@ def record_answer(
     return run, True
 
 
-def use_hint(profile: LearnerProfile, ex: Exercise, step: int) -> Run:
+def use_hint(profile: Learner, ex: Exercise, step: int) -> Run:
     """Count hint step ``step`` (1 rule, 2 cards, 3 the answer) in the current run."""
     stored, _found = _read(profile, ex)
     run = stored.going_on() if stored is not None else Run()

@@ -13,8 +13,8 @@ from app.engine.core.registry import find_game
 from app.learning import flow, lessons, present
 from app.learning.deals import replay
 from app.learning.lessons import Lesson, Step
-from app.learning.models import ExerciseState
 from app.learning.paths import LessonProgress
+from app.learning.record import Run
 from app.ui.tables import from_view
 from app.ui.text import count_lines, kind_label, reason_text
 
@@ -41,7 +41,7 @@ def step_page(
     step: Step,
     locale: str,
     args: Any,
-    states: Mapping[str, ExerciseState] | None = None,
+    states: Mapping[str, Run] | None = None,
 ) -> StepPage:
     """The step as a page shows it; ``states``: the learner's exercise states of the
     game, when the page has read them already."""

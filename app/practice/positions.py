@@ -17,7 +17,7 @@ from app.learning import practice
 from app.learning.exercise import Exercise
 from app.learning.models import Attempt, Position
 from app.learning.queries import solve
-from app.models import LearnerProfile
+from app.models import Learner
 from app.practice import editing
 
 
@@ -34,7 +34,7 @@ class ThemeRow:
         return round(100 * self.right / self.tried) if self.tried else None
 
 
-def _attempts(profile: LearnerProfile | None, game: str) -> list[Attempt]:
+def _attempts(profile: Learner | None, game: str) -> list[Attempt]:
     """This learner's practice attempts at positions, oldest first."""
     if profile is None or profile.id is None:
         return []
@@ -48,7 +48,7 @@ def _attempts(profile: LearnerProfile | None, game: str) -> list[Attempt]:
     )
 
 
-def first_attempts(profile: LearnerProfile | None, game: str) -> dict[str, Attempt]:
+def first_attempts(profile: Learner | None, game: str) -> dict[str, Attempt]:
     """Each practice position's first attempt by this learner (what ratings count)."""
     out: dict[str, Attempt] = {}
     for a in _attempts(profile, game):
@@ -56,7 +56,7 @@ def first_attempts(profile: LearnerProfile | None, game: str) -> dict[str, Attem
     return out
 
 
-def theme_rows(profile: LearnerProfile | None, game: str, locale: str) -> list[ThemeRow]:
+def theme_rows(profile: Learner | None, game: str, locale: str) -> list[ThemeRow]:
     firsts = first_attempts(profile, game)
     out = []
     for th in practice.themes(game).values():
@@ -84,7 +84,7 @@ class HistoryRow:
     solved: bool
 
 
-def history(profile: LearnerProfile | None, game: str, limit: int = 20) -> list[HistoryRow]:
+def history(profile: Learner | None, game: str, limit: int = 20) -> list[HistoryRow]:
     """The practice positions of this learner, newest first."""
     firsts: dict[str, Attempt] = {}
     solved: set[str] = set()
@@ -104,7 +104,7 @@ def history(profile: LearnerProfile | None, game: str, limit: int = 20) -> list[
     ]
 
 
-def missed(profile: LearnerProfile | None, game: str) -> list[tuple[Attempt, Exercise | None]]:
+def missed(profile: Learner | None, game: str) -> list[tuple[Attempt, Exercise | None]]:
     """Positions missed at the first attempt and not answered right since, newest
     first, ready to retry."""
     return [(h.first, h.ex) for h in history(profile, game, 200) if not h.solved]
@@ -246,7 +246,7 @@ def answer_key(ex: Exercise) -> str:
     return solve(ex).shown
 
 
-def next_for(profile: LearnerProfile | None, game: str, theme_id: str) -> tuple[str, int] | None:
+def next_for(profile: Learner | None, game: str, theme_id: str) -> tuple[str, int] | None:
     return practice.next_position(profile, game, theme_id, random.Random())
 
 
