@@ -7,6 +7,7 @@ template name and its context, or ``None``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -15,8 +16,9 @@ from typing import Any
 from app.extensions import db
 from app.learning import clock, skills
 from app.learning.exercise import Text
-from app.learning.models import Attempt, ExerciseState, SkillState
-from app.models import LearnerProfile
+from app.learning.models import Attempt, ExerciseState
+from app.learning.record import Run
+from app.models import Learner
 
 
 @dataclass
@@ -33,6 +35,23 @@ class SkillRow:
         return self.reviews > 0
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One of the latest answers as the progress page shows it."""
+
+    exercise_id: str
+    answer: str
+    correct: bool
+    misconception: str | None
+    params: dict[str, Any]
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """What the shown line depends on (the page draws each line once per language)."""
+        shown = json.dumps(self.params, sort_keys=True, ensure_ascii=False)
+        return self.exercise_id, self.answer, self.correct, self.misconception, shown
+
+
 @dataclass
 class GameProgress:
     game: str
@@ -41,7 +60,7 @@ class GameProgress:
     stars: int
     attempts: int
     correct: int
-    history: list[Any]  # the latest answers: rows with an attempt's names
+    history: list[Answer]
 
     @property
     def accuracy(self) -> int | None:
@@ -56,7 +75,7 @@ class GameProgress:
         return sum(1 for s in self.skills if s.due_today)
 
 
-Section = Callable[[LearnerProfile | None, str], tuple[str, dict[str, Any]] | None]
+Section = Callable[[Learner | None, str], tuple[str, dict[str, Any]] | None]
 SECTIONS: list[Section] = []
 
 
@@ -80,7 +99,6 @@ _RECENT = (
         Attempt.correct,
         Attempt.misconception,
         Attempt.params,
-        Attempt.created_at,
     )
     .where(Attempt.profile_id == _PID, Attempt.game == _GAME)
     .where(Attempt.context != "exam")  # a teacher's exam shows in its results
@@ -116,11 +134,11 @@ _BY_DAY = (
 
 
 def game_progress(
-    profile: LearnerProfile | None,
+    profile: Learner | None,
     game: str,
     history: int = 20,
-    skill_states: list[SkillState] | None = None,
-    exercise_states: dict[str, ExerciseState] | None = None,
+    skill_states: list[Any] | None = None,
+    exercise_states: dict[str, Run] | None = None,
 ) -> GameProgress:
     """``skill_states``, ``exercise_states``: this game's, when the caller has read them
     already (no query for them then)."""
@@ -131,7 +149,7 @@ def game_progress(
     end = skills.day_end(now(), getattr(profile, "timezone", None))
     rows = []
     for sk in skills.taxonomy().get(game, {}).values():
-        st: SkillState | None = states.get(sk.id)
+        st: Any = states.get(sk.id)
         rows.append(
             SkillRow(
                 sk.id,
@@ -151,12 +169,16 @@ def game_progress(
         solved = [s for s in exercise_states.values() if s.solved]
         ex = (len(solved), sum(s.stars or 0 for s in solved))
     counts = db.session.execute(_COUNTS, at).one()
-    recent = list(db.session.execute(_RECENT, {**at, "n": history})) if history else []
+    recent = (
+        [Answer(*row) for row in db.session.execute(_RECENT, {**at, "n": history})]
+        if history
+        else []
+    )
     return GameProgress(game, rows, int(ex[0]), int(ex[1]), int(counts[0]), int(counts[1]), recent)
 
 
 def accuracy_by_day(
-    profile: LearnerProfile | None, game: str, days: int = CHART_DAYS
+    profile: Learner | None, game: str, days: int = CHART_DAYS
 ) -> list[tuple[Any, int, int]]:
     """(day, right, total) for each of the last ``days`` days with answers, oldest first
     (days end at 04:00 in the learner's zone, like the review's)."""
@@ -179,9 +201,9 @@ def accuracy_by_day(
 
 
 def sections(
-    profile: LearnerProfile | None,
+    profile: Learner | None,
     game: str,
-    exercise_states: dict[str, ExerciseState] | None = None,
+    exercise_states: dict[str, Run] | None = None,
 ) -> list[tuple[str, dict[str, Any]]]:
     from app.learning import paths
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from app.extensions import db
 from app.learning import bank, clock, generators, skills
 from app.learning.exercise import Exercise
-from app.learning.models import Attempt, SkillState
-from app.models import LearnerProfile
+from app.learning.models import Attempt
+from app.models import Learner
 
 
 @dataclass(frozen=True)
@@ -27,17 +28,17 @@ class ReviewItem:
     exercise: Exercise
 
 
-def due_list(profile: LearnerProfile | None) -> list[SkillState]:
+def due_list(profile: Learner | None) -> list[Any]:
     return skills.due_today(profile, clock.now())
 
 
-def _seed(profile: LearnerProfile, state: SkillState) -> int:
+def _seed(profile: Learner, state: Any) -> int:
     day = skills.day_end(clock.now(), profile.timezone).date().isoformat()
     text = f"{profile.id}:{state.game}:{state.skill}:{day}:{state.reviews}"
     return int(hashlib.sha1(text.encode()).hexdigest()[:8], 16)
 
 
-def _authored(profile: LearnerProfile, game: str, skill: str) -> Exercise | None:
+def _authored(profile: Learner, game: str, skill: str) -> Exercise | None:
     candidates = [ex for ex in bank.authored().values() if ex.game == game and skill in ex.skills]
     if not candidates:
         return None
@@ -53,7 +54,7 @@ def _authored(profile: LearnerProfile, game: str, skill: str) -> Exercise | None
     )
 
 
-def exercise_for(profile: LearnerProfile, state: SkillState) -> Exercise | None:
+def exercise_for(profile: Learner, state: Any) -> Exercise | None:
     seed = _seed(profile, state)
     gens = generators.for_skill(state.game, state.skill)
     for i in range(len(gens)):
@@ -64,7 +65,7 @@ def exercise_for(profile: LearnerProfile, state: SkillState) -> Exercise | None:
     return _authored(profile, state.game, state.skill)
 
 
-def next_item(profile: LearnerProfile | None) -> ReviewItem | None:
+def next_item(profile: Learner | None) -> ReviewItem | None:
     if profile is None:
         return None
     for state in due_list(profile):
@@ -75,10 +76,10 @@ def next_item(profile: LearnerProfile | None) -> ReviewItem | None:
 
 
 def forecast(
-    profile: LearnerProfile | None,
+    profile: Learner | None,
     days: int = 7,
     game: str | None = None,
-    states: list[SkillState] | None = None,
+    states: list[Any] | None = None,
 ) -> list[tuple[str, int]]:
     """How many skills (of ``game``, else of every game) come due on each of the next
     ``days`` days (today first); ``states``: those skills' states, when already read."""

@@ -27,7 +27,7 @@ from app.database import RowInsert, Write
 from app.extensions import db
 from app.learning.exercise import Exercise, Text
 from app.learning.models import SkillState
-from app.models import LearnerProfile, utcnow
+from app.models import Learner, utcnow
 
 DAY_STARTS_AT = 4  # 04:00 local time
 DEFAULT_TZ = "Asia/Shanghai"
@@ -123,7 +123,7 @@ def _write(i: int) -> RowInsert:
 
 
 def review(
-    profile: LearnerProfile,
+    profile: Learner,
     ex: Exercise,
     rating: Rating,
     now: datetime,
@@ -185,24 +185,27 @@ def day_start(day: date, tz: ZoneInfo) -> datetime:
     return _naive(datetime.combine(day, time(DAY_STARTS_AT), tz))
 
 
+# what pages read of a learner's skills (rows with these names; nothing changes them)
 _STATES_ALL = (
-    db.select(SkillState)
-    .where(SkillState.profile_id == db.bindparam("profile_id"))
-    .order_by(SkillState.due)
+    db.select(TABLE.c.game, TABLE.c.skill, TABLE.c.due, TABLE.c.reviews, TABLE.c.lapses)
+    .where(TABLE.c.profile_id == db.bindparam("profile_id"))
+    .order_by(TABLE.c.due)
 )
-_STATES_OF_GAME = _STATES_ALL.where(SkillState.game == db.bindparam("game"))
+_STATES_OF_GAME = _STATES_ALL.where(TABLE.c.game == db.bindparam("game"))
 
 
-def states(profile: LearnerProfile | None, game: str | None = None) -> list[SkillState]:
+def states(profile: Learner | None, game: str | None = None) -> list[Any]:
+    """The learner's skill states (of ``game``), soonest due first: rows with a
+    :class:`SkillState`'s names (game, skill, due, reviews, lapses)."""
     if profile is None or profile.id is None:
         return []
     if game:
-        found = db.session.scalars(_STATES_OF_GAME, {"profile_id": profile.id, "game": game})
+        found = db.session.execute(_STATES_OF_GAME, {"profile_id": profile.id, "game": game})
     else:
-        found = db.session.scalars(_STATES_ALL, {"profile_id": profile.id})
+        found = db.session.execute(_STATES_ALL, {"profile_id": profile.id})
     return list(found)
 
 
-def due_today(profile: LearnerProfile | None, now: datetime) -> list[SkillState]:
+def due_today(profile: Learner | None, now: datetime) -> list[Any]:
     end = day_end(now, getattr(profile, "timezone", None))
     return [s for s in states(profile) if s.due < end]
