@@ -111,6 +111,9 @@ class ExerciseBlock:
     # its items by opaque ids instead, so no position code shows in the page
     answer_url: str | None = None
     hint_url: str | None = None
+    # what the verdict shown depends on besides the exercise and the language (the
+    # answer, the solution shown, an exam's): the page draws it once per key
+    verdict_key: tuple[Any, ...] = ()
 
     @property
     def dom_id(self) -> str:
@@ -512,10 +515,28 @@ def build(
         unit=fixed.unit,
     )
     if verdict is not None:
-        if exam:
-            block.verdict = VerdictView(
-                False, _("Your answer is recorded."), None, None, None, "", True
-            )
-        else:
-            block.verdict = verdict_view(ex, verdict, locale, show_solution=hints >= 3)
+        show = hints >= 3
+        block.verdict = _verdict(ex, verdict, locale, show, exam)
+        block.verdict_key = (verdict.answer, show, exam)
     return block
+
+
+# A verdict's view depends only on the exercise, the answer, the language and whether the
+# solution is shown (the engine's judgement is the same every time): worked out once.
+_VERDICTS: dict[tuple[str, str, str, bool, bool], tuple[Exercise, VerdictView]] = {}
+_VERDICTS_MAX = 8192
+
+
+def _verdict(ex: Exercise, verdict: Verdict, locale: str, show: bool, exam: bool) -> VerdictView:
+    key = (ex.id, verdict.answer, locale, show, exam)
+    hit = _VERDICTS.get(key)
+    if hit is not None and (hit[0] is ex or hit[0] == ex):
+        return hit[1]
+    if exam:
+        view = VerdictView(False, _("Your answer is recorded."), None, None, None, "", True)
+    else:
+        view = verdict_view(ex, verdict, locale, show_solution=show)
+    if len(_VERDICTS) >= _VERDICTS_MAX:
+        _VERDICTS.pop(next(iter(_VERDICTS)))
+    _VERDICTS[key] = (ex, view)
+    return view
