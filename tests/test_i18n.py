@@ -117,3 +117,31 @@ def test_switch_never_redirects_off_site(client, csrf, target):
 def test_unknown_language_is_refused(client, csrf):
     r = client.post("/lang", data={"csrf_token": csrf(), "lang": "fr", "next": "/"})
     assert r.status_code == 400
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_templates_underscore_answers_as_jinjas_new_style_gettext(app, lang):
+    """``_()`` in templates (app.i18n.template_gettext, which keeps each catalog's answers)
+    gives what Jinja's own new-style gettext gives: markup where the template escapes,
+    variables escaped into it, ``%%`` as ``%``, plain text where it does not escape."""
+    from jinja2.ext import _make_new_gettext
+
+    from app.i18n import translations
+
+    jinja_own = _make_new_gettext(lambda s: translations().ugettext(s))
+    sources = [
+        "{{ _('Lessons') }}",
+        "{{ _('Step %(n)s of %(total)s', n='<b>&', total=3) }}",
+        "{{ _('Your rating: %(r)s', r=1500) }}",
+        "{{ _('100%% sure, a < b') }}",
+        "{% autoescape false %}{{ _('Step %(n)s of %(total)s', n='<i>', total=2) }}{% endautoescape %}",
+        "{% autoescape false %}{{ _('Lessons') }}{% endautoescape %}",
+    ]
+    for _round in range(2):  # the second time from what the catalog kept
+        with app.test_request_context("/", headers={"Cookie": f"lang={lang}"}):
+            for source in sources:
+                ours = app.jinja_env.from_string(source).render()
+                theirs = app.jinja_env.from_string(source, globals={"_": jinja_own}).render()
+                assert ours == theirs, source
+    with app.test_request_context("/", headers={"Cookie": "lang=zh"}):
+        assert app.jinja_env.from_string("{{ _('Lessons') }}").render() == "课程"

@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from threading import Lock
 
-from flask import current_app, request
+from flask import current_app, g, has_request_context, request
 from markupsafe import Markup
 
 from app.i18n import page_locale
@@ -34,16 +34,25 @@ _LOCK = Lock()
 _SIZE = [0]
 
 
-def _context() -> tuple[str, str]:
-    return page_locale(), request.script_root if request else ""
+def _context() -> tuple[str, str] | None:
+    """What every key of this request holds besides its own (the language and the script
+    root), found once per request; ``None`` when the cache is off (``FRAGMENT_CACHE``)."""
+    if not has_request_context():
+        return None if current_app.config.get("FRAGMENT_CACHE") is False else (page_locale(), "")
+    found = g.get("_fragment_context", False)
+    if found is False:
+        on = current_app.config.get("FRAGMENT_CACHE") is not False
+        found = g._fragment_context = (page_locale(), request.script_root) if on else None
+    return found  # type: ignore[no-any-return]
 
 
 def peek(name: str, *key: Hashable) -> Markup | None:
     """The piece ``name`` for ``key`` if it was drawn already (a view may then skip the
     work the piece needs)."""
-    if current_app.config.get("FRAGMENT_CACHE") is False:
+    context = _context()
+    if context is None:
         return None
-    full = (name, *_context(), *key)
+    full = (name, *context, *key)
     with _LOCK:
         hit = _PIECES.get(full)
         if hit is not None:
@@ -53,9 +62,10 @@ def peek(name: str, *key: Hashable) -> Markup | None:
 
 def put(name: str, *key: Hashable, html: str) -> Markup:
     drawn = Markup(html)
-    if current_app.config.get("FRAGMENT_CACHE") is False:
+    context = _context()
+    if context is None:
         return drawn
-    full = (name, *_context(), *key)
+    full = (name, *context, *key)
     with _LOCK:
         old = _PIECES.pop(full, None)
         _SIZE[0] += len(drawn) - (len(old) if old is not None else 0)
