@@ -8,10 +8,9 @@ from typing import Any
 
 from flask import Flask, g, request
 from flask_babel import get_locale
-from flask_wtf.csrf import generate_csrf
 
 from app import config as cfg
-from app import database, hashing, i18n, ops, profiles, security, ui
+from app import database, hashing, i18n, ops, profiles, security, sessions, ui
 from app.extensions import babel, csrf, db, htmx, limiter, login_manager, migrate
 from app.redirects import current_path
 from app.ui.environment import Environment
@@ -49,6 +48,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=i18n.choose_locale)
     i18n.install_template_gettext(app)
     csrf.init_app(app)
+    sessions.init_app(app)
     limiter.init_app(app)
     htmx.init_app(app)
     login_manager.init_app(app)
@@ -129,7 +129,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             **_names(locale),
             "locale": locale,
             "languages": i18n.LANGUAGE_NAMES,
-            "csrf_token": generate_csrf,
+            "csrf_token": sessions.csrf_token,
             "is_htmx": bool(getattr(request, "htmx", False)),
         }
 
