@@ -23,6 +23,7 @@ from flask.testing import FlaskClient
 
 from app.classes import accounts
 from app.classes.models import (
+    Invitation,
     Assignment,
     AssignmentItem,
     ClassStudent,
@@ -159,10 +160,12 @@ def answer(app: Flask, client: FlaskClient, aid: int, item: tuple[str, str], giv
     if found:
         token = found.group(1)
     else:
-        exam = read(app, lambda: db.session.get(Assignment, aid).exam)
-        token = read(
-            app, lambda: record.issue_token(ex, "exam" if exam else "assignment", f"asg-{aid}")
-        )
+
+        def made() -> str:
+            a = db.session.get(Assignment, aid)
+            return record.issue_token(ex, a.context, a.ref, key=key)
+
+        token = read(app, made)
     data = form_of(ex, given)
     data["token"] = token
     return client.post(f"/assignments/{aid}/{key}/answer", data=data)
@@ -255,14 +258,30 @@ def test_a_quick_login_code_works_once_and_expires(ctx):
     assert r.status_code == 422  # nobody ticked
 
 
+def invitation_of(app: Flask, cid: int, uid: int) -> int:
+    def newest() -> int:
+        q = db.select(Invitation.id).filter_by(class_id=cid, user_id=uid)
+        return int(db.session.scalar(q.order_by(Invitation.id.desc()).limit(1)))
+
+    return int(read(app, newest))
+
+
+def co_teach(app: Flask, owner: FlaskClient, cid: int, co: Any, co_client: FlaskClient) -> None:
+    """The owner invites ``co``, who accepts on their classes page."""
+    r = owner.post(f"/classes/{cid}/teachers", data={"username": co.username})
+    assert r.status_code == 303
+    iid = invitation_of(app, cid, co.id)
+    assert f"/classes/invitations/{iid}" in text(co_client.get("/classes/"))
+    r = co_client.post(f"/classes/invitations/{iid}", data={"action": "accept"})
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/classes/{cid}/")
+
+
 def test_teachers_manage_only_accounts_made_by_a_teacher_of_the_class(ctx):
     owner, client = teacher(ctx)
     cid = new_class(client)
     ((username, _pw),) = make_students(client, cid, ["丙"])
     co, co_client = teacher(ctx)
-    assert (
-        client.post(f"/classes/{cid}/teachers", data={"username": co.username}).status_code == 303
-    )
+    co_teach(ctx, client, cid, co, co_client)
     kid = user_id(ctx, username)
     own = make_user(ctx, fresh("own"))
 

@@ -22,6 +22,7 @@ from app.classes.models import (
     AssignmentPart,
     ClassStudent,
     ClassTeacher,
+    Invitation,
     SchoolClass,
     StudentAccount,
 )
@@ -47,6 +48,8 @@ MATRIX: dict[str, dict[str, Any]] = {
     "classes.join_code": {"POST": CLASS},
     "classes.add_teacher": {"POST": OWNER},
     "classes.remove_teacher": {"POST": OWNER},
+    "classes.withdraw_invitation": {"POST": OWNER},
+    "classes.answer_invitation": {"POST": {"other"}},  # the invited teacher only
     "classes.new_students": {"GET": CLASS, "POST": CLASS},
     "classes.cards": {"POST": CLASS},
     "classes.student": {"GET": CLASS, "POST": CLASS},
@@ -113,8 +116,21 @@ def _world(app: Flask) -> dict[str, Any]:
         )
         deal = {"seed": 5, "seat": 0, "strength": "simple", "key": "k1"}
         db.session.add(AssignmentPart(assignment_id=a.id, position=1, kind="deal", spec=deal))
+        invited = Invitation(
+            class_id=klass.id,
+            user_id=people["other"].id,
+            invited_by_id=people["owner"].id,
+            expires_at=now.replace(year=now.year + 1),
+        )
+        db.session.add(invited)
         db.session.commit()
-        values = {"cid": klass.id, "aid": a.id, "key": "k1", "code": "MATRIX23"}
+        values = {
+            "cid": klass.id,
+            "aid": a.id,
+            "key": "k1",
+            "code": "MATRIX23",
+            "iid": invited.id,
+        }
     return {"people": people, "values": values}
 
 

@@ -5,9 +5,13 @@
   Owner-only acts (adding or removing co-teachers) answer a co-teacher with 403: the
   class is theirs to see, that act is not.
 - An account a teacher made (:class:`StudentAccount`) is managed (password reset,
-  quick-login codes) by the teacher who made it and by the teachers of a class both
-  the student and that teacher are in. An account someone made for themselves is never
-  managed by a teacher, whatever class it joins.
+  quick-login codes) by the teacher who made it and by the teachers of a class the
+  student is in and that teacher *owns*; a class where the maker only co-teaches gives
+  nothing (else any teacher could invite the maker into his class and take over the
+  students who join it). Co-teaching takes the invited teacher's acceptance. An account
+  someone made for themselves is never managed by a teacher, whatever class it joins.
+- A finished deal played for an assignment is seen by its player and the class's
+  teachers, and by others only once the last student's time is up.
 - A student sees the assignments of their classes once they have started, while the
   class is not archived.
 - The roles page is for admins only.
@@ -90,6 +94,7 @@ def manages(teacher_id: int, student_id: int) -> bool:
             ClassStudent.user_id == student_id,
             mine.user_id == teacher_id,
             maker.user_id == account.created_by_id,
+            maker.role == "owner",
         )
         .limit(1)
     )

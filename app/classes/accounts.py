@@ -37,6 +37,7 @@ from werkzeug.security import generate_password_hash
 
 from app.classes.models import (
     MAX_STUDENTS,
+    AccountEvent,
     ClassStudent,
     ClassTeacher,
     QuickCode,
@@ -173,8 +174,18 @@ def make_students(
     return made
 
 
-def reset_passwords(users: list[User]) -> list[str]:
-    """New generated passwords for ``users`` (every session of theirs ends). Commits.
+def _given_by(users: list[User], by: User | None, kind: str) -> None:
+    """Note who gave the accounts a new password or code, and when (committed with it)."""
+    if by is None:
+        return
+    now = clock.now()
+    for u in users:
+        db.session.add(AccountEvent(user_id=u.id, actor_id=by.id, kind=kind, created_at=now))
+
+
+def reset_passwords(users: list[User], by: User | None = None) -> list[str]:
+    """New generated passwords for ``users`` (every session of theirs ends); ``by``: the
+    teacher who reset them (the students' pages list it). Commits.
 
     Raises :class:`app.hashing.HashingBusy` (nothing changed)."""
     passwords = [new_password() for _ in users]
@@ -183,6 +194,7 @@ def reset_passwords(users: list[User]) -> list[str]:
     for u, hashed in zip(users, hashes, strict=True):
         u.password_hash = hashed
         u.end_sessions()
+    _given_by(users, by, "password")
     db.session.commit()
     return passwords
 
@@ -192,8 +204,9 @@ def _digest(code: str) -> str:
     return hmac.new(key, b"quick-code:" + code.encode(), hashlib.sha256).hexdigest()
 
 
-def new_quick_codes(users: list[User], minutes: int) -> list[str]:
-    """A fresh quick-login code for each of ``users``, replacing any earlier one. Commits."""
+def new_quick_codes(users: list[User], minutes: int, by: User | None = None) -> list[str]:
+    """A fresh quick-login code for each of ``users``, replacing any earlier one; ``by``:
+    the teacher who gave them (the students' pages list it). Commits."""
     minutes = minutes if minutes in CODE_MINUTES else CODE_MINUTES[1]
     expires = clock.now() + timedelta(minutes=minutes)
     codes = []
@@ -205,6 +218,7 @@ def new_quick_codes(users: list[User], minutes: int) -> list[str]:
             code = _code(CODE_LENGTH)
         db.session.add(QuickCode(user_id=u.id, digest=_digest(code), expires_at=expires))
         codes.append(code)
+    _given_by(users, by, "code")
     db.session.commit()
     return codes
 

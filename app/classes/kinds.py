@@ -8,8 +8,15 @@ what the part is called and where its material is.
 
 Built in: ``lesson``, ``practice`` (positions from the library, the teacher's own, or
 pasted links), ``worksheet`` (library positions of a theme in a rating range: the same
-positions the printed worksheet shows), ``quiz`` (a quiz's questions, drawn once) and
-``deal`` (the same deal for everyone, below).
+positions the printed worksheet shows), ``quiz`` (a quiz's questions, drawn once),
+``own`` (positions the engine makes for this assignment alone, each student their own)
+and ``deal`` (the same deal for everyone, below).
+
+Everything but ``own`` comes from the public library, lessons and quizzes: an exam of
+those is open-book unless it is supervised. An ``own`` part's items are placeholders
+(``own:<game>:<generator>:<n>``); each student's exercise for one is generated when the
+assignment is made (or when a student who joined later first opens it) and stored
+(:class:`~app.classes.models.OwnPosition`), with a private id no public page serves.
 
 A kind whose work is not exercises (the "same deal for everyone" kind: a
 :class:`~app.learning.models.PlayDeal` per student with ``assignment_id`` set, its seed
@@ -32,12 +39,14 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from app.extensions import db
-from app.learning import lessons, practice, quizzes
+from app.learning import generators, lessons, practice, quizzes
 from app.learning.models import Position
 from app.models import User
 
 MAX_POSITIONS = 30
 WORKSHEET_MAX = 12
+OWN_MAX = 10  # positions of one kind per student
+OWN = "own"
 
 
 class Refused(ValueError):
@@ -281,6 +290,49 @@ def _quiz_title(spec: Mapping[str, Any], game: str, locale: str) -> str:
     return _("Quiz: %(unit)s", unit=unit_title(game, str(spec.get("unit")), locale))
 
 
+# -- positions made for this assignment alone ----------------------------------------
+
+
+def _own_options(game: str, teacher: User) -> dict[str, Any]:
+    return {"generators": list(generators.of_game(game).values()), "own_max": OWN_MAX}
+
+
+def _own_read(form: Any, game: str, teacher: User) -> list[dict[str, Any]]:
+    known = generators.of_game(game)
+    picked = [g for g in dict.fromkeys(form.getlist("own_gen")) if g in known]
+    if not picked:
+        return []
+    count = int(min(OWN_MAX, max(1, _number(form, "own_count", 3))))
+    return [{"game": game, "generators": picked, "count": count}]
+
+
+def own_item(game: str, gen_id: str, n: int) -> str:
+    """The placeholder id of an item made for each student alone."""
+    return f"{OWN}:{game}:{gen_id}:{n}"
+
+
+def own_generator(item_exercise_id: str) -> tuple[str, str] | None:
+    """(game, generator) of an ``own`` item's placeholder, else ``None``."""
+    parts = item_exercise_id.split(":")
+    if len(parts) != 4 or parts[0] != OWN:
+        return None
+    return parts[1], parts[2]
+
+
+def _own_expand(spec: Mapping[str, Any]) -> list[str]:
+    game, count = str(spec.get("game", "")), int(spec.get("count", 0))
+    return [own_item(game, str(g), n) for g in spec.get("generators", []) for n in range(count)]
+
+
+def _own_title(spec: Mapping[str, Any], game: str, locale: str) -> str:
+    gens = generators.of_game(game)
+    names = [gens[g].title.get(locale) for g in spec.get("generators", []) if g in gens]
+    return _(
+        "Positions made for this assignment, each student their own: %(kinds)s",
+        kinds=" · ".join(names),
+    )
+
+
 # -- the same deal for everyone --------------------------------------------------------
 
 
@@ -376,6 +428,17 @@ register(
         _quiz_read,
         _quiz_expand,
         _quiz_title,
+    )
+)
+register(
+    Kind(
+        OWN,
+        _l("Positions made for this assignment (each student their own)"),
+        "classes/kinds/_own.html",
+        _own_options,
+        _own_read,
+        _own_expand,
+        _own_title,
     )
 )
 register(

@@ -3,16 +3,23 @@
 - :class:`SchoolClass`: a class (its join code, private notes, archived or not).
 - :class:`ClassTeacher`: who teaches it (``owner`` or ``co``): a teacher's power over a
   class comes from this row only.
+- :class:`Invitation`: an owner's invitation to co-teach, which the invited teacher
+  accepts or declines; it expires, and the owner may withdraw it.
 - :class:`ClassStudent`: who is in it, with the real name and the note only the class's
   teachers see (real names are never on the account).
 - :class:`StudentAccount`: an account a teacher made (no e-mail, a generated password);
   the teacher who made it may reset its password and give it quick-login codes.
 - :class:`QuickCode`: a quick-login code (stored as a digest), one sign-in, until it expires.
+- :class:`AccountEvent`: a password reset or a quick-login code given to a student
+  account: who gave it, when (the student's page lists them).
 - :class:`Assignment` → :class:`AssignmentPart` (what the teacher picked: a lesson, practice
   positions, a quiz, a worksheet; ``kind`` names an entry of :mod:`app.classes.kinds`) →
   :class:`AssignmentItem` (one exercise each, fixed when the assignment is made, addressed
   by an opaque ``key``). Answers are the learner's attempts in context ``assignment`` (or
-  ``exam``) whose ``context_ref`` is :attr:`Assignment.ref`.
+  ``exam``) whose ``context_ref`` is :attr:`Assignment.ref`, made of the assignment's
+  random ``key`` (never its number, which a later assignment may get again).
+- :class:`OwnPosition`: an item made for each student alone (an exercise the engine
+  generated for this assignment; its id is private, no public page shows it).
 - :class:`Extension`: a later due date for one student.
 
 Times are naive UTC, like the rest of the record.
@@ -20,6 +27,7 @@ Times are naive UTC, like the rest of the record.
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import Any
 
@@ -30,6 +38,10 @@ from app.extensions import db
 from app.models import utcnow
 
 MAX_STUDENTS = 100
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(12)
 
 
 class SchoolClass(db.Model):  # type: ignore[name-defined,misc]
@@ -83,6 +95,34 @@ class StudentAccount(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class AccountEvent(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "account_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    actor_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), default=None
+    )
+    kind: Mapped[str] = mapped_column(String(12))  # password | code
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Invitation(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "class_invitations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    invited_by_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), default=None
+    )
+    # pending | accepted | declined | withdrawn (expired: pending past ``expires_at``)
+    status: Mapped[str] = mapped_column(String(12), default="pending")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column()
+    answered_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
 class QuickCode(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "quick_codes"
 
@@ -108,11 +148,13 @@ class Assignment(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("users.id", ondelete="SET NULL"), default=None
     )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # random, never reused: what its answer tokens and attempts name it by
+    key: Mapped[str] = mapped_column(String(24), unique=True, default=new_key)
 
     @property
     def ref(self) -> str:
         """What the attempts of this assignment carry as their ``context_ref``."""
-        return f"asg-{self.id}"
+        return f"asg-{self.key}"
 
     @property
     def context(self) -> str:
@@ -143,6 +185,21 @@ class AssignmentItem(db.Model):  # type: ignore[name-defined,misc]
     position: Mapped[int] = mapped_column(Integer)
     exercise_id: Mapped[str] = mapped_column(String(700))
     key: Mapped[str] = mapped_column(String(24), unique=True)
+
+
+class OwnPosition(db.Model):  # type: ignore[name-defined,misc]
+    """A student's own exercise for an item made per student (``exercise_id``: private)."""
+
+    __tablename__ = "assignment_own_positions"
+    __table_args__ = (UniqueConstraint("item_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), index=True
+    )
+    item_id: Mapped[int] = mapped_column(ForeignKey("assignment_items.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    exercise_id: Mapped[str] = mapped_column(String(120), unique=True)
 
 
 class Extension(db.Model):  # type: ignore[name-defined,misc]

@@ -6,8 +6,12 @@ elsewhere (the same position in free practice) never counts here.
 
 Per student and item (a :class:`Cell`): attempts, the first answer right or not, solved,
 stars (the one table: the first right answer's wrong tries before it and hints), time.
-**Score**: the share of items whose *first* answer was right (as in quizzes); **passed**:
-score ≥ the pass threshold. An exam takes one answer per item, so done = answered.
+An answer given after hint step 3 showed it (``Attempt.shown``) is *not right*
+everywhere here: the score, the pass, the grid, the CSV and the common mistakes.
+**Score** (every kind, docs/classes.md): the share of items whose *first* answer was
+right (as in quizzes); **passed**: score ≥ the pass threshold. An exam takes one answer
+per item, so done = answered. An item made per student is matched with each student's
+own exercise.
 """
 
 from __future__ import annotations
@@ -19,10 +23,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from flask_babel import gettext as _
+
 from app.classes import kinds, service
-from app.classes.models import Assignment, AssignmentItem, AssignmentPart, ClassStudent
+from app.classes.models import (
+    Assignment,
+    AssignmentItem,
+    AssignmentPart,
+    ClassStudent,
+    OwnPosition,
+)
 from app.extensions import db
-from app.learning import bank, present
+from app.learning import bank, generators, present
 from app.learning.exercise import Exercise
 from app.learning.models import Attempt
 from app.learning.record import stars_for
@@ -32,13 +44,22 @@ from app.ui.text import misconception_text
 CONTEXTS = ("assignment", "exam")
 
 
+SHOWN = "answer-shown"  # the common mistakes' entry for right answers given after reveal
+
+
+def right(x: Any) -> bool:
+    """An attempt counts as right: correct, and not given after the answer was shown."""
+    return bool(x.correct) and not x.shown
+
+
 @dataclass
 class ItemView:
     item: AssignmentItem
     number: int  # 1, 2, … in the assignment
-    exercise: Exercise | None
+    exercise: Exercise | None  # the student's own for an item made per student, else None
     part: AssignmentPart
     prompt: str
+    own: bool = False  # made per student: each has their own exercise
 
 
 @dataclass
@@ -51,6 +72,7 @@ class Cell:
     time_ms: int = 0
     late: bool = False
     last_answer: str = ""
+    shown: bool = False  # an answer was given after the answer was shown
 
 
 @dataclass
@@ -112,13 +134,34 @@ def part_title(part: AssignmentPart, game: str, locale: str) -> str:
     return kind.title(part.spec, game, locale) if kind else part.kind
 
 
-def item_views(a: Assignment, locale: str) -> list[ItemView]:
+def item_views(a: Assignment, locale: str, user_id: int | None = None) -> list[ItemView]:
+    """The items in order; with ``user_id``, an item made per student is that student's."""
     parts = {p.id: p for p in service.parts_of(a)}
+    own = service.own_positions_of(a) if service.has_own(a) else {}
     out = []
     for n, it in enumerate(service.items_of(a), start=1):
-        ex = bank.get(it.exercise_id)
-        prompt = present.prompt_text(ex, locale) if ex else it.exercise_id
-        out.append(ItemView(it, n, ex, parts[it.part_id], prompt))
+        made = kinds.own_generator(it.exercise_id)
+        eid = own.get((it.id, user_id)) if made and user_id is not None else it.exercise_id
+        ex = bank.get(eid) if eid and (eid == it.exercise_id or made) else None
+        if ex is not None:
+            prompt = present.prompt_text(ex, locale)
+        elif made:
+            gen = generators.of_game(made[0]).get(made[1])
+            prompt = gen.title.get(locale) if gen else it.exercise_id
+        else:
+            prompt = it.exercise_id
+        out.append(ItemView(it, n, ex, parts[it.part_id], prompt, own=made is not None))
+    return out
+
+
+def _items_by_exercise(a: Assignment, items: list[ItemView]) -> dict[str, ItemView]:
+    """Every exercise id of the assignment (each student's own too) → its item."""
+    by_id = {iv.item.id: iv for iv in items}
+    out = {iv.item.exercise_id: iv for iv in items if not iv.own}
+    if any(iv.own for iv in items):
+        for (item_id, _uid), eid in service.own_positions_of(a).items():
+            if item_id in by_id:
+                out[eid] = by_id[item_id]
     return out
 
 
@@ -133,6 +176,7 @@ _READ = (
     Attempt.misconception,
     Attempt.params,
     Attempt.hints,
+    Attempt.shown,
     Attempt.time_ms,
     Attempt.created_at,
 )
@@ -163,10 +207,11 @@ def cell(attempts: list[Attempt], exam: bool, due: datetime) -> Cell:
     c = Cell(attempts=len(attempts), time_ms=sum(x.time_ms for x in attempts))
     if not attempts:
         return c
-    c.first_right = attempts[0].correct
+    c.first_right = right(attempts[0])
     c.last_answer = attempts[-1].answer
+    c.shown = any(x.shown for x in attempts)
     for wrong, x in enumerate(attempts):
-        if x.correct:
+        if right(x):
             c.solved = True
             c.stars = stars_for(wrong, x.hints, False)
             break
@@ -201,13 +246,21 @@ def rows_for(
 ) -> list[StudentRow]:
     members, attempts = loaded or _load(a, only)
     ext = service.extensions_of(a)
+    own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
     out = []
     for m, u in members:
         due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at
         mine: dict[str, list[Attempt]] = {}
         for x in attempts.get(u.id, []):
             mine.setdefault(x.exercise_id, []).append(x)
-        cells = [cell(mine.get(iv.item.exercise_id, []), a.exam, due) for iv in items]
+        cells = [
+            cell(
+                mine.get(own.get((iv.item.id, u.id), "") if iv.own else iv.item.exercise_id, []),
+                a.exam,
+                due,
+            )
+            for iv in items
+        ]
         out.append(StudentRow(m, u, due, cells, a.pass_percent))
     return out
 
@@ -224,7 +277,7 @@ def grid(a: Assignment, locale: str) -> Grid:
 
 
 def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView], StudentRow]:
-    items = item_views(a, locale)
+    items = item_views(a, locale, user_id)
     rows = rows_for(a, items, only=user_id)
     return items, rows[0]
 
@@ -241,16 +294,27 @@ def _all_attempts(a: Assignment, loaded: Loaded | None = None) -> list[tuple[Att
 def mistakes(
     a: Assignment, items: list[ItemView], rows: list[StudentRow], loaded: Loaded | None = None
 ) -> list[Mistake]:
-    """The misconception codes of the class's wrong answers, counted, most frequent first."""
-    numbers = {iv.item.exercise_id: iv.number for iv in items}
+    """The misconception codes of the class's wrong answers, counted, most frequent first;
+    right answers given after the answer was shown count as one more kind of mistake."""
+    numbers = {eid: iv.number for eid, iv in _items_by_exercise(a, items).items()}
     found: dict[str, Mistake] = {}
     for x, _u in _all_attempts(a, loaded):
-        if x.correct or not x.misconception or x.exercise_id not in numbers:
+        if x.exercise_id not in numbers:
             continue
-        m = found.get(x.misconception)
+        if x.correct and x.shown:
+            code = SHOWN
+        elif x.correct or not x.misconception:
+            continue
+        else:
+            code = x.misconception
+        m = found.get(code)
         if m is None:
-            text = misconception_text(x.game, x.misconception, x.params or {})
-            m = found[x.misconception] = Mistake(x.misconception, text, 0)
+            text = (
+                _("Answered after the hint showed the answer")
+                if code == SHOWN
+                else misconception_text(x.game, code, x.params or {})
+            )
+            m = found[code] = Mistake(code, text, 0)
         m.count += 1
         if numbers[x.exercise_id] not in m.items:
             m.items.append(numbers[x.exercise_id])
@@ -271,6 +335,7 @@ class AnswerRow:
     misconception: str | None
     message: str
     students: list[str]
+    shown: bool = False  # given after the answer was shown (not right)
 
 
 @dataclass
@@ -286,29 +351,42 @@ class ItemReport:
 def item_report(a: Assignment, view: ItemView, names: dict[int, str], locale: str) -> ItemReport:
     """Every answer given to one item, grouped: how often, by whom, what it reveals."""
     ex = view.exercise
-    rows: dict[str, AnswerRow] = {}
+    rows: dict[tuple[str, bool, str], AnswerRow] = {}
     firsts: set[int] = set()
     codes: Counter[str] = Counter()
     texts: dict[str, str] = {}
     right_first = 0
+    mine = {eid for eid, iv in _items_by_exercise(a, [view]).items() if iv is view}
     for x, u in _all_attempts(a):
-        if x.exercise_id != view.item.exercise_id:
+        if x.exercise_id not in mine:
             continue
         first = u.id not in firsts
         if first:
             firsts.add(u.id)
-            right_first += x.correct
-        row = rows.get(x.answer)
+            right_first += right(x)
+        # each student's own exercise answers in its own words
+        of = (x.exercise_id if view.own else "", right(x), x.answer)
+        row = rows.get(of)
         if row is None:
             message = (
                 misconception_text(x.game, x.misconception, x.params or {})
                 if x.misconception
                 else ""
             )
-            words = present.answer_words(ex, x.answer, locale) if ex else x.answer
-            cards = x.answer.split() if ex is not None and ex.kind == "pick-cards" else []
-            row = rows[x.answer] = AnswerRow(
-                x.answer, words, cards, x.correct, 0, 0, x.misconception, message, []
+            asked = bank.get(x.exercise_id) if view.own else ex
+            words = present.answer_words(asked, x.answer, locale) if asked else x.answer
+            cards = x.answer.split() if asked is not None and asked.kind == "pick-cards" else []
+            row = rows[of] = AnswerRow(
+                x.answer,
+                words,
+                cards,
+                right(x),
+                0,
+                0,
+                x.misconception,
+                message,
+                [],
+                shown=bool(x.correct and x.shown),
             )
         row.count += 1
         row.first += first
@@ -320,7 +398,7 @@ def item_report(a: Assignment, view: ItemView, names: dict[int, str], locale: st
             texts.setdefault(x.misconception, row.message)
     answers = sorted(rows.values(), key=lambda r: (not r.correct, -r.count, r.answer))
     solution = ""
-    if ex is not None:
+    if ex is not None and not view.own:
         from app.learning.queries import solve
 
         solution = present.answer_words(ex, solve(ex).shown, locale)
@@ -354,14 +432,19 @@ def history(class_id: int, user_id: int, locale: str, limit: int = 500) -> list[
     }
     if not tasks:
         return []
+    ids = [a.id for a in tasks.values()]
     numbers = {
         (it.assignment_id, it.exercise_id): it.position + 1
         for it in db.session.scalars(
-            db.select(AssignmentItem).where(
-                AssignmentItem.assignment_id.in_([a.id for a in tasks.values()])
-            )
+            db.select(AssignmentItem).where(AssignmentItem.assignment_id.in_(ids))
         )
     }
+    own = db.session.execute(
+        db.select(OwnPosition.assignment_id, OwnPosition.exercise_id, AssignmentItem.position)
+        .join(AssignmentItem, AssignmentItem.id == OwnPosition.item_id)
+        .where(OwnPosition.assignment_id.in_(ids), OwnPosition.user_id == user_id)
+    ).all()
+    numbers.update({(aid, eid): pos + 1 for aid, eid, pos in own})
     attempts = db.session.scalars(
         db.select(Attempt)
         .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
@@ -431,6 +514,7 @@ def attempts_csv(class_id: int, locale: str) -> str:
         "answer",
         "answer_words",
         "correct",
+        "answer_shown",
         "misconception",
         "misconception_text",
         "hints",
@@ -443,7 +527,7 @@ def attempts_csv(class_id: int, locale: str) -> str:
     ).all()
     for a in tasks:
         items = item_views(a, locale)
-        numbers = {iv.item.exercise_id: iv for iv in items}
+        numbers = _items_by_exercise(a, items)
         members = {u.id: (m, u) for m, u in _members(a)}
         ext = service.extensions_of(a)
         for uid, xs in attempts_by_user(a, list(members)).items():
@@ -451,7 +535,7 @@ def attempts_csv(class_id: int, locale: str) -> str:
             due = max(a.due_at, ext[uid]) if uid in ext else a.due_at
             for x in xs:
                 iv = numbers.get(x.exercise_id)
-                ex = iv.exercise if iv else None
+                ex = (bank.get(x.exercise_id) if iv.own else iv.exercise) if iv else None
                 rows.append(
                     [
                         a.id,
@@ -465,7 +549,8 @@ def attempts_csv(class_id: int, locale: str) -> str:
                         _when(x.created_at),
                         x.answer,
                         present.answer_words(ex, x.answer, locale) if ex else x.answer,
-                        int(x.correct),
+                        int(right(x)),
+                        int(x.shown),
                         x.misconception or "",
                         misconception_text(x.game, x.misconception, x.params or {})
                         if x.misconception
@@ -485,6 +570,7 @@ def grid_csv(a: Assignment, locale: str) -> str:
     for iv in g.items:
         n = iv.number
         header += [f"{n}_done", f"{n}_first_right", f"{n}_stars", f"{n}_attempts", f"{n}_time_s"]
+        header.append(f"{n}_answer_shown")
     rows = []
     for r in g.rows:
         line: list[Any] = [
@@ -499,6 +585,7 @@ def grid_csv(a: Assignment, locale: str) -> str:
         for c in r.cells:
             first = "" if c.first_right is None else int(c.first_right)
             line += [int(c.done), first, c.stars, c.attempts, round(c.time_ms / 1000, 1)]
+            line.append(int(c.shown))
         rows.append(line)
     return _csv(header, rows)
 

@@ -4,23 +4,27 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from app.classes import kinds
 from app.classes.accounts import new_join_code
 from app.classes.models import (
+    AccountEvent,
     Assignment,
     AssignmentItem,
     AssignmentPart,
     ClassStudent,
     ClassTeacher,
     Extension,
+    Invitation,
+    OwnPosition,
     SchoolClass,
     StudentAccount,
 )
 from app.extensions import db
-from app.learning import clock
+from app.learning import bank, clock, generators
+from app.learning.models import PlayDeal
 from app.models import User
 from app.usernames import name_key
 
@@ -35,6 +39,13 @@ class AlreadyTeaches(Exception):
 
 class NothingToAssign(Exception):
     pass
+
+
+class InvitedAlready(Exception):
+    pass
+
+
+INVITATION_DAYS = 14
 
 
 def _commit() -> None:
@@ -117,17 +128,107 @@ def teachers_of(klass: SchoolClass) -> list[tuple[User, str]]:
     return [(u, role) for u, role in rows]
 
 
-def add_co_teacher(klass: SchoolClass, username: str) -> User:
-    """Raises :class:`NotATeacher` (no such teacher) or :class:`AlreadyTeaches`."""
+# -- co-teaching: by invitation, which the invited teacher accepts ------------------------
+
+
+def invite_co_teacher(klass: SchoolClass, owner: User, username: str) -> User:
+    """Invite a teacher to co-teach (nothing changes until they accept). Raises
+    :class:`NotATeacher` (no such teacher), :class:`AlreadyTeaches` or
+    :class:`InvitedAlready` (an invitation of theirs is pending)."""
     key = name_key(username)
     u = db.session.scalar(db.select(User).filter_by(username_key=key)) if key else None
     if u is None or not u.has_role("teacher"):
         raise NotATeacher
     if db.session.scalar(db.select(ClassTeacher.id).filter_by(class_id=klass.id, user_id=u.id)):
         raise AlreadyTeaches
-    db.session.add(ClassTeacher(class_id=klass.id, user_id=u.id, role="co"))
+    now = clock.now()
+    pending = db.select(Invitation.id).filter_by(class_id=klass.id, user_id=u.id, status="pending")
+    if db.session.scalar(pending.where(Invitation.expires_at > now)):
+        raise InvitedAlready
+    db.session.add(
+        Invitation(
+            class_id=klass.id,
+            user_id=u.id,
+            invited_by_id=owner.id,
+            status="pending",
+            created_at=now,
+            expires_at=now + timedelta(days=INVITATION_DAYS),
+        )
+    )
     _commit()
     return u
+
+
+@dataclass
+class InvitationRow:
+    invitation: Invitation
+    klass: SchoolClass
+    teacher: User | None  # the invited one (on the class page), or who invited (theirs)
+    state: str  # pending | expired | accepted | declined | withdrawn
+
+
+def _state(inv: Invitation, now: datetime) -> str:
+    return "expired" if inv.status == "pending" and inv.expires_at <= now else inv.status
+
+
+def invitations_of_class(klass: SchoolClass, limit: int = 30) -> list[InvitationRow]:
+    """The class's invitations, newest first (for its owner)."""
+    now = clock.now()
+    rows = db.session.execute(
+        db.select(Invitation, User)
+        .join(User, User.id == Invitation.user_id)
+        .filter(Invitation.class_id == klass.id)
+        .order_by(Invitation.created_at.desc(), Invitation.id.desc())
+        .limit(limit)
+    ).all()
+    return [InvitationRow(inv, klass, u, _state(inv, now)) for inv, u in rows]
+
+
+def invitations_for(u: User) -> list[InvitationRow]:
+    """The invitations waiting for ``u`` to answer (pending, not expired)."""
+    now = clock.now()
+    rows = db.session.execute(
+        db.select(Invitation, SchoolClass, User)
+        .join(SchoolClass, SchoolClass.id == Invitation.class_id)
+        .outerjoin(User, User.id == Invitation.invited_by_id)
+        .filter(
+            Invitation.user_id == u.id,
+            Invitation.status == "pending",
+            Invitation.expires_at > now,
+        )
+        .order_by(Invitation.created_at)
+    ).all()
+    return [InvitationRow(inv, k, who, "pending") for inv, k, who in rows]
+
+
+def invitation_for(u: User, invitation_id: int) -> Invitation | None:
+    """``u``'s own invitation, pending and not expired, else ``None``."""
+    inv = db.session.get(Invitation, invitation_id)
+    if inv is None or inv.user_id != u.id or _state(inv, clock.now()) != "pending":
+        return None
+    return inv
+
+
+def answer_invitation(inv: Invitation, u: User, accept: bool) -> SchoolClass | None:
+    """Accept (``u`` co-teaches the class from now on) or decline."""
+    klass = db.session.get(SchoolClass, inv.class_id)
+    inv.status = "accepted" if accept else "declined"
+    inv.answered_at = clock.now()
+    teaches = db.select(ClassTeacher.id).filter_by(class_id=inv.class_id, user_id=u.id)
+    if accept and klass is not None and not db.session.scalar(teaches):
+        db.session.add(ClassTeacher(class_id=klass.id, user_id=u.id, role="co"))
+    _commit()
+    return klass
+
+
+def withdraw_invitation(klass: SchoolClass, invitation_id: int) -> bool:
+    inv = db.session.get(Invitation, invitation_id)
+    if inv is None or inv.class_id != klass.id or _state(inv, clock.now()) != "pending":
+        return False
+    inv.status = "withdrawn"
+    inv.answered_at = clock.now()
+    _commit()
+    return True
 
 
 def remove_co_teacher(klass: SchoolClass, user_id: int) -> bool:
@@ -244,6 +345,10 @@ def create_assignment(
                     )
                 )
                 n += 1
+        db.session.flush()
+        students = db.select(ClassStudent.user_id).filter_by(class_id=klass.id)
+        for uid in db.session.scalars(students):
+            own_positions(a, uid)
         db.session.commit()
     except Exception:
         db.session.rollback()
@@ -283,6 +388,72 @@ def item_by_key(a: Assignment, key: str) -> AssignmentItem | None:
     return db.session.scalar(db.select(AssignmentItem).filter_by(assignment_id=a.id, key=key[:24]))
 
 
+def assignment_of_ref(ref: str) -> Assignment | None:
+    """The assignment an attempt's ``context_ref`` names (``asg-<its key>``)."""
+    head, _sep, key = ref.partition("-")
+    if head != "asg" or not key or len(key) > 24:
+        return None
+    return db.session.scalar(db.select(Assignment).filter_by(key=key))
+
+
+# -- positions made for each student alone ----------------------------------------------
+
+_OWN_TRIES = 20
+
+
+def _private_exercise(game: str, gen_id: str) -> str | None:
+    """A new private exercise of the generator (a seed no public id can name)."""
+    low, high = generators.PRIVATE_SEEDS
+    for _try in range(_OWN_TRIES):
+        eid = generators.private_id(game, gen_id, low + secrets.randbelow(high - low))
+        if bank.get(eid) is not None:
+            return eid
+    return None
+
+
+def own_positions(a: Assignment, user_id: int) -> dict[int, str]:
+    """The student's own exercise of each item made per student (item id → exercise
+    id), made and added to the session for the items that have none yet (the caller
+    commits). Generated by the engine, so nobody else has the same ones."""
+    items = [it for it in items_of(a) if kinds.own_generator(it.exercise_id)]
+    if not items:
+        return {}
+    found = dict(
+        db.session.execute(
+            db.select(OwnPosition.item_id, OwnPosition.exercise_id).filter_by(
+                assignment_id=a.id, user_id=user_id
+            )
+        ).all()
+    )
+    for it in items:
+        if it.id in found:
+            continue
+        game_gen = kinds.own_generator(it.exercise_id)
+        eid = _private_exercise(*game_gen) if game_gen else None
+        if eid is None:
+            continue
+        db.session.add(
+            OwnPosition(assignment_id=a.id, item_id=it.id, user_id=user_id, exercise_id=eid)
+        )
+        found[it.id] = eid
+    db.session.flush()
+    return found
+
+
+def own_positions_of(a: Assignment) -> dict[tuple[int, int], str]:
+    """Every student's own exercises of the assignment: (item id, user id) → exercise id."""
+    rows = db.session.execute(
+        db.select(OwnPosition.item_id, OwnPosition.user_id, OwnPosition.exercise_id).filter_by(
+            assignment_id=a.id
+        )
+    ).all()
+    return {(i, u): e for i, u, e in rows}
+
+
+def has_own(a: Assignment) -> bool:
+    return any(p.kind == kinds.OWN for p in parts_of(a))
+
+
 def update_assignment(
     a: Assignment, title: str, starts_at: datetime, due_at: datetime, pass_percent: int
 ) -> None:
@@ -296,10 +467,12 @@ def update_assignment(
 
 
 def delete_assignment(a: Assignment) -> None:
-    """The assignment goes; the answers stay in each student's own record. (SQLite keeps
-    no foreign keys by default, so the rows below it are deleted here, not by cascade.)"""
-    for model in (Extension, AssignmentItem, AssignmentPart):
+    """The assignment goes; the answers stay in each student's own record, and the deals
+    played for it become their players' own. (SQLite keeps no foreign keys by default,
+    so the rows below it are deleted here, not by cascade.)"""
+    for model in (Extension, OwnPosition, AssignmentItem, AssignmentPart):
         db.session.execute(db.delete(model).filter_by(assignment_id=a.id))
+    db.session.execute(db.update(PlayDeal).filter_by(assignment_id=a.id).values(assignment_id=None))
     db.session.delete(a)
     _commit()
 
@@ -336,6 +509,31 @@ def closes_at(a: Assignment) -> datetime:
 
 def results_open(a: Assignment) -> bool:
     return not a.exam or clock.now() >= closes_at(a)
+
+
+def deal_visible(a: Assignment, user: User | None) -> bool:
+    """May ``user`` (not its player) see a finished deal played for ``a``? The class's
+    teachers may; anyone else only once the last student's time is up."""
+    if clock.now() >= closes_at(a):
+        return True
+    if user is None:
+        return False
+    teaches = db.select(ClassTeacher.id).filter_by(class_id=a.class_id, user_id=user.id)
+    return db.session.scalar(teaches) is not None
+
+
+# -- password resets and quick-login codes given -----------------------------------------
+
+
+def account_events(user_id: int, limit: int = 50) -> list[tuple[AccountEvent, User | None]]:
+    rows = db.session.execute(
+        db.select(AccountEvent, User)
+        .outerjoin(User, User.id == AccountEvent.actor_id)
+        .filter(AccountEvent.user_id == user_id)
+        .order_by(AccountEvent.created_at.desc(), AccountEvent.id.desc())
+        .limit(limit)
+    ).all()
+    return [(e, u) for e, u in rows]
 
 
 def open_for(a: Assignment, user_id: int) -> bool:

@@ -2,8 +2,12 @@
 key), joining a class by its code, and signing in with a quick-login code.
 
 An item is answered through the one answer flow (:mod:`app.learning.flow`) in context
-``assignment``, or ``exam`` for an exam: no hints, no feedback, one answer per item,
-closed at the student's own due time, results shown once the last extension has ended.
+``assignment``, or ``exam`` for an exam: no hints, no feedback, one answer per item
+(kept by the database), closed at the student's own due time, results shown once the
+last extension has ended. Only this area's answer route takes an assignment's answers:
+its tokens name the item's random key and the assignment's, and the public exercise
+routes refuse them. A deal played for an assignment is seen by its player and the
+class's teachers until the last student's time is up.
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from flask import Blueprint, abort, current_app, flash, g, redirect, request, se
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import login_user
+from sqlalchemy.exc import IntegrityError
 
-from app.classes import access, accounts, results, service, times
+from app.classes import access, accounts, kinds, results, service, times
 from app.classes.forms import JoinForm, QuickSigninForm
 from app.classes.limits import wrong_per_address
 from app.classes.models import Assignment, AssignmentItem
@@ -24,7 +29,7 @@ from app.extensions import db
 from app.htmx_utils import form_page, page, redirect_to
 from app.i18n import set_lang_cookie
 from app.learning import bank, clock, flow, play, record
-from app.learning.models import Attempt
+from app.learning.models import Attempt, PlayDeal
 from app.messages import render
 from app.profiles import PROFILE_COOKIE, adopt_visitor_profile, current_profile
 
@@ -39,24 +44,43 @@ def _locale() -> str:
 # -- where "Continue" leads after an item --------------------------------------------------
 
 
-def _assignment_of_ref(ref: str) -> Assignment | None:
-    head, _sep, ident = ref.partition("-")
-    if head != "asg" or not ident.isdecimal() or len(ident) > 12:
-        return None
-    return db.session.get(Assignment, int(ident))
-
-
 def _item_url(a: Assignment, it: AssignmentItem) -> str:
     return url_for("assignments.item", aid=a.id, key=it.key)
 
 
+def _own(a: Assignment, user_id: int) -> dict[int, str]:
+    """The student's own exercises of the items made per student (made now for a student
+    who joined after the assignment was)."""
+    if not service.has_own(a):
+        return {}
+    wanted = sum(1 for it in service.items_of(a) if kinds.own_generator(it.exercise_id))
+    found = {i: e for (i, u), e in service.own_positions_of(a).items() if u == user_id}
+    if len(found) >= wanted:
+        return found
+    writable()
+    try:
+        found = service.own_positions(a, user_id)
+        db.session.commit()
+    except IntegrityError:  # made by another request of theirs at the same moment
+        db.session.rollback()
+        found = {i: e for (i, u), e in service.own_positions_of(a).items() if u == user_id}
+    return found
+
+
+def _exercise_id(it: AssignmentItem, own: dict[int, str]) -> str | None:
+    """The exercise a student answers for the item (their own, for one made per student)."""
+    return own.get(it.id) if kinds.own_generator(it.exercise_id) else it.exercise_id
+
+
 def _after(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
     """The next item of the assignment, or its overview after the last."""
-    a = _assignment_of_ref(ref)
-    if a is None:
+    a = service.assignment_of_ref(ref)
+    u = access.user()
+    if a is None or u is None:
         return None
     items = service.items_of(a)
-    ids = [it.exercise_id for it in items]
+    own = _own(a, u.id)
+    ids = [_exercise_id(it, own) for it in items]
     if ex.id in ids and ids.index(ex.id) + 1 < len(items):
         return _item_url(a, items[ids.index(ex.id) + 1])
     return url_for("assignments.overview", aid=a.id)
@@ -116,10 +140,9 @@ def overview(aid: int):  # type: ignore[no-untyped-def]
     a, klass, _row = access.student_assignment(aid)
     u = access.user()
     assert u is not None
+    _own(a, u.id)
     items, row = results.student_row(a, u.id, _locale())
     parts = service.parts_of(a)
-    from app.classes import kinds
-
     reading = []
     for p in parts:
         kind = kinds.get(p.kind)
@@ -171,9 +194,10 @@ def _solution(ex) -> str:  # type: ignore[no-untyped-def]
 
 
 def _item(aid: int, key: str):  # type: ignore[no-untyped-def]
-    a, klass, _row = access.student_assignment(aid)
+    a, klass, row = access.student_assignment(aid)
     it = service.item_by_key(a, key)
-    ex = bank.get(it.exercise_id) if it is not None else None
+    eid = _exercise_id(it, _own(a, row.user_id)) if it is not None else None
+    ex = bank.get(eid) if eid else None
     if it is None or ex is None:
         abort(404)
     return a, klass, it, ex
@@ -193,7 +217,8 @@ def _answered(a: Assignment, ex) -> Attempt | None:  # type: ignore[no-untyped-d
 
 
 def _address(blk, a: Assignment, it: AssignmentItem):  # type: ignore[no-untyped-def]
-    """The block's forms post to the item's opaque address, never to the exercise id."""
+    """The block's forms post to the item's opaque address, never to the exercise id
+    (the block's element ids and token name the item's key, see :func:`flow.block`)."""
     blk.answer_url = url_for("assignments.answer", aid=a.id, key=it.key)
     blk.hint_url = url_for("assignments.hint", aid=a.id, key=it.key)
     if blk.continue_url is None:
@@ -228,14 +253,18 @@ def _item_page(a, klass, it, blk, status=200, partial="assignments/_item.html"):
 @bp.get("/assignments/<int:aid>/<key>")
 def item(aid: int, key: str):  # type: ignore[no-untyped-def]
     a, klass, it, ex = _item(aid, key)
-    blk = flow.block(ex, a.context, a.ref, done=request.args.get("done"))
+    blk = flow.block(ex, a.context, a.ref, done=request.args.get("done"), key=it.key)
     return _item_page(a, klass, it, _address(blk, a, it))
 
 
 def _refuse(a, klass, it, ex, message: str):  # type: ignore[no-untyped-def]
-    blk = _address(flow.block(ex, a.context, a.ref), a, it)
+    blk = _address(flow.block(ex, a.context, a.ref, key=it.key), a, it)
     blk.error = message
     return _item_page(a, klass, it, blk, 422, BLOCK)
+
+
+def _recorded_already(a, klass, it, ex):  # type: ignore[no-untyped-def]
+    return _refuse(a, klass, it, ex, _("Your answer to this question is recorded already."))
 
 
 @bp.post("/assignments/<int:aid>/<key>/answer")
@@ -243,7 +272,7 @@ def answer(aid: int, key: str):  # type: ignore[no-untyped-def]
     a, klass, it, ex = _item(aid, key)
     u = access.user()
     assert u is not None
-    token = record.read_token(str(request.form.get("token", "") or ""), ex)
+    token = record.read_token(str(request.form.get("token", "") or ""), ex, it.key)
     if token is None or token.context != a.context or token.ref != a.ref:
         return _refuse(a, klass, it, ex, render("answer-token-bad", {}, _locale()))
     if not service.open_for(a, u.id):
@@ -251,8 +280,11 @@ def answer(aid: int, key: str):  # type: ignore[no-untyped-def]
     if a.exam:
         earlier = _answered(a, ex)
         if earlier is not None and earlier.nonce != token.nonce:
-            return _refuse(a, klass, it, ex, _("Your answer to this question is recorded already."))
-    blk, status, nonce = flow.submit(ex, request.form)
+            return _recorded_already(a, klass, it, ex)
+    try:
+        blk, status, nonce = flow.submit(ex, request.form, key=it.key)
+    except flow.AnsweredAlready:  # a second answer at the same moment: the first stands
+        return _recorded_already(a, klass, it, ex)
     _address(blk, a, it)
     if request.htmx and a.exam and status == 200:  # the whole item: "recorded", no form
         resp = _item_page(a, klass, it, blk)
@@ -272,10 +304,10 @@ def hint(aid: int, key: str):  # type: ignore[no-untyped-def]
     a, klass, it, ex = _item(aid, key)
     if a.exam:
         abort(404)
-    token = record.read_token(str(request.form.get("token", "") or ""), ex)
+    token = record.read_token(str(request.form.get("token", "") or ""), ex, it.key)
     if token is None or token.context != a.context or token.ref != a.ref:
         return _refuse(a, klass, it, ex, render("answer-token-bad", {}, _locale()))
-    blk = _address(flow.hint(ex, request.form), a, it)
+    blk = _address(flow.hint(ex, request.form, key=it.key), a, it)
     if request.htmx:
         return _item_page(a, klass, it, blk, partial=BLOCK)
     return redirect(f"{_item_url(a, it)}#{blk.dom_id}", code=303)
@@ -301,6 +333,14 @@ def deal(aid: int, key: str):  # type: ignore[no-untyped-def]
             play.advance(played)
         db.session.commit()
     return redirect(url_for("play.table", game=a.game, deal_id=played.id), code=303)
+
+
+def _deal_visible(deal: PlayDeal) -> bool:
+    a = db.session.get(Assignment, deal.assignment_id) if deal.assignment_id else None
+    return a is None or service.deal_visible(a, access.user())
+
+
+play.assigned_visible = _deal_visible
 
 
 # -- joining a class, quick sign-in -------------------------------------------------------

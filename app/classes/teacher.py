@@ -77,7 +77,26 @@ def index():  # type: ignore[no-untyped-def]
         active=[r for r in rows if not r.klass.archived],
         archived=[r for r in rows if r.klass.archived],
         form=NewClassForm(),
+        invitations=service.invitations_for(u),
     )
+
+
+@bp.post("/invitations/<int:iid>")
+def answer_invitation(iid: int):  # type: ignore[no-untyped-def]
+    """The invited teacher accepts or declines an invitation to co-teach."""
+    u = _teacher()
+    inv = service.invitation_for(u, iid)
+    if inv is None:
+        abort(404)
+    action = request.form.get("action")
+    if action not in ("accept", "decline"):
+        abort(400)
+    klass = service.answer_invitation(inv, u, action == "accept")
+    if action == "accept" and klass is not None:
+        flash(_("You teach %(name)s now.", name=klass.name), "success")
+        return redirect_to(url_for("classes.show", cid=klass.id))
+    flash(_("Invitation declined."), "success")
+    return redirect_to(url_for("classes.index"))
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -116,6 +135,7 @@ def _class_page(klass: SchoolClass, status: int = 200, **forms):  # type: ignore
         "role": access.teacher_role(klass.id, u.id),
         "roster": service.roster(klass),
         "teachers": service.teachers_of(klass),
+        "invitations": service.invitations_of_class(klass),
         "assignments": tasks,
         "shown": lambda dt: times.shown(dt, zone),
         "join_link": url_for("assignments.join_code", code=klass.join_code, _external=True),
@@ -177,15 +197,34 @@ def add_teacher(cid: int):  # type: ignore[no-untyped-def]
     form = CoTeacherForm()
     if form.validate_on_submit():
         try:
-            added = service.add_co_teacher(klass, form.username.data)
+            invited = service.invite_co_teacher(klass, _teacher(), form.username.data)
         except service.NotATeacher:
             form.username.errors.append(_("There is no teacher with that username."))
         except service.AlreadyTeaches:
             form.username.errors.append(_("That teacher already teaches this class."))
+        except service.InvitedAlready:
+            form.username.errors.append(_("That teacher has an invitation to answer already."))
         else:
-            flash(_("%(name)s now teaches this class too.", name=added.username), "success")
+            flash(
+                _(
+                    "%(name)s is invited: they teach this class once they accept.",
+                    name=invited.username,
+                ),
+                "success",
+            )
             return redirect_to(url_for("classes.show", cid=klass.id))
     return _class_page(klass, 422, teacher_form=form)
+
+
+@bp.post("/<int:cid>/invitations/<int:iid>/withdraw")
+def withdraw_invitation(cid: int, iid: int):  # type: ignore[no-untyped-def]
+    klass = access.teaching(cid, owner=True)
+    if not ConfirmForm().validate_on_submit():
+        abort(422)
+    if not service.withdraw_invitation(klass, iid):
+        abort(404)
+    flash(_("Invitation withdrawn."), "success")
+    return redirect_to(url_for("classes.show", cid=klass.id))
 
 
 @bp.post("/<int:cid>/teachers/<int:uid>/remove")
@@ -281,7 +320,7 @@ def cards(cid: int):  # type: ignore[no-untyped-def]
     names = {r.user.id: r.member.real_name for r in service.roster(klass)}
     if form.what.data == "password":
         try:
-            passwords = accounts.reset_passwords(users)
+            passwords = accounts.reset_passwords(users, by=u)
         except HashingBusy:
             flash(_("The server is busy. Please try again in a moment."), "info")
             return _class_page(klass, 503, cards_form=form)
@@ -290,7 +329,7 @@ def cards(cid: int):  # type: ignore[no-untyped-def]
             for x, p in zip(users, passwords, strict=True)
         ]
     else:
-        codes = accounts.new_quick_codes(users, int(form.minutes.data))
+        codes = accounts.new_quick_codes(users, int(form.minutes.data), by=u)
         expires = accounts.code_expiry(users[0].id)
         cards = [
             {"name": names[x.id], "username": x.username, "code": c, "expires": expires}
@@ -315,6 +354,8 @@ def _student_page(klass: SchoolClass, uid: int, status: int = 200, form=None):  
             member=row,
             student=student,
             managed=access.manages(u.id, uid),
+            made_by_teacher=access.is_managed(uid),
+            events=service.account_events(uid) if access.is_managed(uid) else [],
             form=form or StudentForm(formdata=None, obj=row),
             code_form=CodeForm(formdata=None),
             confirm_form=ConfirmForm(formdata=None),
@@ -358,7 +399,7 @@ def reset_password(cid: int, uid: int):  # type: ignore[no-untyped-def]
         flash(_("Tick the box to confirm."), "info")
         return _student_page(klass, uid, 422)
     try:
-        (password,) = accounts.reset_passwords([student])
+        (password,) = accounts.reset_passwords([student], by=_teacher())
     except HashingBusy:
         flash(_("The server is busy. Please try again in a moment."), "info")
         return _student_page(klass, uid, 503)
@@ -373,7 +414,7 @@ def quick_code(cid: int, uid: int):  # type: ignore[no-untyped-def]
     form = CodeForm()
     if not form.validate_on_submit():
         return _student_page(klass, uid, 422)
-    (code,) = accounts.new_quick_codes([student], int(form.minutes.data))
+    (code,) = accounts.new_quick_codes([student], int(form.minutes.data), by=_teacher())
     name = access.member(klass, uid).real_name
     card = {
         "name": name,

@@ -1,7 +1,8 @@
 """/exercises/: the demo set, and every exercise at its own address.
 
 GET shows the exercise (the whole page, or its block for htmx); POST ``answer`` judges
-and records an answer; POST ``hint`` shows the next hint step. With htmx the block is
+and records an answer (never one of a teacher's assignment or exam: their tokens are
+refused here, and an exercise generated for an assignment alone is not found); POST ``hint`` shows the next hint step. With htmx the block is
 swapped in place; without JavaScript a recorded answer redirects back to the page it was
 asked on (``next``, same-site only) with ``done=<nonce>``, which shows its verdict.
 """
@@ -15,13 +16,13 @@ from flask import abort, redirect, render_template, request, url_for
 from app.exercises import bp
 from app.htmx_utils import page
 from app.learning import flow
-from app.learning.bank import demo_set, get, kinds_count
+from app.learning.bank import demo_set, get, kinds_count, public
 from app.learning.exercise import KINDS
 from app.redirects import safe_next
 
 
 def _exercise(exercise_id: str):  # type: ignore[no-untyped-def]
-    ex = get(exercise_id)
+    ex = get(exercise_id) if public(exercise_id) else None
     if ex is None:
         abort(404)
     return ex

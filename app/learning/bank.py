@@ -195,12 +195,22 @@ def get(exercise_id: str) -> Exercise | None:
         from app.learning.reading import provide as provide_reading
 
         PROVIDERS["read"] = provide_reading
+    if prefix == "exam" and "exam" not in PROVIDERS:
+        from app.learning.generators import provide_private
+
+        PROVIDERS["exam"] = provide_private
     if prefix == "pos" and "pos" not in PROVIDERS:
         from app.learning.practice import provide as provide_position
 
         PROVIDERS["pos"] = provide_position
     provider = PROVIDERS.get(prefix)
     return provider(exercise_id) if provider else None
+
+
+def public(exercise_id: str) -> bool:
+    """Whether a public page may show the exercise: not one generated for a teacher's
+    assignment alone (``exam:``), which only its student sees, through the assignment."""
+    return not exercise_id.startswith("exam:")
 
 
 def kinds_count(exercises: list[Exercise]) -> dict[str, int]:

@@ -41,6 +41,9 @@ CONTEXTS = (
 #: exam mode); only a teacher's exam also keeps its answers out of stars, skills, ratings
 #: and the learner's own history until the results are released
 EXAM_CONTEXTS = ("exam", "quiz-exam")
+#: a teacher's assignment or exam: its answers go through the assignment's own address
+#: only, and its tokens name the item by the item's random key, never the exercise
+ASSIGNED_CONTEXTS = ("assignment", "exam")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,10 @@ the input kept and a message naming the problem), judges it with the engine, rec
 it once, and returns the block with the verdict. Pages that embed exercises rebuild the
 verdict of a recorded answer from its nonce (:func:`block`'s ``done``), which is how the
 flow works with JavaScript off (post, then redirect back to the page).
+
+A teacher's assignment or exam answers through its own route, which passes the item's
+random ``key``: its tokens name that key, and no other route accepts them
+(:func:`app.learning.record.read_token`).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from app.extensions import db
 from app.i18n import page_locale
 from app.learning import practice, present, record
 from app.learning.answers import AnswerError, Form, read_answer
-from app.learning.exercise import EXAM_CONTEXTS, Exercise
+from app.learning.exercise import ASSIGNED_CONTEXTS, EXAM_CONTEXTS, Exercise
 from app.learning.judge import judge
 from app.learning.models import Attempt
 from app.messages import render
@@ -63,11 +67,14 @@ def block(
     done: str | None = None,
     states: Mapping[str, Any] | None = None,
     then: str = "",
+    key: str = "",
 ) -> present.ExerciseBlock:
     """The block as a page shows it: a fresh form, and the verdict of the answer
     ``done`` (a nonce of this profile's) when the page comes back after one. ``states``:
     the learner's exercise states already read by the page (by exercise id); ``then``:
-    where the page goes on from (carried in the token, see :data:`CONTINUE`)."""
+    where the page goes on from (carried in the token, see :data:`CONTINUE`); ``key``:
+    an assignment item's random key (its token and element ids name it, not the
+    exercise)."""
     state = states.get(ex.id) if states is not None else record.my_state(ex)
     profile = current_profile()
     verdict = None
@@ -75,11 +82,13 @@ def block(
         attempt = db.session.scalar(
             _DONE, {"nonce": done[:40], "profile_id": profile.id, "exercise_id": ex.id}
         )
-        if attempt is not None:
+        # (an assignment's answer shows its verdict on the assignment's page only)
+        if attempt is not None and (bool(key) == (attempt.context in ASSIGNED_CONTEXTS)):
             verdict = judge(ex, attempt.answer)
             context, ref = attempt.context, attempt.context_ref
-    token = record.issue_token(ex, context, ref, then)
-    return _continue(present.build(ex, locale(), token, state, context, ref, verdict), then)
+    token = record.issue_token(ex, context, ref, then, key)
+    out = present.build(ex, locale(), token, state, context, ref, verdict, key=key)
+    return _continue(out, then)
 
 
 def _given(form: Form) -> dict[str, Any]:
@@ -95,9 +104,17 @@ def _given(form: Form) -> dict[str, Any]:
     return keep
 
 
-def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | None]:
-    """(block, HTTP status, nonce of the recorded attempt) for an answer form."""
-    token = record.read_token(str(form.get("token", "") or ""), ex)
+class AnsweredAlready(Exception):
+    """An exam item has this student's answer already (the database refused a second)."""
+
+
+def submit(
+    ex: Exercise, form: Form, key: str = ""
+) -> tuple[present.ExerciseBlock, int, str | None]:
+    """(block, HTTP status, nonce of the recorded attempt) for an answer form; ``key``:
+    the assignment item answered (its route's), else none. Raises
+    :class:`AnsweredAlready` when a second answer to an exam item loses to the first."""
+    token = record.read_token(str(form.get("token", "") or ""), ex, key)
     if token is None:
         fresh = block(ex)
         fresh.error = render("answer-token-bad", {}, locale())
@@ -112,14 +129,25 @@ def submit(ex: Exercise, form: Form) -> tuple[present.ExerciseBlock, int, str | 
         message = render(exc.code, params, locale())
         same = str(form.get("token"))
         out = present.build(
-            ex, locale(), same, state, token.context, token.ref, None, _given(form), message
+            ex,
+            locale(),
+            same,
+            state,
+            token.context,
+            token.ref,
+            None,
+            _given(form),
+            message,
+            key=key,
         )
         return _continue(out, token.then), 422, None
     verdict = judge(ex, answer)
     state, moved = _record(ex, token, verdict)
     keep = {} if verdict.correct else _given(form)
-    fresh = record.issue_token(ex, token.context, token.ref, token.then)
-    out = present.build(ex, locale(), fresh, state, token.context, token.ref, verdict, keep)
+    fresh = record.issue_token(ex, token.context, token.ref, token.then, key)
+    out = present.build(
+        ex, locale(), fresh, state, token.context, token.ref, verdict, keep, key=key
+    )
     out.rating_change = moved
     return _continue(out, token.then), 200, token.nonce
 
@@ -182,7 +210,21 @@ def _record(ex: Exercise, token: record.Token, verdict: Any) -> tuple[Any, Any]:
     if record.replay(token.nonce) is not None:
         # shown, not stored, and a visitor without a record yet gets none from it
         return record.my_state(ex), None
+    if token.context == "exam" and _exam_answered(ex, token):
+        raise AnsweredAlready  # another request of this student's answered it first
     return in_transaction(write(unseen=False), state_of=ex)
+
+
+def _exam_answered(ex: Exercise, token: record.Token) -> bool:
+    profile = current_profile()
+    if profile is None:
+        return False
+    found = db.session.scalar(
+        db.select(Attempt.id)
+        .filter_by(profile_id=profile.id, exercise_id=ex.id, context="exam", context_ref=token.ref)
+        .limit(1)
+    )
+    return found is not None
 
 
 def _store(
@@ -206,16 +248,19 @@ def _store(
     return state, None
 
 
-def hint(ex: Exercise, form: Mapping[str, Any]) -> present.ExerciseBlock:
-    """Show the next hint step (1 the rule, 2 the cards, 3 the answer); none in exams."""
-    token = record.read_token(str(form.get("token", "") or ""), ex)
+def hint(ex: Exercise, form: Mapping[str, Any], key: str = "") -> present.ExerciseBlock:
+    """Show the next hint step (1 the rule, 2 the cards, 3 the answer); none in exams.
+    ``key``: the assignment item (its route's), else none."""
+    token = record.read_token(str(form.get("token", "") or ""), ex, key)
     context, ref, then = (token.context, token.ref, token.then) if token else ("exercise", "", "")
+    if token is None and key:
+        raise ValueError("an assignment's hint needs its item's token")
     if context in EXAM_CONTEXTS:
-        return block(ex, context, ref, then=then)
+        return block(ex, context, ref, then=then, key=key)
     try:
         step = max(1, min(3, int(str(form.get("step", "1")))))
     except ValueError:
         step = 1
     state = in_transaction(lambda profile: record.use_hint(profile, ex, step), state_of=ex)
-    fresh = record.issue_token(ex, context, ref, then)
-    return _continue(present.build(ex, locale(), fresh, state, context, ref), then)
+    fresh = record.issue_token(ex, context, ref, then, key)
+    return _continue(present.build(ex, locale(), fresh, state, context, ref, key=key), then)

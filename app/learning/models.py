@@ -23,6 +23,8 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -35,7 +37,20 @@ class Attempt(db.Model):  # type: ignore[name-defined,misc]
     # A learner's answers in a game, newest last: what the progress page, the review and
     # a class's results look up (by the profile first). Each answer writes every index
     # of this table, so there are no others than this, the nonce's and the exercise's.
-    __table_args__ = (Index("ix_attempts_profile_game_time", "profile_id", "game", "created_at"),)
+    # A teacher's exam takes one answer per student and item: the database refuses a
+    # second (a partial unique index, written only by exam answers).
+    __table_args__ = (
+        Index("ix_attempts_profile_game_time", "profile_id", "game", "created_at"),
+        Index(
+            "uq_attempts_exam_answer",
+            "profile_id",
+            "context_ref",
+            "exercise_id",
+            unique=True,
+            sqlite_where=text("context = 'exam'"),
+            postgresql_where=text("context = 'exam'"),
+        ),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     profile_id: Mapped[int] = mapped_column(ForeignKey("learner_profiles.id", ondelete="CASCADE"))
@@ -49,6 +64,8 @@ class Attempt(db.Model):  # type: ignore[name-defined,misc]
     misconception: Mapped[str | None] = mapped_column(String(60), default=None)
     params: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     hints: Mapped[int] = mapped_column(Integer, default=0)
+    # given after hint step 3 showed the answer (counts as not right in an assignment)
+    shown: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     time_ms: Mapped[int] = mapped_column(Integer, default=0)
     nonce: Mapped[str] = mapped_column(String(40), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,16 @@ from app.extensions import db
 from app.learning.models import PlayDeal
 
 GAMES = tuple(v.id for v in all_variants())
+
+
+def _nobody(deal: PlayDeal) -> bool:
+    return False
+
+
+#: whether this request's user, not its player, may see a finished deal played for an
+#: assignment (its table, review and "play again"); the classes area sets it (the
+#: class's teachers, and everyone once the last student's time is up), else nobody
+assigned_visible: Callable[[PlayDeal], bool] = _nobody
 
 #: the practice theme that trains a kind of decision, per game (first one the game has)
 THEME_OF_KIND: dict[str, tuple[str, ...]] = {

@@ -114,13 +114,18 @@ class ExerciseBlock:
     # what the verdict shown depends on besides the exercise and the language (the
     # answer, the solution shown, an exam's): the page draws it once per key
     verdict_key: tuple[Any, ...] = ()
+    # an assignment item's random key: the page names the item by it, never by anything
+    # derived from the exercise (whose id a public page may show)
+    key: str = ""
 
     @property
     def dom_id(self) -> str:
-        if self.exam:  # an exam item's id may hold its position: the page shows a digest
+        if self.key:
+            return "ex-" + self.key
+        if self.exam:  # a quiz's exam: an id may hold its position, the page shows a digest
             from app.learning.record import token_key
 
-            return "ex-" + token_key(self.ex, "exam")
+            return "ex-" + str(token_key(self.ex, "quiz-exam"))
         return self.anchor(self.ex.id)
 
     @staticmethod
@@ -483,6 +488,7 @@ def build(
     verdict: Verdict | None = None,
     given: Mapping[str, Any] | None = None,
     error: str = "",
+    key: str = "",
 ) -> ExerciseBlock:
 
     fixed = _fixed(ex, locale)
@@ -513,6 +519,7 @@ def build(
         given=dict(given or {}),
         error=error,
         unit=fixed.unit,
+        key=key,
     )
     if verdict is not None:
         show = hints >= 3

@@ -1,13 +1,17 @@
 """The learner's record: answer tokens, attempts, stars, hints, and FSRS on skills.
 
 Every answer form carries a one-time token (:func:`issue_token`): signed, naming the
-exercise and where it is asked, with a nonce and the time it was issued. Recording an
+exercise and where it is asked, with a nonce and the time it was issued. A token of a
+teacher's assignment or exam names the item by its random key and the assignment by
+its random key (never anything the public exercises could be searched for), and only
+the assignment's own answer route, which knows the item's key, accepts it. Recording an
 answer (:func:`record_answer`) stores the attempt under that nonce (unique), so a
 resubmitted or retried request finds its first attempt and counts nothing twice; the
 time taken is measured from the token's issue time.
 
 Stars (TEACHING.md): right at the first try with no hint 3; one hint or one retry 2;
-more, or the answer shown, 1; not solved 0. A run of tries ends when the exercise is
+more, or the answer shown, 1; not solved 0. An answer given after hint step 3 showed
+the answer is stored with ``shown`` set, and FSRS rates it Again. A run of tries ends when the exercise is
 solved; the next answer starts a new run (best stars kept).
 """
 
@@ -26,7 +30,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from app.database import RowInsert, Write, write_together
 from app.extensions import db
 from app.learning import clock, skills
-from app.learning.exercise import EXAM_CONTEXTS, Exercise
+from app.learning.exercise import ASSIGNED_CONTEXTS, EXAM_CONTEXTS, Exercise
 from app.learning.models import Attempt, ExerciseState
 from app.learning.verdict import Verdict
 from app.models import Learner, utcnow
@@ -50,30 +54,51 @@ def _serializer() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="answer-token")
 
 
-def token_key(ex: Exercise, context: str) -> str:
-    """What a token names the exercise by: its id, or in an exam a digest of it (a token
-    is signed, not secret, and an exam item's id may hold its whole position)."""
+def token_key(ex: Exercise, context: str) -> str | None:
+    """What a token names the exercise by: its id, or in a quiz's exam mode a digest of
+    it (a token is signed, not secret). ``None`` for a teacher's assignment or exam,
+    whose tokens name the item by its random key (:func:`issue_token`'s ``key``)."""
+    if context in ASSIGNED_CONTEXTS:
+        return None
     if context in EXAM_CONTEXTS:
         return "x" + hashlib.sha1(ex.id.encode()).hexdigest()[:20]
     return ex.id
 
 
-def issue_token(ex: Exercise, context: str = "exercise", ref: str = "", then: str = "") -> str:
+def issue_token(
+    ex: Exercise, context: str = "exercise", ref: str = "", then: str = "", key: str = ""
+) -> str:
     """A one-time token for an answer form; ``then``: where the page goes on from after
-    the answer, carried (signed) so that drawing "Continue" reads nothing."""
-    payload = {"e": token_key(ex, context), "n": secrets.token_urlsafe(12), "c": context, "r": ref}
+    the answer, carried (signed) so that drawing "Continue" reads nothing; ``key``: an
+    assignment item's random key, which the token names instead of the exercise (and
+    which an assignment's token must have)."""
+    named = key if context in ASSIGNED_CONTEXTS else token_key(ex, context)
+    if not named:
+        raise ValueError(f"a token in context {context!r} names its item by a key")
+    payload = {"e": named, "n": secrets.token_urlsafe(12), "c": context, "r": ref}
     if then:
         payload["t"] = then
     return str(_serializer().dumps(payload))
 
 
-def read_token(text: str, ex: Exercise) -> Token | None:
-    """The token's content, or ``None`` when forged, expired or for another exercise."""
+def read_token(text: str, ex: Exercise, key: str = "") -> Token | None:
+    """The token's content, or ``None`` when forged, expired or for another exercise.
+
+    ``key``: the assignment item whose route reads it (an assignment's or exam's token
+    is accepted there only, and only a token of that item); without it, a token of an
+    assignment or exam is refused wherever it is posted."""
     try:
         data, issued = _serializer().loads(text, max_age=TOKEN_MAX_AGE, return_timestamp=True)
     except (BadSignature, TypeError, ValueError):
         return None
-    if not isinstance(data, dict) or data.get("e") != token_key(ex, str(data.get("c"))):
+    if not isinstance(data, dict):
+        return None
+    context = str(data.get("c"))
+    if key:
+        wanted: str | None = key if context in ASSIGNED_CONTEXTS else None
+    else:
+        wanted = token_key(ex, context)
+    if wanted is None or data.get("e") != wanted:
         return None
     return Token(
         ex.id,
@@ -151,6 +176,7 @@ _ATTEMPT = RowInsert(
         "misconception",
         "params",
         "hints",
+        "shown",
         "time_ms",
         "nonce",
         "created_at",
@@ -261,6 +287,7 @@ def record_answer(
                 "misconception": mc.code if mc else None,
                 "params": _plain(mc.params) if mc else {},
                 "hints": run.hints,
+                "shown": run.revealed,
                 "time_ms": elapsed,
                 "nonce": token.nonce,
                 "created_at": now,
@@ -279,7 +306,9 @@ def record_answer(
         else:
             run.tries += 1
         if first_answer_of_run:
-            rating = skills.rating_for(verdict.correct, run.hints, elapsed, ex.median_ms)
+            rating = skills.rating_for(
+                verdict.correct, run.hints, elapsed, ex.median_ms, shown=run.revealed
+            )
             rows += skills.review(profile, ex, rating, now, found)
             run.reviewed = True
         elif solved_after_retries:

@@ -60,8 +60,11 @@ def scheduler() -> Scheduler:
     return Scheduler(enable_fuzzing=False)
 
 
-def rating_for(correct: bool, hints: int, time_ms: int, median_ms: int) -> Rating:
-    if not correct:
+def rating_for(
+    correct: bool, hints: int, time_ms: int, median_ms: int, shown: bool = False
+) -> Rating:
+    """Wrong, or right only after the answer was shown: Again."""
+    if not correct or shown:
         return Rating.Again
     if hints:
         return Rating.Hard

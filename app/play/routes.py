@@ -50,12 +50,18 @@ def _mine(deal: PlayDeal) -> bool:
 
 
 def _deal(game_id: str, deal_id: str, own: bool = True) -> PlayDeal:
-    """The deal; someone else's is 404 while active (and always for a change, ``own``)."""
+    """The deal; someone else's is 404 while active (and always for a change, ``own``),
+    and one played for an assignment also while it is private to the class
+    (:data:`app.learning.play.assigned_visible`)."""
     _game(game_id)
     deal = service.find(deal_id, game_id)
     if deal is None:
         abort(404)
-    if not _mine(deal) and (own or deal.status != "over"):
+    if not _mine(deal) and (
+        own
+        or deal.status != "over"
+        or (deal.assignment_id is not None and not service.assigned_visible(deal))
+    ):
         abort(404)
     return deal
 
