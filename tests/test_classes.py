@@ -23,10 +23,10 @@ from flask.testing import FlaskClient
 
 from app.classes import accounts
 from app.classes.models import (
-    Invitation,
     Assignment,
     AssignmentItem,
     ClassStudent,
+    Invitation,
     QuickCode,
     SchoolClass,
     StudentAccount,
