@@ -544,3 +544,73 @@ def test_invitations_are_accepted_declined_withdrawn_and_expire(ctx):  # noqa: F
     assert "已过期" in zh and "已撤回" in zh
     # the invited teacher's invitation is theirs alone
     assert c4.post(f"/classes/invitations/{ids[0]}", data={"action": "accept"}).status_code == 404
+
+
+# -- the migration -----------------------------------------------------------------------
+
+
+def test_migration_gives_assignments_keys_and_keeps_one_answer_per_exam_item(app):
+    """Assignments made before 0007 get random keys and their attempts follow them; of
+    the second answers to an exam item the old code let in, the first answer stays."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text as sql
+
+    from app.models import User
+
+    with app.app_context():
+        u = User(username="migrated", role="learner")
+        u.password_hash = "x"
+        db.session.add(u)
+        db.session.flush()
+        db.session.add(LearnerProfile(token="migrated-token", user_id=u.id))
+        klass = SchoolClass(name="Old", join_code="OLDCLASS", notes="")
+        db.session.add(klass)
+        db.session.commit()
+        pid = db.session.scalar(db.select(LearnerProfile.id).filter_by(user_id=u.id))
+        cid = klass.id
+        db.session.remove()  # no transaction of ours may hold a lock the migration waits on
+        downgrade(revision="0006_answer_indexes")
+        with db.engine.begin() as conn:
+            for aid, exam in ((1, False), (2, True)):
+                conn.execute(
+                    sql(
+                        "INSERT INTO assignments (id, class_id, title, game, starts_at, due_at,"
+                        " pass_percent, exam, created_at) VALUES (:i, :c, 'a', 'chuanpai',"
+                        " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 60, :e, CURRENT_TIMESTAMP)"
+                    ),
+                    {"i": aid, "c": cid, "e": exam},
+                )
+            rows = [
+                ("assignment", "asg-1", "gen:chuanpai:count-hand:1", True),
+                ("assignment", "asg-1", "gen:chuanpai:count-hand:1", False),
+                ("exam", "asg-2", "gen:chuanpai:count-hand:2", False),
+                ("exam", "asg-2", "gen:chuanpai:count-hand:2", True),  # a second, let in
+                ("exam", "asg-2", "gen:chuanpai:count-hand:3", True),
+                ("quiz", "asg-2", "gen:chuanpai:count-hand:2", True),
+            ]
+            for n, (context, ref, eid, correct) in enumerate(rows):
+                conn.execute(
+                    sql(
+                        "INSERT INTO attempts (profile_id, exercise_id, game, context,"
+                        " context_ref, answer, correct, params, hints, time_ms, nonce,"
+                        " created_at) VALUES (:p, :e, 'chuanpai', :c, :r, '1', :ok, '{}', 0,"
+                        " 0, :n, CURRENT_TIMESTAMP)"
+                    ),
+                    {"p": pid, "e": eid, "c": context, "r": ref, "ok": correct, "n": f"n{n}"},
+                )
+        upgrade()
+        keys = dict(db.session.execute(sql("SELECT id, key FROM assignments")).all())
+        found = db.session.execute(
+            sql(
+                "SELECT nonce, context_ref, shown FROM attempts WHERE profile_id = :p ORDER BY nonce"
+            ),
+            {"p": pid},
+        ).all()
+    assert len(set(keys.values())) == 2 and all(len(k) >= 16 for k in keys.values())
+    assert [(n, ref, bool(shown)) for n, ref, shown in found] == [
+        ("n0", f"asg-{keys[1]}", False),
+        ("n1", f"asg-{keys[1]}", False),
+        ("n2", f"asg-{keys[2]}", False),
+        ("n4", f"asg-{keys[2]}", False),
+        ("n5", "asg-2", False),  # not an assignment's attempt: left as it was
+    ]
