@@ -211,3 +211,77 @@ def test_a_class_that_does_not_exist_looks_like_one_that_is_not_yours(app):
     student = _client(app, "student", people)
     assert student.get(f"/assignments/{aid + 1000}/").status_code == 404
     assert student.get(f"/assignments/{aid}/nope").status_code == 404
+
+
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False)
+def test_assigned_deals_tokens_and_managed_accounts_follow_the_issue_33_and_34_rules(app):
+    """Outside the area's own routes: a finished assigned deal (table, review, play
+    again) for each role and a classmate, before and after the last due time; an
+    assignment's answer token on the public answer route; a student's maker co-teaching
+    another teacher's class gives that teacher nothing."""
+    from test_play import play_out
+
+    from app.learning import bank, record
+
+    world = _world(app)
+    people, values = world["people"], world["values"]
+    people["classmate"] = make_user(app, "matrix-classmate")
+    with app.app_context():
+        db.session.add(
+            ClassStudent(
+                class_id=values["cid"], user_id=people["classmate"].id, real_name="", note=""
+            )
+        )
+        # the other teacher's own class, which the student joined and the maker co-teaches
+        theirs = SchoolClass(name="Theirs", join_code="THEIRS23", notes="")
+        db.session.add(theirs)
+        db.session.flush()
+        db.session.add(ClassTeacher(class_id=theirs.id, user_id=people["other"].id, role="owner"))
+        db.session.add(ClassTeacher(class_id=theirs.id, user_id=people["owner"].id, role="co"))
+        db.session.add(
+            ClassStudent(class_id=theirs.id, user_id=people["student"].id, real_name="", note="")
+        )
+        db.session.commit()
+        other_class = theirs.id
+    clients = {role: _client(app, role, people) for role in (*ROLES, "classmate")}
+    aid = values["aid"]
+    url = clients["student"].get(f"/assignments/{aid}/deal/k1").headers["Location"]
+    play_out(clients["student"], url)
+    sees = {"student", "owner", "co"}
+    wrong = []
+    for when in ("before", "after"):
+        if when == "after":
+            app.config["NOW"] = clock.now().replace(year=clock.now().year + 2)
+            sees = set(clients)
+        for role, client in clients.items():
+            for method, path in (("GET", url), ("GET", url + "/review"), ("POST", url + "/again")):
+                status = client.open(path, method=method).status_code
+                if (status in (200, 303)) != (role in sees):
+                    wrong.append((when, role, method, path, status))
+    app.config.pop("NOW", None)
+    assert not wrong, "\n".join(map(str, wrong))
+    # an assignment's token on the public answer route: refused, whoever posts it
+    page = clients["student"].get(f"/assignments/{aid}/k1").get_data(as_text=True)
+    token = page.split('name="token" value="', 1)[1].split('"', 1)[0]
+    ex = bank.get("gen:chuanpai:count-hand:7")
+    assert ex is not None
+    for role, client in clients.items():
+        r = client.post(f"/exercises/{ex.id}/answer", data={"token": token, "number": "1"})
+        assert r.status_code == 422, role
+    with app.app_context():
+        assert record.read_token(token, ex) is None
+    # the maker co-teaches the other's class: the other manages nothing of the maker's
+    sid = people["student"].id
+    other = clients["other"]
+    for path in (
+        f"/classes/{other_class}/students/{sid}/code",
+        f"/classes/{other_class}/students/{sid}/password",
+    ):
+        assert other.post(path, data={"minutes": "15", "confirm": "y"}).status_code == 403
+    owner = clients["owner"]
+    assert (
+        owner.post(
+            f"/classes/{values['cid']}/students/{sid}/code", data={"minutes": "15"}
+        ).status_code
+        == 200
+    )

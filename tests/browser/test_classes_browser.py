@@ -188,3 +188,75 @@ def test_a_class_from_accounts_to_the_mistakes_it_makes(
     assert len(rows) == 5
     assert rows[0]["answer"] == verdict.answer and rows[0]["misconception"] == code
     assert re.search(r"\d", rows[0]["time_s"])
+
+
+def test_a_co_teacher_by_invitation_and_an_exam_of_each_students_own_positions(
+    page: Page, browser: Browser, school: Any
+):
+    """The owner invites a teacher, who sees the invitation in Chinese and in English
+    and accepts it; the owner sets an exam of positions made for each student (the form
+    says library exams are open-book); a student answers their own position, which is
+    recorded and appears on no public page."""
+    from app.classes.models import AssignmentItem, OwnPosition
+    from app.models import User
+
+    url = school.url
+    make_user(school.app, "coach-owner", "teacher")
+    make_user(school.app, "coach-invited", "teacher")
+    sign_in(page, url, "coach-owner", "long-cards-teacher-1")
+    page.goto(url + "/classes/")
+    page.locator("#name").fill("Exam club")
+    page.locator("#new-class-form button").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Exam club")
+    class_url = page.url
+    page.get_by_role("link", name="建学生账号").or_(
+        page.get_by_role("link", name="Make student accounts")
+    ).click()
+    page.locator("#names").fill("Kai")
+    page.locator("#students-form button").click()
+    username = page.locator(".card-username").first.inner_text()
+    password = page.locator(".card-password").first.inner_text()
+    page.goto(class_url)
+    page.locator("#username").fill("coach-invited")
+    page.locator("form[action$='/teachers'] button").click()
+    expect(page.locator(".invitation-pending")).to_contain_text("coach-invited")
+
+    invited = browser.new_context(locale="zh-CN").new_page()
+    sign_in(invited, url, "coach-invited", "long-cards-teacher-1")
+    invited.goto(url + "/classes/")
+    expect(invited.locator("#invited-title")).to_have_text("协同授课邀请")
+    invited.get_by_role("button", name="English").click()
+    expect(invited.locator("#invited-title")).to_have_text("Invitations to co-teach")
+    invited.get_by_role("button", name="Accept").click()
+    expect(invited.get_by_role("heading", level=1)).to_have_text("Exam club")
+    invited.context.close()
+    page.goto(class_url)
+    expect(page.locator(".invitation-accepted")).to_contain_text("coach-invited")
+
+    # an exam of each student's own positions
+    page.goto(class_url + "assignments/new?game=chuanpai")
+    expect(page.locator("#exam-open-book")).to_be_visible()
+    page.locator("#title").fill("Closed exam")
+    page.locator("#exam").check()
+    page.locator("input[name=own_gen][value=count-hand]").check()
+    page.locator("#own_count").fill("1")
+    page.locator("form[method=post] button[type=submit]").last.click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Closed exam")
+
+    student = browser.new_context(locale="en-US").new_page()
+    sign_in(student, url, username, password)
+    student.get_by_role("link", name="Closed exam").click()
+    student.locator("#assignment .actions .button").click()
+    key = student.url.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
+    with school.app.app_context():
+        uid = db.session.scalar(db.select(User.id).filter_by(username=username))
+        item = db.session.scalar(db.select(AssignmentItem.id).filter_by(key=key))
+        eid = db.session.scalar(
+            db.select(OwnPosition.exercise_id).filter_by(item_id=item, user_id=uid)
+        )
+    assert eid and eid.startswith("exam:")
+    expect(student.locator(f"#ex-{key}")).to_be_visible()
+    give(student, bank.get(eid), right_answer(bank.get(eid)))
+    expect(student.locator("body")).to_contain_text("recorded")
+    assert student.request.get(f"{url}/exercises/{eid}").status == 404
+    student.context.close()
