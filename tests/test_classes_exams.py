@@ -320,7 +320,9 @@ def test_an_exam_of_positions_made_for_each_student(ctx):  # noqa: F811
     results = text(s1.get(f"/assignments/{aid}/", headers=EN))
     assert "Score: 100%" in results
     item_page = text(client.get(f"/classes/{cid}/assignments/{aid}/items/{key0}", headers=EN))
-    assert "一" in item_page and "二" in item_page
+    assert "一" in item_page and "二" in item_page and "a position of their own" in item_page
+    cards = client.get(f"/classes/{cid}/assignments/{aid}/items/{its[2][0]}")  # pick-cards
+    assert cards.status_code == 200 and "answer-cards" in text(cards)
 
 
 def _item_id(app: Any, aid: int, key: str) -> int:

@@ -25,7 +25,7 @@ from app.classes.forms import (
     StudentsForm,
 )
 from app.classes.models import MAX_STUDENTS, SchoolClass
-from app.engine.core.registry import all_variants
+from app.engine.core.registry import all_variants, find_variant
 from app.extensions import db
 from app.hashing import HashingBusy
 from app.htmx_utils import form_page, redirect_to
@@ -626,6 +626,7 @@ def item(cid: int, aid: int, key: str):  # type: ignore[no-untyped-def]
         b=setup,
         total=len(views),
         students=len(names),
+        family=find_variant(a.game).family,
         prev=views[view.number - 2] if view.number > 1 else None,
         next=views[view.number] if view.number < len(views) else None,
     )
