@@ -352,7 +352,15 @@ def answer_own(app: Any, client: Any, aid: int, key: str, given: str, ex: Any) -
 # -- 5. a revealed answer is not a right answer ------------------------------------------
 
 
-def test_an_answer_after_the_answer_was_shown_is_not_right(ctx):  # noqa: F811
+def test_an_answer_after_the_answer_was_shown_is_not_right(ctx, monkeypatch):  # noqa: F811
+    rated: list[Any] = []
+    review = skills.review
+
+    def spy(profile: Any, ex: Any, rating: Any, *args: Any) -> Any:
+        rated.append(rating)
+        return review(profile, ex, rating, *args)
+
+    monkeypatch.setattr(skills, "review", spy)
     _t, client = teacher(ctx)
     cid = new_class(client)
     ((u1, p1),) = make_students(client, cid, ["一"])
@@ -381,7 +389,7 @@ def test_an_answer_after_the_answer_was_shown_is_not_right(ctx):  # noqa: F811
         ),
     )
     assert stars == 1
-    assert skills.rating_for(True, 2, 1000, 20000, shown=True) == skills.Rating.Again
+    assert rated == [skills.Rating.Again]
     # the teacher: not right in the score, the grid, the CSV, the mistakes, labelled
     grid = rows_of(text(client.get(f"/classes/{cid}/assignments/{aid}/export.csv")))
     assert grid[0]["score_percent"] == "0" and grid[0]["1_first_right"] == "0"
