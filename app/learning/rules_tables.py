@@ -19,8 +19,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from app.engine.chuanpai.melds import Meld as ChuanpaiMeld
+from app.engine.chuanpai.pairing import settle as pairing_settle
 from app.engine.chuanpai.tricks import settle as tricks_settle
+from app.engine.core.actions import CountLine
 from app.engine.core.registry import find_game
+from app.engine.nantong import count as nantong_count
 from app.engine.nantong import rules as nantong_rules
 from app.engine.zipai import settle as zipai_settle
 from app.engine.zipai.melds import meld_of
@@ -93,15 +96,15 @@ def _analysis(ref: str):  # type: ignore[no-untyped-def]
     return game.analyze(holding, rules)
 
 
-def count_line(ref: str, code: str) -> int:
-    """The points of the count line ``code`` of the worked example at ``ref``."""
+def count_line(ref: str, code: str) -> CountLine:
+    """The count line ``code`` of the worked example at ``ref``."""
     a = _analysis(ref)
     lines = [ln for ln in (a.count.lines if a.count else ()) if ln.code == code]
     if a.settlement is not None:
         lines += [ln for ln in a.settlement.lines if ln.code == code]
     if not lines:
         raise ValueError(f"{ref}: its count has no line {code}")
-    return int(lines[0].points)
+    return lines[0]
 
 
 def _spans(values: Iterator[tuple[int, int]], last: int) -> list[tuple[Span, int]]:
@@ -172,6 +175,20 @@ def _guilin_extras() -> list[list[GenCell]]:
     return out
 
 
+def _chuanpai_pay() -> list[list[GenCell]]:
+    """What each loser pays and the winner gets, at the default table, for a few counts."""
+    players = find_game("chuanpai").default_rules.players  # type: ignore[attr-defined]
+    out: list[list[GenCell]] = []
+    for hu in (0, 4, 8):
+        scores = pairing_settle.settle(hu, 0, players)
+        out.append([hu, -scores[1], scores[0]])
+    return out
+
+
+def _nantong_wenqian() -> list[list[GenCell]]:
+    return [[n, nantong_count.WENQIAN_HU[n]] for n in range(1, len(nantong_count.WENQIAN_HU))]
+
+
 def _tricks_levels() -> list[list[GenCell]]:
     rules = find_game("chuanpai-tricks").rules({"fan": "none"})
 
@@ -210,6 +227,8 @@ GENERATED: dict[str, Callable[[], list[list[GenCell]]]] = {
     "hunan-mingtang": _hunan_mingtang,
     "guilin-duo": _guilin_duo,
     "guilin-extras": _guilin_extras,
+    "chuanpai-pay": _chuanpai_pay,
+    "nantong-wenqian": _nantong_wenqian,
     "tricks-levels": _tricks_levels,
     "nantong-rows-2": _nantong_rows(True),
     "nantong-rows-1": _nantong_rows(False),

@@ -90,7 +90,8 @@ class _Page:
         if isinstance(c, MeldCell):
             return " / ".join(str(rules_tables.meld_worth(self.game, m)) for m in c.meld)
         if isinstance(c, CountCell):
-            return str(rules_tables.count_line(c.count, c.line))
+            ln = rules_tables.count_line(c.count, c.line)
+            return f"×{ln.points}" if ln.op == "x" else str(ln.points)
         if isinstance(c, rules_tables.Key):
             raise KeyError(c.key)
         if isinstance(c, rules_tables.Span):
