@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -181,3 +182,48 @@ def all_pages() -> dict[str, RulesPage]:
 
 def page_of(game: str) -> RulesPage | None:
     return all_pages().get(game)
+
+
+def problems() -> list[str]:
+    """What ``academy content check`` reports about the rules pages: a file that cannot
+    be read, a game without a page, a line whose point no lesson step teaches, a table
+    the engine cannot fill."""
+    from app.engine.core.registry import all_variants
+    from app.learning import rules_tables
+
+    out: list[str] = []
+    pages: dict[str, RulesPage] = {}
+    for path in rules_files():
+        try:
+            page = read_rules(path)
+        except (ValueError, OSError, yaml.YAMLError) as exc:
+            first = str(exc).strip().splitlines()
+            out.append(f"{path.relative_to(ROOT)}: {first[0] if first else exc}")
+            continue
+        pages[page.game] = page
+        for ln in page.all_lines:
+            if ln.step is None:
+                out.append(f"{page.source}: {ln.point!r} is taught by no lesson step")
+        for s in page.sections:
+            for t in s.tables:
+                try:
+                    if t.generate is not None:
+                        rows = rules_tables.generated(t.generate)
+                        keys = {c.key for r in rows for c in r if isinstance(c, rules_tables.Key)}
+                        if keys - set(t.labels):
+                            out.append(
+                                f"{page.source}: {t.generate}: no words for {sorted(keys - set(t.labels))}"
+                            )
+                    for row in t.rows:
+                        for c in row:
+                            if isinstance(c, MeldCell):
+                                for m in c.meld:
+                                    rules_tables.meld_worth(page.game, m)
+                            elif isinstance(c, CountCell):
+                                rules_tables.count_line(c.count, c.line)
+                except Exception as exc:  # the engine's refusal, named with its table
+                    out.append(f"{page.source}: {s.id}: {t.caption.en}: {exc}")
+    for v in all_variants():
+        if v.id not in pages:
+            out.append(f"content/rules: no rules page for {v.id}")
+    return out

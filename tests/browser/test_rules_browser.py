@@ -30,7 +30,9 @@ def test_pdf_page_count_reads_chromium_pdfs(page: Page, live_server: str):
     page.goto(live_server + "/about/cards")
     assert pdf_pages(page.pdf(format="A4")) >= 1
     page.goto("about:blank")  # the site's CSP refuses inline styles
-    page.set_content("<p style='break-after: page'>one</p><p style='break-after: page'>two</p><p>three</p>")
+    page.set_content(
+        "<p style='break-after: page'>one</p><p style='break-after: page'>two</p><p>three</p>"
+    )
     assert pdf_pages(page.pdf(format="A4")) == 3
 
 
@@ -82,7 +84,9 @@ def test_from_the_lessons_to_the_rules_and_back_in_both_languages(page: Page, li
 def test_practice_and_play_pages_link_to_the_rules(page: Page, live_server: str):
     for path in ("/practice/nantong/", "/play/nantong/"):
         page.goto(live_server + path)
-        page.get_by_role("link", name="All the rules of Nantong Changpai (Duzihu) on one page").click()
+        page.get_by_role(
+            "link", name="All the rules of Nantong Changpai (Duzihu) on one page"
+        ).click()
         expect(page).to_have_url(live_server + "/rules/nantong")
         expect(page.locator("table.rules-table").first).to_be_visible()
 
