@@ -400,6 +400,8 @@ CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
     _checklist_problems,
     _misconception_problems,
 )
+
+
 def _rules_pages() -> Iterator[str]:
     from app.learning.rules_pages import problems
 

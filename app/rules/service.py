@@ -23,7 +23,7 @@ from app.learning.rules_pages import (
     WordsCell,
     page_of,
 )
-from app.ui.markup import render_inline, step_url
+from app.ui.markup import render_prose, step_url
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,11 @@ class _Page:
         self.seen: set[str] = set()
 
     def words(self, text: str) -> Markup:
-        return render_inline(text, self.family, self.locale, self.seen)
+        """One run of prose (a line, a cell) without its paragraph."""
+        html = str(render_prose(text, self.family, self.locale, self.seen))
+        if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+            html = html[3:-4]
+        return Markup(html)
 
     def line(self, ln: Line) -> LineView:
         html = self.words(ln.text.get(self.locale))

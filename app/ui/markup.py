@@ -47,35 +47,25 @@ def _card_html(family: str, token: str) -> str:
     )
 
 
-def _inline(para: str, family: str, locale: str, seen: set[str]) -> str:
-    pieces: list[str] = []
-    pos = 0
-    for m in _TOKEN.finditer(para):
-        pieces.append(str(escape(para[pos : m.start()])))
-        if m.group(1):
-            pieces.append(_term_html(m.group(1), m.group(2), locale, seen))
-        elif m.group(3):
-            pieces.append(_card_html(family, m.group(3)))
-        else:
-            pieces.append(f"<strong>{escape(m.group(4))}</strong>")
-        pos = m.end()
-    pieces.append(str(escape(para[pos:])))
-    return "".join(pieces).replace("\n", " ")
-
-
 def render_prose(text: str, family: str, locale: str, seen: set[str] | None = None) -> Markup:
     """Paragraphs of ``text`` as HTML; ``seen`` collects terms already introduced."""
     seen = set() if seen is None else seen
-    out = [
-        "<p>" + _inline(para, family, locale, seen) + "</p>"
-        for para in re.split(r"\n\s*\n", text.strip())
-    ]
+    out = []
+    for para in re.split(r"\n\s*\n", text.strip()):
+        pieces: list[str] = []
+        pos = 0
+        for m in _TOKEN.finditer(para):
+            pieces.append(str(escape(para[pos : m.start()])))
+            if m.group(1):
+                pieces.append(_term_html(m.group(1), m.group(2), locale, seen))
+            elif m.group(3):
+                pieces.append(_card_html(family, m.group(3)))
+            else:
+                pieces.append(f"<strong>{escape(m.group(4))}</strong>")
+            pos = m.end()
+        pieces.append(str(escape(para[pos:])))
+        out.append("<p>" + "".join(pieces).replace("\n", " ") + "</p>")
     return Markup("\n".join(out))
-
-
-def render_inline(text: str, family: str, locale: str, seen: set[str] | None = None) -> Markup:
-    """One run of prose (a table cell, a line of a list) as HTML, without paragraphs."""
-    return Markup(_inline(text.strip(), family, locale, set() if seen is None else seen))
 
 
 def term_hanzi(term_id: str) -> str:
