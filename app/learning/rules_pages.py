@@ -227,3 +227,9 @@ def problems() -> list[str]:
         if v.id not in pages:
             out.append(f"content/rules: no rules page for {v.id}")
     return out
+
+
+def page_urls() -> list[tuple[str, str, str]]:
+    """(source file, game, address) of every rules page, for whatever reads every page a
+    learner reads (a scan of the learner's words)."""
+    return [(p.source, p.game, f"/rules/{p.game}") for p in all_pages().values()]
