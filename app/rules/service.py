@@ -31,7 +31,6 @@ class LineView:
     html: Markup
     href: str | None
     lesson: int | None  # the lesson's place in the game's path
-    title: str  # the lesson and step it links to
 
 
 @dataclass(frozen=True)
@@ -76,17 +75,10 @@ class _Page:
 
     def line(self, ln: Line) -> LineView:
         html = self.words(ln.text.get(self.locale))
-        if ln.step is None:
-            return LineView(html, None, None, "")
-        lesson_id, _hash, step_id = ln.step.partition("#")
-        lesson = get(lesson_id)
-        step = lesson.step(step_id) if lesson else None
-        if lesson is None or step is None:
-            return LineView(html, None, None, "")
-        title = lesson.title.get(self.locale)
-        if step.title is not None:
-            title = f"{title} · {step.title.get(self.locale)}"
-        return LineView(html, step_url(ln.step), lesson.order, title)
+        lesson = get(ln.step.partition("#")[0]) if ln.step else None
+        if ln.step is None or lesson is None:
+            return LineView(html, None, None)
+        return LineView(html, step_url(ln.step), lesson.order)
 
     def cell(self, c: object) -> Markup | str:
         if isinstance(c, WordsCell):
