@@ -40,6 +40,10 @@ def test_pdf_page_count_reads_chromium_pdfs(page: Page, live_server: str):
 @pytest.mark.parametrize("lang", ["English", "中文"])
 def test_a_rules_page_prints_on_two_a4_sheets(page: Page, live_server: str, game: str, lang: str):
     _open(page, live_server, game, lang)
+    expect(page.get_by_role("heading", level=1)).to_contain_text(
+        "规则" if lang == "中文" else "Rules"
+    )
+    expect(page.locator("table.rules-table").first).to_be_visible()
     pdf = page.pdf(format="A4")
     assert 1 <= pdf_pages(pdf) <= 2, (game, lang, pdf_pages(pdf))
 
