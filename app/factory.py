@@ -92,6 +92,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.play import bp as play_bp
 
     app.register_blueprint(play_bp, url_prefix="/play")
+    from app.rules import bp as rules_bp
+
+    app.register_blueprint(rules_bp)
     from app import admin, classes
 
     classes.init_app(app)  # /classes/…, /assignments (issue 15)

@@ -21,6 +21,14 @@ FILES = sorted(
 SEED_DIR = Path(os.environ.get("SEEDS_DIR") or ROOT.parent / "shared" / "seeds")
 
 
+def test_the_rules_pages_are_compared_too():
+    from app.engine.core.registry import all_variants
+
+    rules = {p.name for p in FILES if p.parent.name == "rules"}
+    assert rules == {f"{v.id}.yaml" for v in all_variants()}  # tests/test_rules_pages.py
+    # compares each page as drawn, with the engine's tables, in both languages
+
+
 def test_the_fingerprints_are_there():
     assert len(SEEDS) > 10000
 

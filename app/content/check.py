@@ -400,4 +400,12 @@ CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
     _checklist_problems,
     _misconception_problems,
 )
-EXTRA_CHECKS: list[Callable[[], Iterator[str]]] = []  # more areas add theirs
+
+
+def _rules_pages() -> Iterator[str]:
+    from app.learning.rules_pages import problems
+
+    yield from problems()
+
+
+EXTRA_CHECKS: list[Callable[[], Iterator[str]]] = [_rules_pages]  # more areas add theirs

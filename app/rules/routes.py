@@ -1,0 +1,17 @@
+"""/rules/<game>: a game's rules on one page."""
+
+from __future__ import annotations
+
+from flask import abort, render_template
+from flask_babel import get_locale
+
+from app.learning.rules_pages import page_of
+from app.rules import bp, service
+
+
+@bp.get("/rules/<game>")
+def page(game: str):  # type: ignore[no-untyped-def]
+    rules = page_of(game)
+    if rules is None:
+        abort(404)
+    return render_template("rules/page.html", r=service.view(rules, str(get_locale() or "zh")))
