@@ -379,6 +379,8 @@ def test_an_answer_after_the_answer_was_shown_is_not_right(ctx, monkeypatch):  #
     data["token"] = _token(page)
     assert s1.post(f"/assignments/{aid}/{key}/answer", data=data).status_code == 303
     assert [(r.correct, r.shown) for r in _attempts(ctx, u1)] == [(True, True)]
+    mine = text(s1.get(f"/assignments/{aid}/", headers=EN))
+    assert "answer shown" in mine and "counts as not right" in mine
     # the learner's own record: one star (TEACHING.md), FSRS Again
     stars = read(
         ctx,
