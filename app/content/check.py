@@ -20,6 +20,7 @@ from app.config import ROOT
 from app.engine.core.registry import all_variants
 
 LOCALES = ("en", "zh")
+GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
 TERM = re.compile(r"\[\[([a-z0-9-]+)")
 CARD = re.compile(r"\{([a-z0-9]{2,3})\}")
 
@@ -171,17 +172,12 @@ def lesson_file(ref: str) -> str:
 
 
 def _glossary_problems() -> Iterator[str]:
-    from app.learning.glossary import GLOSSARY, TermDoc, terms
+    from app.learning.glossary import GLOSSARY, read_docs, terms
     from app.learning.lessons import step_of
 
     if not GLOSSARY.exists():
         return
-    yield from _schema_problems(
-        lambda p: [
-            TermDoc.model_validate(t) for t in yaml.safe_load(p.read_text(encoding="utf-8"))
-        ],
-        [GLOSSARY],
-    )
+    yield from _schema_problems(lambda p: read_docs(), [GLOSSARY])
     try:
         known = terms()
     except (ValidationError, ValueError) as exc:
@@ -189,16 +185,50 @@ def _glossary_problems() -> Iterator[str]:
         return
     games = {v.id for v in all_variants()}
     for t in known.values():
-        for other in t.same_as:
-            if other not in known:
-                yield f"{_rel(GLOSSARY)}: {t.id}: same_as names unknown term {other!r}"
-            elif t.id not in known[other].same_as:
-                yield f"{_rel(GLOSSARY)}: {t.id}: {other!r} does not name it back in same_as"
         for g in t.games:
             if g not in games:
                 yield f"{_rel(GLOSSARY)}: {t.id}: unknown game {g!r}"
         if t.taught_in and step_of(t.taught_in) is None:
             yield f"{_rel(GLOSSARY)}: {t.id}: taught_in {t.taught_in!r} is not a lesson step"
+
+
+def _terms_problems() -> Iterator[str]:
+    """The term table and the glossary agree: every glossary entry is a word or a
+    regional name of a concept, with the same characters; every game is known."""
+    from app.content import terms as table
+    from app.learning.glossary import read_docs
+
+    where = _rel(table.TERMS)
+    yield from _schema_problems(table.read, [table.TERMS])
+    try:
+        doc = table.table()
+        glossary = {t.id: t for t in read_docs()}
+    except (ValidationError, ValueError):
+        return
+    games = {v.id for v in all_variants()}
+    if set(doc.groups.get("all", [])) != games:
+        yield f"{where}: groups.all: must be every game, {sorted(games)}"
+    for name, members in doc.groups.items():
+        for g in members:
+            if g not in games:
+                yield f"{where}: groups.{name}: unknown game {g!r}"
+    named = table.entries()
+    for c in doc.concepts:
+        for item in (*c.words, *c.regional):
+            for g in item.games:
+                if g not in games and g not in doc.groups:
+                    yield f"{where}: {c.id}: unknown game {g!r}"
+            entry = glossary.get(item.glossary) if item.glossary else None
+            if item.glossary and entry is None:
+                yield f"{where}: {c.id}: no glossary entry {item.glossary!r}"
+            elif entry is not None and entry.hanzi != item.zh:
+                yield (
+                    f"{where}: {c.id}: {item.zh} names glossary entry {entry.id!r}, "
+                    f"which is written {entry.hanzi}"
+                )
+    for gid in glossary:
+        if gid not in named:
+            yield f"{_rel(GLOSSARY_PATH)}: {gid}: no concept of {where} names it"
 
 
 def checklist_files() -> list[Path]:
@@ -396,6 +426,7 @@ CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
     _exercise_problems,
     _lesson_problems,
     _glossary_problems,
+    _terms_problems,
     _first_use_problems,
     _checklist_problems,
     _misconception_problems,

@@ -20,6 +20,8 @@ def init_app(app: Flask) -> None:
         kind_label=text.kind_label,
         card_name=text.card_name,
         prose=markup.render_prose,
+        prose_inline=markup.render_inline,
+        mark_lang=markup.mark_lang,
         action_name=text.action_label,
         term_hanzi=markup.term_hanzi,
         step_url=markup.step_url,
