@@ -94,7 +94,7 @@ def _lesson_problems() -> Iterator[str]:
         for step in lesson.steps:
             where = f"{lesson.source}: {step.id}"
             for loc in LOCALES:
-                texts = [step.text.get(loc)] if step.text else []
+                texts = [t.get(loc) for t in (step.text, step.variant_note) if t]
                 if step.deal:
                     texts += [n.text.text().get(loc) for n in step.deal.notes]
                 for t in texts:

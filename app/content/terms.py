@@ -186,30 +186,38 @@ def entry_text(entry_id: str, game: str | None, lang: str) -> str | None:
 @cache
 def names(game: str, lang: str) -> tuple[Name, ...]:
     """Every name the table knows for a page of ``game`` in ``lang``, longest first:
-    the game's own words, the names allowed only in a variant note (regional names and
-    other games' words), the words to avoid, and the source citations."""
+    the game's own words; for a concept of this game, the names allowed only in a
+    variant note (its regional names, and the words other games use for it); the words
+    to avoid; and the source citations."""
     t = table()
     own: dict[str, Name] = {}
     other: dict[str, Name] = {}
-    for c in t.concepts:
+    mine = [c for c in t.concepts if _word_in(c, game) is not None]
+    for c in mine:
+        w = _word_in(c, game)
+        assert w is not None
+        own[w.get(lang)] = Name(w.get(lang), c.id, "word")
+    for c in mine:
         for w in c.words:
             text = w.get(lang)
-            if game in t.expand(w.games):
-                own[text] = Name(text, c.id, "word")
-        for w in c.words:
-            text = w.get(lang)
-            if game not in t.expand(w.games) and text not in own:
-                other.setdefault(text, Name(text, c.id, "other-game"))
+            if text in own or game in t.expand(w.games):
+                continue
+            if lang == "en" and (not w.gloss or text.lower() in ENGLISH_WORDS):
+                continue  # an English word is not another game's name
+            other.setdefault(text, Name(text, c.id, "other-game"))
         for r in c.regional:
             text = r.zh if lang == "zh" else (r.en or "")
             if text and text not in own:
                 other[text] = Name(text, c.id, "regional", r.where.get(lang))
-    out = list(own.values()) + [n for k, n in other.items() if k not in own]
-    for c in t.concepts:
-        if any(game in t.expand(w.games) for w in c.words):
-            out += [Name(a, c.id, "avoid") for a in c.avoid.get(lang)]
+    out = list(own.values()) + list(other.values())
+    for c in mine:
+        out += [Name(a, c.id, "avoid") for a in c.avoid.get(lang)]
     out += [Name(p, "provenance", "provenance") for p in t.provenance.get(lang)]
     return tuple(sorted(out, key=lambda n: -len(n.text)))
+
+
+# romanized words that are also everyday English: never taken for a term
+ENGLISH_WORDS = frozenset({"an", "bai", "fan", "long", "hu", "qi", "yan", "tou", "fu"})
 
 
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")

@@ -17,6 +17,7 @@ plain Python.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -24,6 +25,8 @@ from functools import cache
 from app.engine.chuanpai.cards import REGIONAL_NAMES
 
 FAMILIES: tuple[str, ...] = ("zipai", "chuanpai", "nantong")
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_HAN_ASIDE = re.compile(r"\s*\([^)]*[\u3400-\u9fff][^)]*\)")  # "Joy (喜, a joy card)"
 
 RED = "red"
 BLACK = "black"
@@ -63,11 +66,14 @@ class Card:
         return f"cards/{self.family}/{self.token}.svg"
 
     def label(self, locale: str) -> str:
-        """The accessible name and tooltip: Chinese with pinyin, or English."""
+        """The accessible name and tooltip, in one language (an attribute cannot mark a
+        run of another script): the Chinese name, or the English one."""
         if locale.startswith("zh"):
-            text = f"{self.zh}（{self.pinyin}）"
-            return f"{text}，{self.face.zh}" if self.face.zh not in self.zh else text
-        return f"{self.en} ({self.face.en})" if self.face.en else self.en
+            return f"{self.zh}，{self.face.zh}" if self.face.zh not in self.zh else self.zh
+        en = _HAN_ASIDE.sub("", self.en)
+        if self.face.en and not _HAN.search(self.face.en):
+            return f"{en} ({self.face.en})"
+        return en
 
     def name(self, locale: str) -> str:
         return self.zh if locale.startswith("zh") else self.en

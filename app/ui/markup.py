@@ -40,7 +40,7 @@ TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜńňǹḿ"
 # a run of Latin words: letters (with accents), and the spaces, hyphens, apostrophes and
 # digits between them
 LATIN_RUN = re.compile(
-    r"[A-Za-z\u00c0-\u024f\u1e3f](?:[A-Za-z\u00c0-\u024f\u1e3f0-9'’\-\.,:;!?()/ ]*[A-Za-z\u00c0-\u024f\u1e3f0-9.)])?"
+    r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e3f](?:[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e3f0-9'’\-\.,:;!?()/ ]*[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e3f0-9.)])?"
 )
 
 
@@ -69,9 +69,14 @@ def mark_runs(text: str, locale: str) -> str:
     return "".join(out)
 
 
-def mark_lang(text: str, locale: str) -> Markup:
-    """Plain text (no markup) for a page: escaped, other-script runs marked."""
-    return Markup(mark_runs(text, locale))
+def mark_lang(text: str, locale: str | None = None) -> Markup:
+    """Plain text (no markup) for a page: escaped, other-script runs marked (``locale``:
+    the page's, by default)."""
+    if locale is None:
+        from app.i18n import page_locale
+
+        locale = page_locale()
+    return Markup(mark_runs(str(text), locale))
 
 
 def _intro(t: Term, shown: str | None, game: str | None, locale: str) -> str:
