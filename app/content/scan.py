@@ -10,7 +10,8 @@ place and the offending text. What is looked for:
 - ``unmarked``: a run of Chinese characters on an English page, or of Latin letters on
   a Chinese page, outside an element carrying its ``lang``;
 - ``attribute``: a ``title`` or ``alt`` mixing the two scripts;
-- ``provenance``: a source cited outside a variant note ("the source says", 原文, 引擎);
+- ``provenance``: a source cited outside a variant note ("the source says", 原文, 引擎)
+  (the glossary's line on where a name is used counts as a note);
 - ``regional``: a regional name, or another game's word, outside a variant note;
 - ``avoid``: a word the table says never to use (stale, not smelly);
 - ``chinese``: Chinese in the running text of an English page that is not a term's
@@ -128,7 +129,7 @@ class _Reader(HTMLParser):
             (
                 tag,
                 a.get("lang", lang),
-                note or "variant-note" in cls,
+                note or "variant-note" in cls or "term-regional" in cls,
                 intro or "term-reading" in cls,
                 term or "term" in cls or "term-en" in cls,
             )

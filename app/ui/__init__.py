@@ -22,6 +22,7 @@ def init_app(app: Flask) -> None:
         prose=markup.render_prose,
         prose_inline=markup.render_inline,
         mark_lang=markup.mark_lang,
+        glossary_text=markup.glossary_text,
         action_name=text.action_label,
         term_hanzi=markup.term_hanzi,
         step_url=markup.step_url,

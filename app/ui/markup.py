@@ -79,6 +79,31 @@ def mark_lang(text: str, locale: str | None = None) -> Markup:
     return Markup(mark_runs(str(text), locale))
 
 
+def glossary_text(text: str, locale: str) -> Markup:
+    """A glossary meaning or place: escaped, runs marked, and on an English page every
+    glossary term written in 汉字 a link to its entry (the glossary names other games'
+    words on purpose)."""
+    from app.learning.glossary import terms
+
+    if _zh(locale):
+        return Markup(mark_runs(text, locale))
+    by_hanzi: dict[str, str] = {}
+    for t in terms().values():
+        by_hanzi.setdefault(t.hanzi, t.id)
+    out, pos = [], 0
+    for m in HAN_RUN.finditer(text):
+        out.append(str(escape(text[pos : m.start()])))
+        run = m.group()
+        tid = by_hanzi.get(run)
+        if tid:
+            out.append(f'<a class="term" href="#term-{tid}" lang="zh-Hans">{escape(run)}</a>')
+        else:
+            out.append(f'<span lang="zh-Hans">{escape(run)}</span>')
+        pos = m.end()
+    out.append(str(escape(text[pos:])))
+    return Markup("".join(out))
+
+
 def _intro(t: Term, shown: str | None, game: str | None, locale: str) -> str:
     """A term's first use on a page: what it is called, with its characters and reading."""
     hanzi = f'<span lang="zh-Hans">{escape(t.hanzi)}</span>'
