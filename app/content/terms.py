@@ -197,10 +197,11 @@ def names(game: str, lang: str) -> tuple[Name, ...]:
         w = _word_in(c, game)
         assert w is not None
         own[w.get(lang)] = Name(w.get(lang), c.id, "word")
+    faces = _card_faces(game, lang)
     for c in mine:
         for w in c.words:
             text = w.get(lang)
-            if text in own or game in t.expand(w.games):
+            if text in own or game in t.expand(w.games) or text in faces:
                 continue
             if lang == "en" and (not w.gloss or text.lower() in ENGLISH_WORDS):
                 continue  # an English word is not another game's name
@@ -214,6 +215,20 @@ def names(game: str, lang: str) -> tuple[Name, ...]:
         out += [Name(a, c.id, "avoid") for a in c.avoid.get(lang)]
     out += [Name(p, "provenance", "provenance") for p in t.provenance.get(lang)]
     return tuple(sorted(out, key=lambda n: -len(n.text)))
+
+
+def _card_faces(game: str, lang: str) -> frozenset[str]:
+    """The plain names of the cards of a game's deck (二六 / two-six): every game may
+    name a card by its face, whatever its own word for it."""
+    from app.engine.core.registry import find_game
+    from app.ui.catalog import family
+
+    out: set[str] = set()
+    for c in family(find_game(game).info.family).cards:
+        out.add(c.face.zh if lang == "zh" else c.face.en)
+        out.add(c.zh if lang == "zh" else c.en)
+    out.discard("")
+    return frozenset(out)
 
 
 # romanized words that are also everyday English: never taken for a term
