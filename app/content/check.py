@@ -188,7 +188,12 @@ def _glossary_problems() -> Iterator[str]:
         for g in t.games:
             if g not in games:
                 yield f"{_rel(GLOSSARY)}: {t.id}: unknown game {g!r}"
-        if t.taught_in and step_of(t.taught_in) is None:
+        if t.taught_in and t.taught_in.startswith("cards:"):
+            from app.ui.catalog import FAMILIES
+
+            if t.taught_in.partition(":")[2] not in FAMILIES:
+                yield f"{_rel(GLOSSARY)}: {t.id}: taught_in {t.taught_in!r} is not a card gallery"
+        elif t.taught_in and step_of(t.taught_in) is None:
             yield f"{_rel(GLOSSARY)}: {t.id}: taught_in {t.taught_in!r} is not a lesson step"
 
 

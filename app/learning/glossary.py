@@ -133,16 +133,20 @@ def _first_links() -> dict[str, str]:
     for v in all_variants():
         for lesson in path_of(v.id):
             for step in lesson.steps:
-                if step.text is None:
-                    continue
-                for tid in link.findall(step.text.en + " " + step.text.zh):
-                    out.setdefault(tid, step.ref)
+                for text in (step.text, step.variant_note):
+                    if text is not None:
+                        for tid in link.findall(text.en + " " + text.zh):
+                            out.setdefault(tid, step.ref)
     return out
+
+
+GALLERY = "cards:"  # a taught_in of "cards:<family>": the card gallery shows the term
 
 
 def taught_in(term_id: str) -> str | None:
     """The lesson step that teaches a term: the glossary's own ``taught_in``, else the
-    first step whose prose links the term."""
+    first step whose prose links the term. A card's regional name is shown in the card
+    gallery instead (``cards:<family>``): the lessons keep to each game's own names."""
     t = term(term_id)
     if t is not None and t.taught_in:
         return t.taught_in

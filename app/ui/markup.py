@@ -201,6 +201,8 @@ def step_url(ref: str) -> str:
     """The address of a lesson step named ``"<lesson>#<step>"`` (``#`` if unknown)."""
     from app.learning.lessons import get
 
+    if ref.startswith("cards:"):  # a regional card name: the card gallery's table of names
+        return url_for("cards.gallery", family_id=ref.partition(":")[2]) + "#aliases-title"
     lesson_id, _, step_id = ref.partition("#")
     lesson = get(lesson_id)
     if lesson is None or lesson.step(step_id) is None:
