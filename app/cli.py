@@ -63,7 +63,10 @@ def content_stats() -> None:
 @click.option("--game", default=None, help="only this game's pages (and the pages of no game)")
 @click.option("--kind", "kinds", multiple=True, help="page kinds (default: every kind)")
 @click.option("--lang", default=None, type=click.Choice(["en", "zh"]), help="one language")
-def content_scan(game: str | None, kinds: tuple[str, ...], lang: str | None) -> None:
+@click.option(
+    "--keys", is_flag=True, help="findings without context (tests/data/term_findings.txt)"
+)
+def content_scan(game: str | None, kinds: tuple[str, ...], lang: str | None, keys: bool) -> None:
     """Read every page a learner reads, as drawn, against the term table (content/terms.yaml):
     raw markup, unmarked runs of the other script, sources cited, regional names and words
     to avoid outside variant notes, internal codes. One line per finding; exit 1 if any."""
@@ -90,7 +93,7 @@ def content_scan(game: str | None, kinds: tuple[str, ...], lang: str | None) -> 
         raise click.BadParameter(f"unknown kind(s) {unknown}; known: {sorted(PAGE_KINDS)}")
     findings = [f for f in found if lang is None or f.lang == lang]
     for f in findings:
-        click.echo(f.line())
+        click.echo(f.key() if keys else f.line())
     click.echo(f"{len(findings)} finding(s)", err=True)
     if findings:
         sys.exit(1)

@@ -217,10 +217,6 @@ def test_every_page_kind_is_registered_in_one_list():
 # -- every page, both languages ----------------------------------------------------
 
 
-def _key(f: scan.Finding) -> str:
-    return f"{f.where}: [{f.lang}] {f.kind}: {f.text}"
-
-
 def _baseline() -> Counter[str]:
     if not BASELINE.exists():
         return Counter()
@@ -236,11 +232,11 @@ def test_every_page_reads_clean_against_the_term_table(client, game):
     in both languages. A finding not in the list fails (with the file, step and text);
     so does a listed one that is gone (take it off the list)."""
     found = scan.scan_pages(client, [p for p in scan.pages() if p.game == game])
-    now = Counter(_key(f) for f in found)
+    now = Counter(f.key() for f in found)
     listed = Counter(k for k in _baseline().elements() if _game_of(k) == game)
     new = now - listed
     gone = listed - now
-    assert not new, "new findings:\n" + "\n".join(f.line() for f in found if _key(f) in new)
+    assert not new, "new findings:\n" + "\n".join(f.line() for f in found if f.key() in new)
     assert not gone, "fixed: take them off tests/data/term_findings.txt:\n" + "\n".join(gone)
 
 

@@ -62,6 +62,10 @@ class Finding:
     text: str
     context: str = ""
 
+    def key(self) -> str:
+        """The finding without its context: one line of tests/data/term_findings.txt."""
+        return f"{self.where}: [{self.lang}] {self.kind}: {self.text}"
+
     def line(self) -> str:
         ctx = f" … {self.context} …" if self.context else ""
         return f"{self.where}: [{self.lang}] {self.kind}: {self.text}{ctx}"
@@ -89,6 +93,7 @@ class _Run:
     note: bool  # inside a variant note
     intro: bool  # inside a term's introduction (its reading)
     term: bool  # inside a term link
+    message: bool = False  # inside a count line or a verdict: app/messages' text
 
 
 @dataclass
@@ -100,6 +105,8 @@ class _Reader(HTMLParser):
     stack: list[tuple[str, str | None, bool, bool, bool]] = field(default_factory=list)
     depth_main: int = -1
     whole: bool = False  # read everything (a fragment without <main>)
+    in_message: int = 0  # depth inside an element drawn from app/messages
+    message_depth: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -125,13 +132,16 @@ class _Reader(HTMLParser):
                     self.attrs.append((key, a[key]))
         if tag in self.VOID:
             return
+        if set(cls) & MESSAGE_CLASSES:
+            self.message_depth.append(len(self.stack))
+            self.in_message += 1
         self.stack.append(
             (
                 tag,
                 a.get("lang", lang),
                 note or "variant-note" in cls or "term-regional" in cls,
                 intro or "term-reading" in cls,
-                term or "term" in cls or "term-en" in cls,
+                term or "term" in cls or "term-en" in cls or "writing" in cls,
             )
         )
 
@@ -140,6 +150,9 @@ class _Reader(HTMLParser):
             return
         while self.stack:
             top = self.stack.pop()[0]
+            if self.message_depth and self.message_depth[-1] == len(self.stack):
+                self.message_depth.pop()
+                self.in_message -= 1
             if top == "main":
                 self.depth_main = -1
             if top == tag:
@@ -153,7 +166,14 @@ class _Reader(HTMLParser):
         if self.stack and self.stack[-1][0] in ("script", "style"):
             return
         lang, note, intro, term = self._top()
-        self.runs.append(_Run(data, lang, note, intro, term))
+        message = any(tag in MESSAGE_TAGS for tag, *_rest in self.stack) or self.in_message > 0
+        self.runs.append(_Run(data, lang, note, intro, term, message))
+
+
+MESSAGE_TAGS: frozenset[str] = frozenset()
+#: elements whose text comes from app/messages (count lines, verdicts, proofs): their
+#: findings are the messages', marked as such
+MESSAGE_CLASSES = frozenset({"count-lines", "verdict", "proof", "verdict-message", "reason"})
 
 
 def _card_writing(family: str | None) -> set[str]:
@@ -203,11 +223,13 @@ def read(html: str, where: str, lang: str, game: str | None, whole: bool = False
     words = _own_words(game)
     machinery = _machinery_words()
 
-    def add(kind: str, text: str, ctx: str = "") -> None:
-        out.append(Finding(where, lang, kind, text, ctx))
-
     for run in r.runs:
         t = run.text
+        here = f"{where} [app/messages]" if run.message else where
+
+        def add(kind: str, text: str, ctx: str = "", here: str = here) -> None:
+            out.append(Finding(here, lang, kind, text, ctx))
+
         for m in MARKUP.finditer(t):
             add("markup", m.group(), _context(t, m.start(), m.end()))
         for m in FILE_NAME.finditer(t):
@@ -252,7 +274,7 @@ def read(html: str, where: str, lang: str, game: str | None, whole: bool = False
                     add("provenance", m.group(), _context(t, m.start(), m.end()))
     for key, value in r.attrs:
         if HAN.search(value) and re.search(r"[A-Za-z]{2,}", value):
-            add("attribute", f'{key}="{value}"')
+            out.append(Finding(where, lang, "attribute", f'{key}="{value}"'))
     return out
 
 

@@ -6,7 +6,9 @@ every run of the other script marked with its language.
   on a page introduces it: on a Chinese page 汉字 with its pinyin, on an English page the
   term table's word with 汉字, pinyin and an English gloss; after that, the table's word
   for the page's game and language (content/terms.yaml);
-- ``{x1}`` draws the card ``x1`` of the lesson's deck inline.
+- ``{x1}`` draws the card ``x1`` of the lesson's deck inline;
+- ``{zh:木}`` shows Chinese characters as writing (a radical, a look-alike) on an English
+  page, where Chinese otherwise appears only as a term's introduction or a card's name.
 
 Authors do not mark languages: on an English page each run of Chinese characters is
 wrapped in ``<span lang="zh-Hans">``, on a Chinese page each run of Latin letters in
@@ -28,7 +30,7 @@ from app.ui.pictures import face
 _TERM = re.compile(r"\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]")
 _CARD = re.compile(r"\{([a-z0-9]{2,3})\}")
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
-_TOKEN = re.compile(r"\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]|\{([a-z0-9]{2,3})\}|\*\*")
+_TOKEN = re.compile(r"\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]|\{([a-z0-9]{2,3})\}|\*\*|\{zh:([^}]+)\}")
 
 HAN_CHARS = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3007"
 # a run of Chinese: characters, with the Chinese punctuation and spaces between them
@@ -158,6 +160,8 @@ def _inline(text: str, family: str, locale: str, seen: set[str], game: str | Non
             pieces.append(_term_html(m.group(1), m.group(2), locale, seen, game))
         elif m.group(3):
             pieces.append(_card_html(family, m.group(3)))
+        elif m.group(4):  # characters shown as writing (a radical, a look-alike)
+            pieces.append(f'<span lang="zh-Hans" class="writing">{escape(m.group(4))}</span>')
         else:  # ** opens or closes bold; an unclosed one is kept as written
             if not bold and "**" not in text[m.end() :]:
                 pieces.append("**")

@@ -36,7 +36,9 @@ def _meld(m: MeldView, game: str | None = None) -> Meld:
 
 def from_view(view: View, family: str, viewer: int | None = None, game: str | None = None) -> Table:
     """The table as ``viewer`` sees it (default: the view's own viewer, else seat 0 first);
-    ``game`` names the groups by that game's words (content/terms.yaml)."""
+    groups and the dealer go by the words of ``game`` (default: the view's own variant;
+    content/terms.yaml)."""
+    game = game or view.variant
     me = viewer if viewer is not None else (view.viewer if view.viewer is not None else 0)
     n = len(view.seats)
     order = [(me + i) % n for i in range(n)]
@@ -57,6 +59,7 @@ def from_view(view: View, family: str, viewer: int | None = None, game: str | No
                 discards=list(sv.discards),
                 you=i == me and not study,
                 dealer=i == view.dealer,
+                dealer_word=_dealer_word(game),
                 badges=_badges(sv.extra),
             )
         )
@@ -78,6 +81,18 @@ def from_view(view: View, family: str, viewer: int | None = None, game: str | No
         trick=trick,
         turned=list(view.shown),
     )
+
+
+def _dealer_word(game: str | None) -> str:
+    """The game's own word for the dealer, when it is not the plain one (头家)."""
+    if game is None:
+        return ""
+    from app.content import terms
+    from app.i18n import page_locale
+
+    locale = page_locale()
+    word = terms.word("zhuangjia", game, locale) or ""
+    return word if word != terms.word("zhuangjia", "hunan", locale) else ""
 
 
 def _badges(extra: object) -> list[str]:

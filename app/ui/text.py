@@ -159,6 +159,7 @@ KIND_CONCEPTS: dict[str, str] = {
     "an-gang": "angang",
     "long": "long",
     "gang": "gang",
+    "jia-gang": "jiagang",
     "baoting": "baoting",
     "bai": "bai",
     "tuoshou": "tuoshou",
@@ -180,6 +181,7 @@ KIND_GAMES: dict[str, str] = {
     "kang": "chuanpai",
     "an": "chuanpai",
     "gang": "nantong",
+    "jia-gang": "nantong",
     "fan-set": "chuanpai-tricks",
 }
 
