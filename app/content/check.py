@@ -236,6 +236,55 @@ def _terms_problems() -> Iterator[str]:
             yield f"{_rel(GLOSSARY_PATH)}: {gid}: no concept of {where} names it"
 
 
+def taught_problems() -> Iterator[str]:
+    """Taught before tested: every lesson exercise and quiz item names the rule points it
+    uses (``points``, checklist ids of its game), and each is taught at or before the
+    exercise: in an earlier step of the path (a lesson exercise), or in a lesson of the
+    quiz's unit or an earlier one (a quiz item)."""
+    from app.learning import lessons, quizzes
+
+    owner: dict[str, str] = {}
+    taught: dict[str, str] = {}
+    for path in checklist_files():
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for p in data.get("points", []):
+            owner[p["id"]] = data["game"]
+            if p.get("taught_in"):
+                taught[p["id"]] = p["taught_in"]
+    for v in all_variants():
+        place: dict[str, tuple[int, int]] = {}
+        unit_at: dict[str, int] = {}
+        for ls in lessons.path_of(v.id):
+            unit_at.setdefault(ls.unit, ls.order)
+            for st in ls.steps:
+                place[st.ref] = (ls.order, st.index)
+        last_of_unit: dict[str, tuple[int, int]] = {}
+        for ls in lessons.path_of(v.id):
+            last_of_unit[ls.unit] = (ls.order, len(ls.steps))
+        items = [
+            (st.exercise, place[st.ref], lesson.source, st.ref)
+            for lesson in lessons.path_of(v.id)
+            for st in lesson.steps
+            if st.exercise is not None
+        ]
+        for unit, exs in quizzes.authored().get(v.id, {}).items():
+            end = last_of_unit.get(unit)
+            for ex in exs:
+                items.append((ex, end or (10**6, 0), ex.source, f"the {unit} quiz"))
+        for ex, at, source, where in items:
+            if not ex.points:
+                yield f"{source}: {ex.id}: names no rule point it uses (points)"
+            for pid in ex.points:
+                if pid not in owner:
+                    yield f"{source}: {ex.id}: unknown rule point {pid!r}"
+                elif owner[pid] != v.id:
+                    yield f"{source}: {ex.id}: {pid!r} is a point of {owner[pid]}"
+                elif (ref := taught.get(pid)) is None or ref not in place:
+                    yield f"{source}: {ex.id}: uses {pid}, which no step of {v.id} teaches"
+                elif place[ref] > at:
+                    yield f"{source}: {ex.id}: uses {pid} in {where}, but it is taught later, in {ref}"
+
+
 def checklist_files() -> list[Path]:
     return sorted((ROOT / "content" / "checklists").glob("*.yaml"))
 
@@ -434,6 +483,7 @@ CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
     _terms_problems,
     _first_use_problems,
     _checklist_problems,
+    taught_problems,
     _misconception_problems,
 )
 EXTRA_CHECKS: list[Callable[[], Iterator[str]]] = []  # more areas add theirs
