@@ -76,3 +76,20 @@ def test_an_exercise_without_points_or_with_another_games_point_fails(monkeypatc
     assert "names no rule point" in _swap(monkeypatch, "guilin-01-cards.pick-red", points=())[0]
     other = _swap(monkeypatch, "guilin-01-cards.pick-red", points=("hunan-deck-80",))
     assert "is a point of hunan" in other[0]
+
+
+def test_no_exercise_says_a_term_before_the_path_teaches_it():
+    assert list(check.term_order_problems()) == []
+
+
+def test_a_term_said_before_its_step_fails(monkeypatch):
+    from app.learning.exercise import Text
+
+    # Hunan's first lesson cannot ask about a 名堂 (taught in lesson 10)
+    problems = _swap(
+        monkeypatch,
+        "hunan-01-cards.read-big",
+        prompt=Text("这张牌算不算名堂？", "Is this card a mingtang?"),
+    )
+    found = [p for p in check.term_order_problems() if "hunan-01-cards.read-big" in p]
+    assert problems == [] and found and "mingtang" in found[0] and "hunan-10-settlement" in found[0]

@@ -285,6 +285,56 @@ def taught_problems() -> Iterator[str]:
                     yield f"{source}: {ex.id}: uses {pid} in {where}, but it is taught later, in {ref}"
 
 
+def term_order_problems() -> Iterator[str]:
+    """No exercise speaks a term before the path teaches it: a word of the term table
+    (of two characters or more in Chinese; a romanized word in English) in an exercise's
+    prompt, choices or hint is taught (its glossary step) at or before the exercise."""
+    from app.content import terms as table
+    from app.learning import lessons, quizzes
+    from app.learning.glossary import taught_in
+
+    for v in all_variants():
+        place = {st.ref: (ls.order, st.index) for ls in lessons.path_of(v.id) for st in ls.steps}
+        unit_end: dict[str, tuple[int, int]] = {}
+        for ls in lessons.path_of(v.id):
+            unit_end[ls.unit] = (ls.order, len(ls.steps))
+        items = [
+            (st.exercise, place[st.ref], ls.source)
+            for ls in lessons.path_of(v.id)
+            for st in ls.steps
+            if st.exercise is not None
+        ]
+        items += [
+            (ex, unit_end.get(unit, (10**6, 0)), ex.source)
+            for unit, exs in quizzes.authored().get(v.id, {}).items()
+            for ex in exs
+        ]
+        for ex, at, source in items:
+            seen: set[str] = set()
+            for lang in LOCALES:
+                texts = [ex.prompt.get(lang), *(c.text.get(lang) for c in ex.choices if c.text)]
+                texts += [ex.hint.get(lang)] if ex.hint else []
+                for text in texts:
+                    for name, _at in table.finds(text, v.id, lang):
+                        if name.kind != "word":
+                            continue
+                        c = table.concept(name.concept)
+                        w = table._word_in(c, v.id) if c else None
+                        if w is None or not w.glossary or w.glossary in seen:
+                            continue
+                        if lang == "en" and (not w.gloss or w.en in table.ENGLISH_WORDS):
+                            continue  # an English word: no term to teach
+                        if name.text in table._card_faces(v.id, lang):
+                            continue  # a card's plain name (二四): no term either
+                        seen.add(w.glossary)
+                        ref = taught_in(w.glossary)
+                        if ref in place and place[ref] > at:
+                            yield (
+                                f"{source}: {ex.id}: says {name.text} before it is taught "
+                                f"(in {ref})"
+                            )
+
+
 def checklist_files() -> list[Path]:
     return sorted((ROOT / "content" / "checklists").glob("*.yaml"))
 
@@ -484,6 +534,7 @@ CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
     _first_use_problems,
     _checklist_problems,
     taught_problems,
+    term_order_problems,
     _misconception_problems,
 )
 EXTRA_CHECKS: list[Callable[[], Iterator[str]]] = []  # more areas add theirs
