@@ -47,6 +47,14 @@ def test_every_glossary_entry_is_a_word_or_a_regional_name_of_the_table():
             assert item.zh == glossary()[tid].hanzi, tid
 
 
+def test_each_column_is_in_its_own_language():
+    # an English word or gloss is shown in English text and in title attributes
+    for c in terms.table().concepts:
+        for w in c.words:
+            assert not re.search(r"[\u3400-\u9fff]", w.en + (w.gloss or "")), (c.id, w.en)
+            assert re.search(r"[\u3400-\u9fff]", w.zh), (c.id, w.zh)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_one_word_per_concept_in_each_game(game):
     for c in terms.table().concepts:
