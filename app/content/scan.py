@@ -139,9 +139,9 @@ class _Reader(HTMLParser):
             (
                 tag,
                 a.get("lang", lang),
-                note or "variant-note" in cls or "term-regional" in cls,
+                note or bool(set(cls) & NOTE_CLASSES),
                 intro or "term-reading" in cls,
-                term or "term" in cls or "term-en" in cls or "writing" in cls,
+                term or bool(set(cls) & TERM_CLASSES),
             )
         )
 
@@ -163,14 +163,20 @@ class _Reader(HTMLParser):
             return
         if any(tag == "span" and lang == "en" and term for tag, lang, _n, _i, term in self.stack):
             return  # the glossary's English column: English on purpose, marked
-        if self.stack and self.stack[-1][0] in ("script", "style"):
-            return
+        if self.stack and self.stack[-1][0] in ("script", "style", "code"):
+            return  # code: the card notation a learner types, no prose
         lang, note, intro, term = self._top()
         message = any(tag in MESSAGE_TAGS for tag, *_rest in self.stack) or self.in_message > 0
         self.runs.append(_Run(data, lang, note, intro, term, message))
 
 
 MESSAGE_TAGS: frozenset[str] = frozenset()
+#: elements that show a term or a name as such (a glossary headword, a card's own
+#: name, characters shown as writing): Chinese on an English page there is no slip
+TERM_CLASSES = frozenset({"term", "term-en", "term-hanzi", "writing", "native", "name-zh"})
+#: elements read like a variant note: they name other names and places on purpose (the
+#: glossary's line on where a name is used, the card galleries' names and history)
+NOTE_CLASSES = frozenset({"variant-note", "term-regional", "aliases", "card-history"})
 #: elements whose text comes from app/messages (count lines, verdicts, proofs): their
 #: findings are the messages', marked as such
 MESSAGE_CLASSES = frozenset({"count-lines", "verdict", "proof", "verdict-message", "reason"})
@@ -327,6 +333,13 @@ def _marked(text: str, locale: str) -> str:
 @page_kind("glossary")
 def _glossary_page() -> Iterator[Page]:
     yield Page("content/glossary.yaml", None, url="/glossary")
+
+
+@page_kind("cards")
+def _card_galleries() -> Iterator[Page]:
+    """The card galleries: the names by region and where the cards come from."""
+    for family_id in ("zipai", "chuanpai", "nantong"):
+        yield Page(f"app/ui/catalog.py ({family_id})", None, url=f"/cards/{family_id}")
 
 
 @page_kind("compare")

@@ -329,7 +329,7 @@ def _chuanpai() -> Family:
             "Each card shows the two faces of a pair of dice. As on Chinese dice, ones and fours "
             "are red, all other pips black; Heaven's two sixes are half red, crosswise, and Man and "
             "Earth are all red. Red pips are drawn as rings, black pips solid. 财神 and 听用 are "
-            "word cards (the 经牌).",
+            "word cards (the jingpai, the wild cards).",
         ),
         cards=tuple(cards),
         history=(
@@ -380,7 +380,7 @@ def _chuanpai() -> Family:
             ),
             Deck(
                 "tricks",
-                Bilingual("打点子：84 张，没有经牌", "trick game: 84 cards, no 经牌"),
+                Bilingual("打点子：84 张，没有经牌", "trick game: 84 cards, no wild cards"),
                 Bilingual("打点子", "trick game"),
                 without,
             ),
@@ -583,11 +583,11 @@ def gallery_sections(family_id: str) -> list[tuple[Bilingual, tuple[Card, ...]]]
     if family_id == "chuanpai":
         return [
             (Bilingual("点子牌：二十一种骰子组合", "The 21 dice cards"), cards[:21]),
-            (Bilingual("经牌（只在挤儿里用）", "The 经牌 (pairing game only)"), cards[21:]),
+            (Bilingual("经牌（只在挤儿里用）", "The wild cards (pairing game only)"), cards[21:]),
         ]
     return [
         (Bilingual("条", "Strings (条)"), cards[0:9]),
-        (Bilingual("丙（饼）", "Coins (丙, also 饼)"), cards[9:18]),
+        (Bilingual("丙", "Coins (丙)"), cards[9:18]),
         (Bilingual("万", "Myriads (万)"), cards[18:27]),
         (Bilingual("千字、红花、白花", "The three honours: 千字, 红花, 白花"), cards[27:30]),
         (
