@@ -6,6 +6,7 @@ academy db upgrade                                create or migrate the database
 academy content load                              load the built-in content
 academy content check                             validate content, recompute answers
 academy content stats                             count content per game (JSON)
+academy content scan [--game G] [--kind K] [--lang L]  read every page against the term table
 academy setup                                     db upgrade + content load
 academy export FILE / academy import FILE         all user data to one file, and back
 """
@@ -56,6 +57,46 @@ def content_stats() -> None:
     from app.content.check import stats
 
     click.echo(json.dumps(stats(), ensure_ascii=False, indent=2))
+
+
+@content_group.command("scan")
+@click.option("--game", default=None, help="only this game's pages (and the pages of no game)")
+@click.option("--kind", "kinds", multiple=True, help="page kinds (default: every kind)")
+@click.option("--lang", default=None, type=click.Choice(["en", "zh"]), help="one language")
+@click.option(
+    "--keys", is_flag=True, help="findings without context (tests/data/term_findings.txt)"
+)
+def content_scan(game: str | None, kinds: tuple[str, ...], lang: str | None, keys: bool) -> None:
+    """Read every page a learner reads, as drawn, against the term table (content/terms.yaml):
+    raw markup, unmarked runs of the other script, sources cited, regional names and words
+    to avoid outside variant notes, internal codes. One line per finding; exit 1 if any."""
+    import sys
+    import threading
+    from typing import Any
+
+    from flask.cli import ScriptInfo
+
+    from app.content.scan import PAGE_KINDS, scan
+
+    # pages are drawn as separate requests outside any app context (the command's own
+    # would keep one request's language for the next): in a thread of their own
+    app = click.get_current_context().ensure_object(ScriptInfo).load_app()
+    found: list[Any] = []
+    worker = threading.Thread(
+        target=lambda: found.extend(scan(app.test_client(), kinds or None, game))
+    )
+    worker.start()
+    worker.join()
+
+    unknown = [k for k in kinds if k not in PAGE_KINDS]
+    if unknown:
+        raise click.BadParameter(f"unknown kind(s) {unknown}; known: {sorted(PAGE_KINDS)}")
+    findings = [f for f in found if lang is None or f.lang == lang]
+    for f in findings:
+        click.echo(f.key() if keys else f.line())
+    click.echo(f"{len(findings)} finding(s)", err=True)
+    if findings:
+        sys.exit(1)
 
 
 @click.command("setup")

@@ -56,8 +56,11 @@ def test_every_card_has_names_in_both_languages_and_a_picture(family_id, token):
     assert c.zh and c.en and c.pinyin
     assert re.search(r"[\u4e00-\u9fff]", c.zh), "the Chinese name is in characters"
     assert PINYIN.match(c.pinyin), c.pinyin
-    assert c.label("zh").startswith(c.zh) and c.pinyin in c.label("zh")
-    assert c.label("en").startswith(c.en)
+    assert c.label("zh").startswith(c.zh) and c.pinyin not in c.label("zh")
+    assert c.en.startswith(c.label("en").split(" (")[0])
+    # an attribute stays in one language: no pinyin in the Chinese, no 汉字 in the English
+    assert not re.search(r"[A-Za-z]", c.label("zh")), c.label("zh")
+    assert not re.search(r"[\u3400-\u9fff]", c.label("en")), c.label("en")
     assert c.colour_note.zh and c.colour_note.en
     assert (STATIC / c.svg_path).is_file()
 

@@ -49,7 +49,8 @@ def test_gallery_shows_every_card_named_in_the_page_language(client, lang, famil
     for c in family(family_id).cards:
         img = by_src[f"/static/{c.svg_path}"]
         assert img["alt"] == c.label(lang) == img["title"]
-        assert f'lang="zh-Hans">{c.zh}<' in html and c.en in html, "names in both languages"
+        plain = re.sub(r'<span lang="zh-Hans">([^<]*)</span>', r"\1", html)  # runs marked
+        assert f'lang="zh-Hans">{c.zh}<' in html and c.en in plain, "names in both languages"
     # only the alias table's small pictures go unnamed: their row names the card
     unnamed = [i for i in imgs if "/cards/" in i["src"] and not i.get("alt")]
     assert len(unnamed) == (21 if family_id == "chuanpai" else 0)
@@ -57,7 +58,7 @@ def test_gallery_shows_every_card_named_in_the_page_language(client, lang, famil
 
 def test_gallery_zh_names_carry_pinyin(client):
     html = get(client, "/cards/chuanpai", "zh")
-    assert 'alt="天牌（tiān pái），六六"' in html
+    assert 'alt="天牌，六六"' in html
     assert "交叉" in html  # the colour rule, in Chinese
 
 
@@ -195,7 +196,7 @@ def test_discards_stock_and_single_card(app):
     alts = [i["alt"] for i in parse(html).imgs]
     assert "Heaven (six-six)" in alts and any(a.startswith("Caishen") for a in alts)
     html = render(app, '{{ card("zipai", "d10") }}{{ card("zipai", "d10", down=true) }}')
-    assert [i["alt"] for i in parse(html).imgs] == ["big ten (拾)", "Face-down card"]
+    assert [i["alt"] for i in parse(html).imgs] == ["big ten", "Face-down card"]
 
 
 def test_table_macro_with_four_seats_and_a_grouped_hand(app):

@@ -20,6 +20,7 @@ from app.config import ROOT
 from app.engine.core.registry import all_variants
 
 LOCALES = ("en", "zh")
+GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
 TERM = re.compile(r"\[\[([a-z0-9-]+)")
 CARD = re.compile(r"\{([a-z0-9]{2,3})\}")
 
@@ -93,7 +94,7 @@ def _lesson_problems() -> Iterator[str]:
         for step in lesson.steps:
             where = f"{lesson.source}: {step.id}"
             for loc in LOCALES:
-                texts = [step.text.get(loc)] if step.text else []
+                texts = [t.get(loc) for t in (step.text, step.variant_note) if t]
                 if step.deal:
                     texts += [n.text.text().get(loc) for n in step.deal.notes]
                 for t in texts:
@@ -171,17 +172,12 @@ def lesson_file(ref: str) -> str:
 
 
 def _glossary_problems() -> Iterator[str]:
-    from app.learning.glossary import GLOSSARY, TermDoc, terms
+    from app.learning.glossary import GLOSSARY, read_docs, terms
     from app.learning.lessons import step_of
 
     if not GLOSSARY.exists():
         return
-    yield from _schema_problems(
-        lambda p: [
-            TermDoc.model_validate(t) for t in yaml.safe_load(p.read_text(encoding="utf-8"))
-        ],
-        [GLOSSARY],
-    )
+    yield from _schema_problems(lambda p: read_docs(), [GLOSSARY])
     try:
         known = terms()
     except (ValidationError, ValueError) as exc:
@@ -189,16 +185,154 @@ def _glossary_problems() -> Iterator[str]:
         return
     games = {v.id for v in all_variants()}
     for t in known.values():
-        for other in t.same_as:
-            if other not in known:
-                yield f"{_rel(GLOSSARY)}: {t.id}: same_as names unknown term {other!r}"
-            elif t.id not in known[other].same_as:
-                yield f"{_rel(GLOSSARY)}: {t.id}: {other!r} does not name it back in same_as"
         for g in t.games:
             if g not in games:
                 yield f"{_rel(GLOSSARY)}: {t.id}: unknown game {g!r}"
-        if t.taught_in and step_of(t.taught_in) is None:
+        if t.taught_in and t.taught_in.startswith("cards:"):
+            from app.ui.catalog import FAMILIES
+
+            if t.taught_in.partition(":")[2] not in FAMILIES:
+                yield f"{_rel(GLOSSARY)}: {t.id}: taught_in {t.taught_in!r} is not a card gallery"
+        elif t.taught_in and step_of(t.taught_in) is None:
             yield f"{_rel(GLOSSARY)}: {t.id}: taught_in {t.taught_in!r} is not a lesson step"
+
+
+def _terms_problems() -> Iterator[str]:
+    """The term table and the glossary agree: every glossary entry is a word or a
+    regional name of a concept, with the same characters; every game is known."""
+    from app.content import terms as table
+    from app.learning.glossary import read_docs
+
+    where = _rel(table.TERMS)
+    yield from _schema_problems(table.read, [table.TERMS])
+    try:
+        doc = table.table()
+        glossary = {t.id: t for t in read_docs()}
+    except (ValidationError, ValueError):
+        return
+    games = {v.id for v in all_variants()}
+    if set(doc.groups.get("all", [])) != games:
+        yield f"{where}: groups.all: must be every game, {sorted(games)}"
+    for name, members in doc.groups.items():
+        for g in members:
+            if g not in games:
+                yield f"{where}: groups.{name}: unknown game {g!r}"
+    named = table.entries()
+    for c in doc.concepts:
+        for item in (*c.words, *c.regional):
+            for g in item.games:
+                if g not in games and g not in doc.groups:
+                    yield f"{where}: {c.id}: unknown game {g!r}"
+            entry = glossary.get(item.glossary) if item.glossary else None
+            if item.glossary and entry is None:
+                yield f"{where}: {c.id}: no glossary entry {item.glossary!r}"
+            elif entry is not None and entry.hanzi != item.zh:
+                yield (
+                    f"{where}: {c.id}: {item.zh} names glossary entry {entry.id!r}, "
+                    f"which is written {entry.hanzi}"
+                )
+    for gid in glossary:
+        if gid not in named:
+            yield f"{_rel(GLOSSARY_PATH)}: {gid}: no concept of {where} names it"
+
+
+def taught_problems() -> Iterator[str]:
+    """Taught before tested: every lesson exercise and quiz item names the rule points it
+    uses (``points``, checklist ids of its game), and each is taught at or before the
+    exercise: in an earlier step of the path (a lesson exercise), or in a lesson of the
+    quiz's unit or an earlier one (a quiz item)."""
+    from app.learning import lessons, quizzes
+
+    owner: dict[str, str] = {}
+    taught: dict[str, str] = {}
+    for path in checklist_files():
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for p in data.get("points", []):
+            owner[p["id"]] = data["game"]
+            if p.get("taught_in"):
+                taught[p["id"]] = p["taught_in"]
+    for v in all_variants():
+        place: dict[str, tuple[int, int]] = {}
+        unit_at: dict[str, int] = {}
+        for ls in lessons.path_of(v.id):
+            unit_at.setdefault(ls.unit, ls.order)
+            for st in ls.steps:
+                place[st.ref] = (ls.order, st.index)
+        last_of_unit: dict[str, tuple[int, int]] = {}
+        for ls in lessons.path_of(v.id):
+            last_of_unit[ls.unit] = (ls.order, len(ls.steps))
+        items = [
+            (st.exercise, place[st.ref], lesson.source, st.ref)
+            for lesson in lessons.path_of(v.id)
+            for st in lesson.steps
+            if st.exercise is not None
+        ]
+        for unit, exs in quizzes.authored().get(v.id, {}).items():
+            end = last_of_unit.get(unit)
+            for ex in exs:
+                items.append((ex, end or (10**6, 0), ex.source, f"the {unit} quiz"))
+        for ex, at, source, where in items:
+            if not ex.points:
+                yield f"{source}: {ex.id}: names no rule point it uses (points)"
+            for pid in ex.points:
+                if pid not in owner:
+                    yield f"{source}: {ex.id}: unknown rule point {pid!r}"
+                elif owner[pid] != v.id:
+                    yield f"{source}: {ex.id}: {pid!r} is a point of {owner[pid]}"
+                elif (ref := taught.get(pid)) is None or ref not in place:
+                    yield f"{source}: {ex.id}: uses {pid}, which no step of {v.id} teaches"
+                elif place[ref] > at:
+                    yield f"{source}: {ex.id}: uses {pid} in {where}, but it is taught later, in {ref}"
+
+
+def term_order_problems() -> Iterator[str]:
+    """No exercise speaks a term before the path teaches it: a word of the term table
+    (of two characters or more in Chinese; a romanized word in English) in an exercise's
+    prompt, choices or hint is taught (its glossary step) at or before the exercise."""
+    from app.content import terms as table
+    from app.learning import lessons, quizzes
+    from app.learning.glossary import taught_in
+
+    for v in all_variants():
+        place = {st.ref: (ls.order, st.index) for ls in lessons.path_of(v.id) for st in ls.steps}
+        unit_end: dict[str, tuple[int, int]] = {}
+        for ls in lessons.path_of(v.id):
+            unit_end[ls.unit] = (ls.order, len(ls.steps))
+        items = [
+            (st.exercise, place[st.ref], ls.source)
+            for ls in lessons.path_of(v.id)
+            for st in ls.steps
+            if st.exercise is not None
+        ]
+        items += [
+            (ex, unit_end.get(unit, (10**6, 0)), ex.source)
+            for unit, exs in quizzes.authored().get(v.id, {}).items()
+            for ex in exs
+        ]
+        for ex, at, source in items:
+            seen: set[str] = set()
+            for lang in LOCALES:
+                texts = [ex.prompt.get(lang), *(c.text.get(lang) for c in ex.choices if c.text)]
+                texts += [ex.hint.get(lang)] if ex.hint else []
+                for text in texts:
+                    for name, _at in table.finds(text, v.id, lang):
+                        if name.kind != "word":
+                            continue
+                        c = table.concept(name.concept)
+                        w = table._word_in(c, v.id) if c else None
+                        if w is None or not w.glossary or w.glossary in seen:
+                            continue
+                        if lang == "en" and (not w.gloss or w.en in table.ENGLISH_WORDS):
+                            continue  # an English word: no term to teach
+                        if name.text in table._card_faces(v.id, lang):
+                            continue  # a card's plain name (二四): no term either
+                        seen.add(w.glossary)
+                        ref = taught_in(w.glossary)
+                        if ref in place and place[ref] > at:
+                            yield (
+                                f"{source}: {ex.id}: says {name.text} before it is taught "
+                                f"(in {ref})"
+                            )
 
 
 def checklist_files() -> list[Path]:
@@ -396,8 +530,11 @@ CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
     _exercise_problems,
     _lesson_problems,
     _glossary_problems,
+    _terms_problems,
     _first_use_problems,
     _checklist_problems,
+    taught_problems,
+    term_order_problems,
     _misconception_problems,
 )
 

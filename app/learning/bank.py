@@ -72,6 +72,9 @@ class ExerciseDoc(_Strict):
     id: str | None = Field(default=None, pattern=ID_PATTERN)  # lessons and quizzes derive it
     kind: Literal["pick-cards", "choose-action", "number", "choice", "order", "true-false"]
     skills: list[str] = Field(min_length=1)
+    # the rule points it uses: ids of content/checklists/<game>.yaml, each taught in a step
+    # before the exercise (tests/test_taught.py)
+    points: list[str] = []
     prompt: TextDoc
     hand: str = ""
     melds: list[str] = []
@@ -128,6 +131,7 @@ class ExerciseDoc(_Strict):
             lesson=self.lesson,
             median_ms=self.median_ms,
             source=source,
+            points=tuple(self.points),
         )
 
 

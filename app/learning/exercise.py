@@ -128,6 +128,7 @@ class Exercise:
     median_ms: int = 20_000  # faster than this, right at the first try: FSRS Easy
     source: str = ""  # content file, or "generator:<name>"
     prompt_params: Mapping[str, Any] = field(default_factory=dict)  # {card} in the prompt
+    points: tuple[str, ...] = ()  # the checklist rule points it uses (content/checklists/)
 
     @property
     def family(self) -> str:

@@ -4,7 +4,10 @@
 5–15 short steps; each step is one of:
 
 - ``text``: a few sentences (``{zh, en}``), optionally with ``cards`` to show as
-  pictures. Inline markup: ``[[term-id]]`` links a glossary term (its first use in a
+  pictures. The rule as the course plays it; where tables differ, or the course chose a
+  reading, the step's ``variant_note`` says so once, in the learner's words, and the page
+  draws it apart under "Tables differ" (各地不同). Only a variant note names regions,
+  other names of a term, or choices. Inline markup: ``[[term-id]]`` links a glossary term (its first use in a
   lesson shows 汉字 + pinyin), ``{x1}`` draws a card inline.
 - ``example``: a worked example the engine counts (a holding; the page shows the best
   arrangement and the count line by line), with text around it.
@@ -69,6 +72,7 @@ class StepDoc(_Strict):
     kind: Literal["text", "example", "exercise", "deal"]
     title: TextDoc | None = None
     text: TextDoc | None = None
+    variant_note: TextDoc | None = None  # where tables differ: shown apart, "Tables differ"
     cards: str = ""
     example: ExampleDoc | None = None
     exercise: ExerciseDoc | None = None
@@ -105,6 +109,7 @@ class Step:
     kind: str
     title: Text | None
     text: Text | None
+    variant_note: Text | None
     cards: tuple[str, ...]
     example: ExampleDoc | None
     exercise: Exercise | None
@@ -157,6 +162,7 @@ def read_lesson(path: Path) -> Lesson:
                 s.kind,
                 s.title.text() if s.title else None,
                 s.text.text() if s.text else None,
+                s.variant_note.text() if s.variant_note else None,
                 tuple(s.cards.split()),
                 s.example,
                 ex,

@@ -85,8 +85,9 @@ def _seen_terms(lesson_id: str, index: int, locale: str) -> frozenset[str]:
     lesson = _lesson(lesson_id)
     seen: set[str] = set()
     for earlier in lesson.steps[:index]:
-        if earlier.text is not None:
-            seen.update(TERM.findall(earlier.text.get(locale)))
+        for text in (earlier.text, earlier.variant_note):
+            if text is not None:
+                seen.update(TERM.findall(text.get(locale)))
     return frozenset(seen)
 
 
@@ -104,9 +105,11 @@ def _example(lesson_id: str, index: int, locale: str) -> dict[str, Any]:
     a = game.analyze(holding, rules)
     return {
         "hand": list(holding.hand),
-        "melds": [(kind_label(m.kind), list(m.cards)) for m in holding.melds],
+        "melds": [(kind_label(m.kind, lesson.game, locale), list(m.cards)) for m in holding.melds],
         "analysis": a,
-        "arrangement": [(kind_label(m.kind), list(m.cards), m.points) for m in a.melds],
+        "arrangement": [
+            (kind_label(m.kind, lesson.game, locale), list(m.cards), m.points) for m in a.melds
+        ],
         "lines": count_lines(family, a.count, locale),
         "settlement": count_lines(family, a.settlement, locale),
         "unit": game.info.unit,
@@ -129,7 +132,7 @@ def _frame(lesson_id: str, index: int, move: int, locale: str) -> dict[str, Any]
     return {
         "n": n,
         "last": len(frames) - 1,
-        "table": from_view(view, game.info.family),
+        "table": from_view(view, game.info.family, game=lesson.game),
         "move": frame.move,
         "note": notes.get(n, ""),
         "outcome": game.outcome(frame.state),

@@ -68,7 +68,7 @@ class _Page:
 
     def words(self, text: str) -> Markup:
         """One run of prose (a line, a cell) without its paragraph."""
-        html = str(render_prose(text, self.family, self.locale, self.seen))
+        html = str(render_prose(text, self.family, self.locale, self.seen, game=self.game))
         if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
             html = html[3:-4]
         return Markup(html)

@@ -17,6 +17,7 @@ plain Python.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -24,6 +25,8 @@ from functools import cache
 from app.engine.chuanpai.cards import REGIONAL_NAMES
 
 FAMILIES: tuple[str, ...] = ("zipai", "chuanpai", "nantong")
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_HAN_ASIDE = re.compile(r"\s*\([^)]*[\u3400-\u9fff][^)]*\)")  # "Joy (喜, a joy card)"
 
 RED = "red"
 BLACK = "black"
@@ -63,11 +66,14 @@ class Card:
         return f"cards/{self.family}/{self.token}.svg"
 
     def label(self, locale: str) -> str:
-        """The accessible name and tooltip: Chinese with pinyin, or English."""
+        """The accessible name and tooltip, in one language (an attribute cannot mark a
+        run of another script): the Chinese name, or the English one."""
         if locale.startswith("zh"):
-            text = f"{self.zh}（{self.pinyin}）"
-            return f"{text}，{self.face.zh}" if self.face.zh not in self.zh else text
-        return f"{self.en} ({self.face.en})" if self.face.en else self.en
+            return f"{self.zh}，{self.face.zh}" if self.face.zh not in self.zh else self.zh
+        en = _HAN_ASIDE.sub("", self.en)
+        if self.face.en and not _HAN.search(self.face.en):
+            return f"{en} ({self.face.en})"
+        return en
 
     def name(self, locale: str) -> str:
         return self.zh if locale.startswith("zh") else self.en
@@ -106,6 +112,9 @@ class Family:
     colour_rule: Bilingual
     cards: tuple[Card, ...]
     decks: tuple[Deck, ...]
+    # where the cards come from and what else they are called: the gallery tells it, the
+    # lessons keep to the rules (paragraphs, one language each)
+    history: tuple[Bilingual, ...] = ()
 
     def card(self, token: str) -> Card:
         try:
@@ -179,6 +188,15 @@ def _zipai() -> Family:
             "Red cards also carry a diamond mark at each end, so they stay distinct in black and white.",
         ),
         cards=tuple(cards),
+        history=(
+            Bilingual(
+                "字牌在湖南、广西、四川都有人打，也有人叫它桥字牌。老辈人说这种牌最早出在四川乐山一带。"
+                "湖南的跑胡子和桂林的大字牌用的都是这一副牌。",
+                "Word cards are played in Hunan, Guangxi and Sichuan; some people call them "
+                "qiaozipai (桥字牌). Older players say they began around Leshan in Sichuan. Hunan "
+                "paohuzi and Guilin dazipai are both played with this deck.",
+            ),
+        ),
         decks=(
             Deck(
                 "zipai",
@@ -311,9 +329,45 @@ def _chuanpai() -> Family:
             "Each card shows the two faces of a pair of dice. As on Chinese dice, ones and fours "
             "are red, all other pips black; Heaven's two sixes are half red, crosswise, and Man and "
             "Earth are all red. Red pips are drawn as rings, black pips solid. 财神 and 听用 are "
-            "word cards (the 经牌).",
+            "word cards (the jingpai, the wild cards).",
         ),
         cards=tuple(cards),
+        history=(
+            Bilingual(
+                "川牌是四川和西南一带的纸牌。四川人管它叫长牌，陕西人叫牛筋牌，湖北人另有叫法。"
+                "老牌是厚纸浸了桐油做的，结实耐磨；现在多是印刷的纸牌或塑料牌，牌中间还常印着水浒、红楼、三国的人物。",
+                "Dice cards are the playing cards of Sichuan and the south-west. In Sichuan they are "
+                "simply called changpai (长牌), long cards; Shaanxi calls them niujinpai (牛筋牌), "
+                "ox-tendon cards, and Hubei has a name of its own. Old decks were thick paper soaked "
+                "in tung oil; today they are printed card or plastic, often with figures from the "
+                "classic novels in the middle.",
+            ),
+            Bilingual(
+                "民间说这种牌是三国时蜀汉的丞相想出来的。真假不好考证，不过它确实比扑克老得多。",
+                "Folk legend says the chancellor of Shu thought them up in the Three Kingdoms "
+                "period. Nobody can prove it, but they are certainly far older than Western playing "
+                "cards.",
+            ),
+            Bilingual(
+                "除了天、地、人、和，别的牌各地叫法五花八门，同一个名字在不同地方还可能指不同的牌："
+                "拐子在一份名单里是幺二，在另一份里是二三；梅子有人指五五，有人指三五。下面的表把各地的叫法并排列出。"
+                "课里只用各个玩法自己的叫法，别的牌按骰子面来叫。",
+                "Apart from Heaven, Earth, Man and Harmony, every town names the cards its own way, "
+                "and one name can even mean different cards: guaizi (拐子) is one-two in one list and "
+                "two-three in another; meizi (梅子) is five-five to some and three-five to others. The "
+                "table below sets the regional names side by side. The lessons use each game's own "
+                "names and call the other cards by their faces.",
+            ),
+            Bilingual(
+                "四川还有两种别的牌，别跟川牌弄混：一种是大贰，八十张，印着一到十的小写和大写数字，跟湖南、广西的字牌是一家；"
+                "另一种是更老的长牌，一百二十一张，牌面是描红本上“上大人”那二十四个字，每个字五张，另加一张“混江”。",
+                "Sichuan has two other decks, not to be confused with dice cards: da'er (大贰), 80 "
+                "cards with the numbers one to ten in plain and formal writing, a cousin of the word "
+                "cards of Hunan and Guangxi; and an older deck of 121 long cards written with the 24 "
+                "characters of the old children's copybook (上大人…), five of each, plus one "
+                "hunjiang (混江) card.",
+            ),
+        ),
         decks=(
             Deck(
                 "pairing",
@@ -326,7 +380,7 @@ def _chuanpai() -> Family:
             ),
             Deck(
                 "tricks",
-                Bilingual("打点子：84 张，没有经牌", "trick game: 84 cards, no 经牌"),
+                Bilingual("打点子：84 张，没有经牌", "trick game: 84 cards, no wild cards"),
                 Bilingual("打点子", "trick game"),
                 without,
             ),
@@ -365,9 +419,9 @@ CHUANPAI_REGIONS: tuple[Region, ...] = (
         id="points",
         title=Bilingual("四川 · 按点数和颜色", "Sichuan, by pips and colour"),
         note=Bilingual(
-            "按牌一端的点数和颜色来叫；两份资料有几处用字不同，用“/”并列。",
-            "Named after the pips of one end and their colour; where the two copies of the "
-            "list differ, both names are given.",
+            "按牌一端的点数和颜色来叫；有几张各地用字不同，用“/”并列。",
+            "Named after the pips of one end and their colour; where places write a name "
+            "differently, both are given.",
         ),
         names=_merged(REGIONAL_NAMES["points-001"], REGIONAL_NAMES["points-000"]),
     ),
@@ -529,11 +583,11 @@ def gallery_sections(family_id: str) -> list[tuple[Bilingual, tuple[Card, ...]]]
     if family_id == "chuanpai":
         return [
             (Bilingual("点子牌：二十一种骰子组合", "The 21 dice cards"), cards[:21]),
-            (Bilingual("经牌（只在挤儿里用）", "The 经牌 (pairing game only)"), cards[21:]),
+            (Bilingual("经牌（只在挤儿里用）", "The wild cards (pairing game only)"), cards[21:]),
         ]
     return [
         (Bilingual("条", "Strings (条)"), cards[0:9]),
-        (Bilingual("丙（饼）", "Coins (丙, also 饼)"), cards[9:18]),
+        (Bilingual("丙", "Coins (丙)"), cards[9:18]),
         (Bilingual("万", "Myriads (万)"), cards[18:27]),
         (Bilingual("千字、红花、白花", "The three honours: 千字, 红花, 白花"), cards[27:30]),
         (

@@ -157,6 +157,7 @@ class Seat:
     discards: list[str] = field(default_factory=list)
     you: bool = False
     dealer: bool = False
+    dealer_word: str = ""  # the game's own word for the dealer (头家 in the pairing game)
     badges: list[str] = field(default_factory=list)  # 报听, sits out … in the page language
     groups: list[list[str]] | None = None  # the hand grouped into 门子
 

@@ -28,14 +28,17 @@ def seat_name(seat: int, viewer: int | None, seats: int) -> str:
     return _("Seat %(n)s", n=seat + 1)
 
 
-def _meld(m: MeldView) -> Meld:
+def _meld(m: MeldView, game: str | None = None) -> Meld:
     """Face-down cards drawn as backs: all (``down``) or all but the first (``one``)."""
     state = "up" if not m.hidden else "down" if not m.cards else "one"
-    return Meld(list(m.cards) + [""] * m.hidden, state, kind_label(m.kind))
+    return Meld(list(m.cards) + [""] * m.hidden, state, kind_label(m.kind, game))
 
 
-def from_view(view: View, family: str, viewer: int | None = None) -> Table:
-    """The table as ``viewer`` sees it (default: the view's own viewer, else seat 0 first)."""
+def from_view(view: View, family: str, viewer: int | None = None, game: str | None = None) -> Table:
+    """The table as ``viewer`` sees it (default: the view's own viewer, else seat 0 first);
+    groups and the dealer go by the words of ``game`` (default: the view's own variant;
+    content/terms.yaml)."""
+    game = game or view.variant
     me = viewer if viewer is not None else (view.viewer if view.viewer is not None else 0)
     n = len(view.seats)
     order = [(me + i) % n for i in range(n)]
@@ -43,7 +46,7 @@ def from_view(view: View, family: str, viewer: int | None = None) -> Table:
     seats = []
     for i in order:
         sv = view.seats[i]
-        melds = [_meld(m) for m in sv.melds]
+        melds = [_meld(m, game) for m in sv.melds]
         pile = sv.extra.get("pile")
         if pile:  # the trick game: the cards laid out in front of the seat
             melds.append(Meld(list(pile), "up", _("Laid out")))
@@ -56,6 +59,7 @@ def from_view(view: View, family: str, viewer: int | None = None) -> Table:
                 discards=list(sv.discards),
                 you=i == me and not study,
                 dealer=i == view.dealer,
+                dealer_word=_dealer_word(game),
                 badges=_badges(sv.extra),
             )
         )
@@ -79,13 +83,25 @@ def from_view(view: View, family: str, viewer: int | None = None) -> Table:
     )
 
 
+def _dealer_word(game: str | None) -> str:
+    """The game's own word for the dealer, when it is not the plain one (头家)."""
+    if game is None:
+        return ""
+    from app.content import terms
+    from app.i18n import page_locale
+
+    locale = page_locale()
+    word = terms.word("zhuangjia", game, locale) or ""
+    return word if word != terms.word("zhuangjia", "hunan", locale) else ""
+
+
 def _badges(extra: object) -> list[str]:
     """What a seat's public memory says about it, in words (报听, sits out)."""
     if not isinstance(extra, dict):
         return []
     out = []
     if extra.get("ready"):
-        out.append(_("ready 报听"))
+        out.append(_("declared ready"))
     if extra.get("sits_out"):
-        out.append(_("sits out 歇"))
+        out.append(_("sits out"))
     return out

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from app.content import terms
 from app.engine.core.actions import Count
 from app.messages import MESSAGES, render
 from app.ui.catalog import card as catalog_card
@@ -127,7 +128,88 @@ KIND_LABELS: dict[str, object] = {
 }
 
 
-def kind_label(kind: str) -> str:
+#: The engines' group and action kinds → the term table's concept (content/terms.yaml).
+KIND_CONCEPTS: dict[str, str] = {
+    "shun": "yijuhua",
+    "jiao": "jiao",
+    "jiang": "jiang",
+    "kan": "kan",
+    "chi": "chi",
+    "peng": "peng",
+    "wei": "wei",
+    "chouwei": "chouwei",
+    "pao": "pao",
+    "ti": "ti",
+    "sao": "wei",
+    "guosao": "chouwei",
+    "kaiduo": "pao",
+    "saochuan": "ti",
+    "jier": "jier",
+    "an": "an",
+    "yan": "yan",
+    "liang": "liang",
+    "qi": "qi",
+    "kang": "gang",
+    "fan-set": "fan",
+    "pair": "jiang",
+    "dazi": "yijuhua",
+    "wenqian": "wenqian",
+    "an-ke": "anke",
+    "ming-gang": "minggang",
+    "an-gang": "angang",
+    "long": "long",
+    "gang": "gang",
+    "jia-gang": "jiagang",
+    "baoting": "baoting",
+    "bai": "bai",
+    "tuoshou": "tuoshou",
+}
+#: the game a kind belongs to when its name says so (Guilin's names of the 字牌 groups)
+KIND_GAMES: dict[str, str] = {
+    "sao": "guilin",
+    "guosao": "guilin",
+    "kaiduo": "guilin",
+    "saochuan": "guilin",
+    "wei": "hunan",
+    "chouwei": "hunan",
+    "pao": "hunan",
+    "ti": "hunan",
+    "shun": "hunan",
+    "jiao": "hunan",
+    "pair": "nantong",
+    "dazi": "nantong",
+    "kang": "chuanpai",
+    "an": "chuanpai",
+    "gang": "nantong",
+    "jia-gang": "nantong",
+    "fan-set": "chuanpai-tricks",
+}
+
+
+def _page_locale() -> str:
+    from flask import has_request_context
+
+    if not has_request_context():
+        return "en"
+    from app.i18n import page_locale
+
+    return page_locale()
+
+
+def kind_label(kind: str, game: str | None = None, locale: str | None = None) -> str:
+    """A group or action kind by the term table's word in the page's language (the
+    word of ``game`` when given): 跑 / Pao, 开舵 / Kaiduo; a kind the table does not
+    name keeps its catalog label."""
+    concept = KIND_CONCEPTS.get(kind)
+    loc = locale or _page_locale()
+    if concept is not None:
+        word = terms.word(concept, game or KIND_GAMES.get(kind, ""), loc) or terms.word(
+            concept, KIND_GAMES.get(kind, "hunan"), loc
+        )
+        c = terms.concept(concept)
+        word = word or (c.words[0].get(loc) if c else None)
+        if word:
+            return word if loc.startswith("zh") else word[:1].upper() + word[1:]
     return str(KIND_LABELS.get(kind, kind))
 
 
@@ -136,23 +218,26 @@ def reason_text(family: str, code: str, params: Mapping[str, Any], locale: str) 
     return render(code, humanize(family, params, locale), locale)
 
 
-def action_label(action_kind: str) -> str:
+def action_label(action_kind: str, game: str | None = None) -> str:
     """An action kind in the page language (a group kind's label, or the verb itself)."""
     verbs = {
-        "pass": _l("Pass 过"),
-        "discard": _l("Discard 出牌"),
-        "hu": _l("Go out 胡"),
-        "draw": _l("Draw 摸牌"),
-        "lead": _l("Lead 出牌"),
-        "beat": _l("Beat 压牌"),
-        "cover": _l("Cover 扣牌"),
-        "tuoshou": _l("Go out with five in hand 脱手"),
-        "bai": _l("Lay out 摆"),
-        "guo": _l("Guo 过"),
-        "done": _l("Done 完成"),
-        "keep": _l("Keep 留"),
+        "pass": _l("Pass"),
+        "discard": _l("Discard"),
+        "hu": _l("Go out"),
+        "draw": _l("Draw"),
+        "lead": _l("Lead"),
+        "beat": _l("Beat"),
+        "cover": _l("Cover"),
+        "tuoshou": _l("Go out with five in hand"),
+        "bai": _l("Lay out"),
+        # TRANSLATORS: 过 in the Sichuan pairing game: keep a card back to play later
+        "guo": _l("Hold back"),
+        "done": _l("Done"),
+        "keep": _l("Keep"),
     }
-    return str(verbs.get(action_kind, KIND_LABELS.get(action_kind, action_kind)))
+    if action_kind in verbs:
+        return str(verbs[action_kind])
+    return kind_label(action_kind, game)
 
 
 #: The exercise kinds, in the learner's language.

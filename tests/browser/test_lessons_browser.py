@@ -133,3 +133,28 @@ def test_the_glossary_and_a_trainer_in_both_languages(page: Page, live_server: s
         )
         expect(table.locator("tbody tr")).to_have_count(1)
         expect(table.locator("tbody td").first).to_have_text(re.compile(r"^[01] / 1$"))
+
+
+def test_a_variant_note_stands_apart_and_each_script_carries_its_language(
+    page: Page, live_server: str
+):
+    """A learner reads a Hunan step: the rule, then the tables' differences in their own
+    box; on the English page the Chinese is marked zh-Hans, on the Chinese page the
+    pinyin and English carry theirs; the box follows the language switch."""
+    page.goto(f"{live_server}/lessons/hunan/hunan-04-forced/bakuai")
+    note = page.locator("aside.variant-note")
+    expect(note.get_by_role("heading", name="Tables differ")).to_be_visible()
+    # a term's first use: the English word, then 汉字 marked as Chinese, pinyin and gloss
+    term = page.locator('.prose a.term[href="/glossary#term-bakuai"]').first
+    expect(term).to_contain_text("bakuai")
+    expect(term.locator('span[lang="zh-Hans"]')).to_have_text("八块")
+    assert page.locator(".prose").first.evaluate(
+        """el => [...el.querySelectorAll('*')].every(e =>
+             ![...e.childNodes].some(n => n.nodeType === 3 && /[\\u4e00-\\u9fff]/.test(n.data))
+             || (e.closest('[lang]').getAttribute('lang') || '').startsWith('zh'))"""
+    )
+    page.get_by_role("button", name="中文").click()
+    expect(
+        page.locator("aside.variant-note").get_by_role("heading", name="各地不同")
+    ).to_be_visible()
+    expect(page.locator('.prose a.term span[lang="zh-Latn-pinyin"]').first).to_be_visible()
