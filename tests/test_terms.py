@@ -130,6 +130,14 @@ def test_a_term_is_introduced_once_then_said_by_the_tables_word(app):
     assert "sao" in _render(app, "[[sao]]", "en", game="guilin", seen={"sao"})
 
 
+def test_a_name_that_means_different_cards_is_glossed_with_its_own_games_card(app):
+    # 拐子 is two-three in the trick game, one-two in the pairing game
+    tricks = _render(app, "[[guaizi]]", "en", game="chuanpai-tricks")
+    pairing = _render(app, "[[guaizi]]", "en", game="chuanpai")
+    assert "the two-three card" in tricks and "one-two" not in tricks
+    assert "the one-two card" in pairing and "two-three" not in pairing
+
+
 def test_runs_of_the_other_script_carry_their_language(app):
     en = _render(app, "The small 三 and the big 叁 read alike.", "en")
     assert '<span lang="zh-Hans">三</span>' in en and '<span lang="zh-Hans">叁</span>' in en

@@ -57,6 +57,19 @@ class Term:
         """The English label: the word, and its gloss when the word is a romanization."""
         return f"{self.word_en}, {self.gloss}" if self.gloss else self.word_en
 
+    def gloss_in(self, game: str | None) -> str | None:
+        """The gloss of the word a page of ``game`` uses for this entry: one name may gloss
+        differently per game (拐子 is the one-two card in one game, two-three in another)."""
+        item = table.entry_word(self.id, game, "en") if game else None
+        return item.gloss if isinstance(item, table.WordDoc) else self.gloss
+
+    def en_in(self, game: str | None) -> str:
+        """The English label on a page of ``game``: that game's word and gloss."""
+        item = table.entry_word(self.id, game, "en") if game else None
+        if not isinstance(item, table.WordDoc):
+            return self.en
+        return f"{item.en}, {item.gloss}" if item.gloss else item.en
+
     def where_text(self, locale: str) -> str:
         return "; ".join(zh if locale.startswith("zh") else en for zh, en in self.where)
 

@@ -114,7 +114,8 @@ def _intro(t: Term, shown: str | None, game: str | None, locale: str) -> str:
         label = mark_runs(shown, locale) if shown else escape(t.hanzi)
         return f'{label}<span class="term-reading">（{pinyin}）</span>'
     label = mark_runs(shown or t.word(game, locale), locale)
-    gloss = f", {escape(t.gloss)}" if t.gloss else ""
+    gloss_text = t.gloss_in(game)
+    gloss = f", {escape(gloss_text)}" if gloss_text else ""
     return f'{label}<span class="term-reading"> ({hanzi} {pinyin}{gloss})</span>'
 
 
@@ -133,7 +134,7 @@ def _term_html(
         text = mark_runs(shown, locale)
     else:
         text = mark_runs(t.word(game, locale), locale)
-    title = t.hanzi if _zh(locale) else t.en
+    title = t.hanzi if _zh(locale) else t.en_in(game)
     return f'<a class="term" href="{href}" title="{escape(title)}">{text}</a>'
 
 
