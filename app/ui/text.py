@@ -228,7 +228,7 @@ def action_label(action_kind: str, game: str | None = None) -> str:
         "lead": _l("Lead"),
         "beat": _l("Beat"),
         "cover": _l("Cover"),
-        "tuoshou": _l("Go out with five in hand"),
+        "tuoshou": _l("Get clear"),
         "bai": _l("Lay out"),
         # TRANSLATORS: 过 in the Sichuan pairing game: keep a card back to play later
         "guo": _l("Hold back"),
