@@ -410,8 +410,8 @@ CHUANPAI_REGIONS: tuple[Region, ...] = (
         title=Bilingual("四川 · 打点子（天九）", "Sichuan, trick game (Tien Gow ranks)"),
         note=Bilingual(
             "按天九的大小排：正门、点子和硬张（丁丁、二红）。",
-            "The names used to rank cards in the trick game: civil cards, pip cards, and the "
-            "two 'hard' cards.",
+            "The names the trick game ranks its cards by: the civil cards, the military cards "
+            "and the two hard cards.",
         ),
         names=_faces_only(REGIONAL_NAMES["tianjiu-000"]),
     ),
