@@ -238,7 +238,7 @@ def test_every_lesson_step_renders(client, lang):
 
 @pytest.mark.parametrize(
     ("lang", "expected"),
-    [("en", "red and black 点子 are kept apart"), ("zh", "红点子和黑点子分开打")],
+    [("en", "red and black military cards are kept apart"), ("zh", "红点子和黑点子分开打")],
 )
 def test_a_wrong_answer_in_a_lesson_names_the_misconception(client, lang, expected):
     client.set_cookie("lang", lang)

@@ -165,8 +165,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- the trick game 打天九 -----------------------------------------------------
     "cp-tj-no-pass": {
-        "en": "There is no passing in 天九: every seat plays to the trick, as many cards as "
-        "the lead ({count}), beating it when able, else covering face down.",
+        "en": "There is no passing in the trick game: every player plays to the trick, as many "
+        "cards as the lead ({count}), beating it if they can, else covering face down.",
         "zh": "打天九不能“过”：每家都要跟牌，张数和首家一样（{count} 张），能管就要管，"
         "管不了就扣牌。",
     },
@@ -193,20 +193,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "要出 {expected} 张，和首家出的张数一样，而不是 {count} 张。",
     },
     "cp-tj-not-a-lead": {
-        "en": "{cards} cannot be led: lead one card, a pair of identical cards, or a "
-        "combination (天九, 地八, 人七, 和五).",
+        "en": "{cards} cannot be led: lead one card, a pair of identical cards, or a combination "
+        "(Heaven-nine, Earth-eight, Man-seven, Harmony-five).",
         "zh": "{cards} 不能作为首出：只能出单张、一对相同的牌，或天九、地八、人七、和五。",
     },
     "cp-tj-first-lead": {
-        "en": "The first lead of the deal may not be 天牌 or a nine: {cards}.",
+        "en": "The first lead of the deal may not hold a Heaven or a nine: {cards}.",
         "zh": "一局的第一手不能出天牌或红九、黑九：{cards}。",
     },
     "cp-tj-no-tuoshou": {
-        "en": "脱手 needs exactly 15 cards laid out and 5 in hand; you have {cards} laid out.",
+        "en": "Getting clear takes exactly 15 cards laid out and 5 in hand; you have {cards} laid "
+        "out.",
         "zh": "脱手要求门前正好摆 15 张、手里剩 5 张；你现在摆了 {cards} 张。",
     },
     "cp-tj-hard-card": {
-        "en": "{card} is a 硬张 (丁丁 or 二红): it is laid out at once and never played.",
+        "en": "{card} is a hard card (dingding or erhong): it is laid out at once and never "
+        "played.",
         "zh": "{card} 是硬张（丁丁、二红），一拿到就摆在门前，不参与打牌。",
     },
     "cp-tj-played": {
@@ -223,23 +225,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "门前摆牌 {cards} 张",
     },
     "cp-tj-xiaohu": {
-        "en": "16 to 20 cards laid out: 小胡, worth 1",
+        "en": "16 to 20 cards laid out: a small win, worth 1",
         "zh": "摆够 16 张（到 20 张）：小胡，值 1",
     },
     "cp-tj-yijia": {
-        "en": "21 or 22 cards laid out: 一甲, worth 2 (doubled once)",
+        "en": "21 or 22 cards laid out: first grade, worth 2 (doubled once)",
         "zh": "摆够 21 张：一甲，翻一倍，值 2",
     },
     "cp-tj-liangjia": {
-        "en": "23 cards or more laid out: 两甲, worth 4 (doubled twice)",
+        "en": "23 cards or more laid out: second grade, worth 4 (doubled twice)",
         "zh": "摆够 23 张：两甲，翻两倍，值 4",
     },
     "cp-tj-fan": {
-        "en": "翻 {n} (三红四黑, with {cards} cards laid out): doubled",
+        "en": "Fan {n} (three red, four black; it needs {cards} cards laid out): doubled",
         "zh": "第 {n} 翻（三红四黑，摆够 {cards} 张）：翻一倍",
     },
     "cp-tj-tuoshou": {
-        "en": "{cards} cards laid out with {in_hand} in hand: 脱手, nobody wins or pays",
+        "en": "{cards} cards laid out with {in_hand} in hand: getting clear, nobody wins or pays",
         "zh": "摆了 {cards} 张、手里剩 {in_hand} 张：脱手，三家不输不赢",
     },
     "cp-tj-short": {
@@ -247,11 +249,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "只摆了 {cards} 张（手里 {in_hand} 张）：要摆够 16 张才胡",
     },
     "cp-tj-baopai": {
-        "en": "包牌: seat {seat} led 天牌 or a nine first and did not win; it pays for both",
+        "en": "Liable: seat {seat} led a Heaven or a nine first and did not win, so it pays for "
+        "both losers",
         "zh": "包牌：{seat} 号座位第一手出了天牌或九，又没有胡，一家替两家输",
     },
     "cp-tj-fapai": {
-        "en": "罚牌: seat {seat} did not beat when it could; the deal stops and it pays",
+        "en": "Penalty: seat {seat} did not beat when it could; the deal stops and it pays",
         "zh": "罚牌：{seat} 号座位能打不打，违规，本局停止，由它赔",
     },
     # -- the strong players' coach (chuanpai/pairing/strong.py, chuanpai/tricks/strong.py) --

@@ -7,21 +7,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- ranks ---------------------------------------------------------------------------
     "mc-tj-rank-by-pips": {
         "en": "Pips do not decide rank in this game: compare {cards} with {table_cards} by the "
-        "rank table, not by counting spots.",
+        "order of the ranks, not by counting pips.",
         "zh": "打天九不按点数比大小：{cards} 和 {table_cards} 要按大小顺序来比，不是数点子。",
     },
     "mc-tj-misranked": {
-        "en": "{cards} ranks below {table_cards}. Go over the rank table once more.",
+        "en": "{cards} ranks below {table_cards}. Go over the order of the ranks once more.",
         "zh": "{cards} 比 {table_cards} 小。再把大小顺序过一遍。",
     },
     "mc-tj-colour-mix": {
-        "en": "{cards}: red and black 点子 are kept apart. A card of one colour never beats a card "
-        "of the other, however big it is.",
+        "en": "{cards}: red and black military cards are kept apart. A card of one colour never "
+        "beats a card of the other, however high it ranks.",
         "zh": "{cards}：红点子和黑点子分开打，一种颜色的牌再大也打不了另一种颜色的牌。",
     },
     "mc-tj-dianzi-vs-civil": {
-        "en": "{cards}: the civil cards (正门, 文) and the military cards (点子, 武) are two separate "
-        "suits; neither ever beats the other.",
+        "en": "{cards}: the civil cards and the military cards are two separate suits; neither "
+        "ever beats the other.",
         "zh": "{cards}：正门（文牌）和点子（武牌）是两路牌，互相打不着。",
     },
     "mc-tj-equal-beats": {
@@ -45,8 +45,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 不成组合：{card} 只能配 {partner_cards}。",
     },
     "mc-tj-combo-by-pips": {
-        "en": "Combinations do not rank by the pips they add up to: 天九 beats 地八, 地八 "
-        "beats 人七, 人七 beats 和五, always.",
+        "en": "Combinations do not rank by the pips they add up to: Heaven-nine beats Earth-eight, "
+        "Earth-eight beats Man-seven, and Man-seven beats Harmony-five, always.",
         "zh": "组合不看加起来多少点：永远是天九最大，然后地八、人七，和五最小。",
     },
     "mc-tj-not-a-lead": {
@@ -71,29 +71,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "首家出几张，你就出几张：要 {expected} 张，不是 {count} 张；压牌、盖牌都一样。",
     },
     "mc-tj-played-hard-card": {
-        "en": "{card} is a 硬张: it goes straight onto your laid-out pile and is never played.",
+        "en": "{card} is a hard card: it goes straight out among your laid-out cards and is never "
+        "played.",
         "zh": "{card} 是硬张：一拿到就摆到门前，从来不拿来出。",
     },
     "mc-tj-deck-84": {
         "en": "The trick game's deck is 84 cards: the 21 faces two dice can throw, four of each. "
-        "The pairing game's two wild cards, 财神 and 听用, are left out.",
+        "The pairing game's two wild cards, caishen and tingyong, are left out.",
         "zh": "打天九的牌一共八十四张：两颗骰子掷得出的二十一种牌面，每种四张。挤儿里的两张经牌"
         "财神和听用，这里不放进来。",
     },
     "mc-tj-no-heaven-no-nine": {
-        "en": "If anyone's 28 cards hold no 天牌, no 红九 and no 黑九, the deal is not played: it "
-        "is void (流局), nobody wins or loses, and the cards are shuffled and dealt again.",
+        "en": "If anyone's 28 cards hold no Heaven, no red nine and no black nine, the deal is not "
+        "played: it is cancelled, nobody wins or loses, and the cards are shuffled and dealt "
+        "again.",
         "zh": "谁的二十八张里天牌、红九、黑九一张都没有，这一局就不打：算流局，谁也不输、谁也不赢，"
         "洗牌重发。",
     },
     "mc-tj-first-lead-top": {
-        "en": "At this table the first lead of the deal may not contain 天牌, 红九 or 黑九: "
-        "{cards}.",
+        "en": "At this table the first lead of the deal may not hold a Heaven, a red nine or a "
+        "black nine: {cards}.",
         "zh": "这一桌的规矩：一局的第一手不许出天牌、红九、黑九：{cards}。",
     },
     "mc-tj-baopai-lead": {
-        "en": "{cards} holds 天牌 or a nine: as the deal's first lead it makes you 包牌, liable "
-        "to pay for both losers if someone else wins.",
+        "en": "{cards} holds a Heaven or a nine: as the deal's first lead it makes you liable, to "
+        "pay for both losers if someone else wins.",
         "zh": "{cards} 里有天牌或者九：整局第一手这样出就包牌了，别人赢了要由你一家替两家付。",
     },
     # -- memory ------------------------------------------------------------------------------
@@ -118,64 +120,64 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- counting a pile ---------------------------------------------------------------------
     "mc-tj-forgot-hard-cards": {
-        "en": "{given} leaves out the 硬张 ({cards}): they count among your laid-out cards, "
+        "en": "{given} leaves out the hard cards ({cards}): they count among your laid-out cards, "
         "which number {count}.",
         "zh": "{given} 漏了硬张（{cards}）：硬张也算摆出的牌，一共是 {count} 张。",
     },
     "mc-tj-level-thresholds": {
-        "en": "{count} cards laid out. The levels: 16 to 20 is 小胡 (1), 21 or 22 is 一甲 (2), "
-        "23 or more is 两甲 (4).",
+        "en": "{count} cards laid out. The levels: 16 to 20 is a small win (1), 21 or 22 is first "
+        "grade (2), 23 or more is second grade (4).",
         "zh": "摆了 {count} 张。分档是：十六到二十张小胡（1），二十一、二十二张一甲（2），"
         "二十三张以上两甲（4）。",
     },
     "mc-tj-forgot-fan": {
-        "en": "{given} forgets the 翻: this pile has {fan} 翻, each doubling the win, so it is "
-        "worth {value}.",
+        "en": "{given} forgets the fan: these cards hold {fan} fan, each doubling the win, so it "
+        "is worth {value}.",
         "zh": "{given} 忘了算翻：这堆牌有 {fan} 翻，每翻一次乘二，应该是 {value}。",
     },
     "mc-tj-fan-added": {
-        "en": "A 翻 doubles the win, it does not add 1 to it: {value}, not {given}.",
+        "en": "A fan doubles the win; it does not add 1 to it: {value}, not {given}.",
         "zh": "翻是乘二，不是加一：应该是 {value}，不是 {given}。",
     },
     "mc-tj-fan-uncapped": {
-        "en": "翻 are capped by the cards beyond 16: with {count} laid out you count at most "
-        "{cap} 翻.",
+        "en": "Fan are capped by the cards beyond 16: with {count} laid out you count at most "
+        "{cap} fan.",
         "zh": "翻数不能超过十六张以外多出的张数：摆了 {count} 张，最多只算 {cap} 翻。",
     },
     "mc-tj-three-black": {
-        "en": "{cards}: three of a black card are no 翻. A black card needs all four; three "
-        "are enough only for a red card.",
+        "en": "{cards}: three of a black card make no fan. A black card needs all four; three are "
+        "enough only for a red card.",
         "zh": "{cards}：三张黑牌不算翻。黑牌要四张齐了才算，三张就够的只有红牌。",
     },
     "mc-tj-no-fan-table": {
-        "en": "This table plays without 翻: only the number of cards laid out decides, so "
-        "the pile is worth {value}, not {given}.",
+        "en": "This table plays without fan: only the number of cards laid out decides, so the win "
+        "is worth {value}, not {given}.",
         "zh": "这一桌不算翻，只看摆出的张数，所以是 {value}，不是 {given}。",
     },
     "mc-tj-red-card-list": {
-        "en": "{cards}: a red pip does not make a 红牌. For 翻 only 天, 地, 人, 红九, 三四 "
-        "and 红五 are red.",
+        "en": "{cards}: a red pip does not make a red card. For fan only Heaven, Earth, Man, red "
+        "nine, three-four and red five are red.",
         "zh": "{cards}：有红点不等于是红牌。算翻时只有天、地、人、红九、三四、红五是红牌。",
     },
     "mc-tj-tuoshou-needs-five": {
-        "en": "脱手 needs exactly 15 cards laid out and 5 left in hand: here {count} are laid "
-        "out and {in_hand} in hand.",
+        "en": "Getting clear takes exactly 15 cards laid out and 5 left in hand: here {count} are "
+        "laid out and {in_hand} in hand.",
         "zh": "脱手要门前正好十五张、手里正好五张：现在摆了 {count} 张，手里 {in_hand} 张。",
     },
     "mc-tj-missed-tuoshou": {
-        "en": "{count} laid out and {in_hand} in hand is just what 脱手 needs: on your lead you "
-        "may declare it and end the deal there, or play on for sixteen.",
+        "en": "{count} laid out and {in_hand} in hand is just what getting clear takes: on your "
+        "lead you may get clear and end the deal there, or play on for sixteen.",
         "zh": "门前 {count} 张、手里 {in_hand} 张，正好够脱手：轮到你带头时可以宣布脱手，这一局"
         "就此结束；也可以接着打，争取摆够十六张。",
     },
     "mc-tj-huangpai": {
-        "en": "Nobody laid out sixteen, so the deal is a 黄牌, a draw: there is no winner and "
-        "nobody pays anybody, whoever laid out the most and whoever dealt.",
+        "en": "Nobody laid out sixteen, so the deal is drawn: there is no winner and nobody pays "
+        "anybody, whoever laid out the most and whoever dealt.",
         "zh": "谁都没摆够十六张，这一局就是黄牌，算打平：没有赢家，谁也不付谁，摆得最多的不算赢，"
         "庄家也不用付。",
     },
     "mc-tj-forgot-baopai": {
-        "en": "Seat {seat} is 包牌: it alone pays the winner for both losers (twice {value}), "
+        "en": "Seat {seat} is liable: it alone pays the winner for both losers (twice {value}), "
         "and the other loser pays nothing.",
         "zh": "{seat} 号座位包牌：由它一家替两家输给赢家（{value} 的两倍），另一家不输。",
     },
@@ -193,13 +195,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 和 {table_cards} 一样大；一样大不算打过。",
     },
     "tj-fact-other-colour": {
-        "en": "{cards} is a 点子 of the other colour than {table_cards}: red and black never "
-        "beat each other.",
+        "en": "{cards} is a military card of the other colour from {table_cards}: red and black "
+        "never beat each other.",
         "zh": "{cards} 和 {table_cards} 是不同颜色的点子：红黑互不相打。",
     },
     "tj-fact-other-suit": {
-        "en": "{cards} and {table_cards} are of different suits (正门 and 点子): neither beats "
-        "the other.",
+        "en": "{cards} and {table_cards} are of different suits (civil and military cards): "
+        "neither beats the other.",
         "zh": "{cards} 和 {table_cards} 一个是正门、一个是点子，互相打不着。",
     },
     "tj-fact-other-shape": {
@@ -224,11 +226,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 可能被打：{by_cards} 也许还在别人手里。",
     },
     "tj-fact-baopai": {
-        "en": "Leading {cards} first makes you 包牌: it holds 天牌 or a nine.",
+        "en": "Leading {cards} first makes you liable: it holds a Heaven or a nine.",
         "zh": "第一手出 {cards} 要包牌：里面有天牌或九。",
     },
     "tj-fact-no-baopai": {
-        "en": "Leading {cards} first is safe: no 天牌 and no nine in it.",
+        "en": "Leading {cards} first is safe: no Heaven and no nine in it.",
         "zh": "第一手出 {cards} 不包牌：里面没有天牌，也没有九。",
     },
     # -- hint step 1 of the trick game's own queries (practice positions have no hint) ---------
@@ -243,7 +245,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "跟桌上目前最大的那手比，不是跟首家比：牌型相同、同一路、而且要更大才算。",
     },
     "hint-no-baopai": {
-        "en": "In the deal's first lead, 天牌, 红九 and 黑九 are the cards to keep back.",
+        "en": "In the deal's first lead, Heaven, red nine and black nine are the cards to keep "
+        "back.",
         "zh": "整局第一手，天牌、红九、黑九要先留着。",
     },
     "hint-sure": {
