@@ -38,6 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from app.content import terms
 from app.engine.chuanpai.cards import INDEX, KINDS, POINTS, REGIONAL_NAMES, counts_of, deck
 from app.engine.chuanpai.tricks.offers import lead_size
 from app.engine.chuanpai.tricks.plays import (
@@ -71,6 +72,32 @@ P = "chuanpai-tricks:"
 SEATS = 3
 NAMES = REGIONAL_NAMES["tianjiu-000"]
 COMBO_NAMES = {"tianjiu": "天九", "diba": "地八", "renqi": "人七", "hewu": "和五"}
+#: each face's concept in the term table: its English word on the trick game's pages
+_CARD_CONCEPTS = {
+    "66": "tianpai",
+    "11": "dipai-earth",
+    "44": "renpai",
+    "13": "hepai",
+    "55": "card-55",
+    "33": "changsan",
+    "22": "changer",
+    "56": "futou",
+    "46": "siliu",
+    "16": "gaojiao",
+    "15": "maomao",
+    "45": "hongjiu",
+    "34": "sansi",
+    "14": "hongwu-card",
+    "36": "heijiu",
+    "26": "pingba",
+    "35": "sanwu",
+    "25": "erwu",
+    "23": "card-23",
+    "12": "card-12",
+    "24": "card-24",
+}
+NAMES_EN = {t: terms.word(c, GAME, "en") or NAMES[t] for t, c in _CARD_CONCEPTS.items()}
+COMBO_EN = {n: terms.word(n, GAME, "en") or n for n in COMBO_NAMES}
 Examined = tuple[Question, Any]
 Examiner = Callable[[Any, TrickState, int], Examined | None]
 
@@ -112,19 +139,20 @@ def play_text(cards: Sequence[str], article: bool = True) -> Text:
     if p is not None and p.shape == "combo":
         top = next(t for t in cards if any(t == c[1] for c in COMBOS))
         mate = next(t for t in cards if t != top)
-        name = next(COMBO_NAMES[n] for n, t, ms in COMBOS if t == top and mate in ms)
+        combo = next(n for n, t, ms in COMBOS if t == top and mate in ms)
         return Text(
-            f"{name}（{NAMES[top]}配{NAMES[mate]}）",
-            f"{name}: {NAMES[top]} ({dice(top)}) with {NAMES[mate]} ({dice(mate)})",
+            f"{COMBO_NAMES[combo]}（{NAMES[top]}配{NAMES[mate]}）",
+            f"{COMBO_EN[combo]}: {NAMES_EN[top]} ({dice(top)}) with {NAMES_EN[mate]} "
+            f"({dice(mate)})",
         )
     if len(cards) == 2 and cards[0] == cards[1]:
         t = cards[0]
         a = "a pair" if article else "pair"
-        return Text(f"一对{NAMES[t]}（{dice_zh(t)}）", f"{a} of {NAMES[t]} ({dice(t)})")
+        return Text(f"一对{NAMES[t]}（{dice_zh(t)}）", f"{a} of {NAMES_EN[t]} ({dice(t)})")
     if len(cards) == 1:
         t = cards[0]
-        return Text(f"{NAMES[t]}（{dice_zh(t)}）", f"{NAMES[t]} ({dice(t)})")
-    return Text("、".join(NAMES[t] for t in cards), ", ".join(NAMES[t] for t in cards))
+        return Text(f"{NAMES[t]}（{dice_zh(t)}）", f"{NAMES_EN[t]} ({dice(t)})")
+    return Text("、".join(NAMES[t] for t in cards), ", ".join(NAMES_EN[t] for t in cards))
 
 
 def lettered(actions: Sequence[Action]) -> tuple[Choice, ...]:
@@ -346,7 +374,7 @@ def _beaters(game: Any, state: TrickState, seat: int) -> Examined | None:
             "pick-cards",
             Text(
                 "这一圈轮到你。选出你手里一手打得过桌上最大那手的牌。",
-                "Your turn in this round. Pick the cards of a play that beats the best play "
+                "Your turn in this trick. Pick the cards of a play that beats the best play "
                 "on the table.",
             ),
             Query(P + "beaters"),
@@ -363,8 +391,11 @@ _WHY = {
     "beats": ("牌型相同、同一路，而且更大", "The same shape and suit, and higher"),
     "lower": ("同一路、同牌型，但是更小", "The same shape and suit, but lower"),
     "equal": ("跟它一样大，一样大不算打过", "It ranks the same, and a tie does not beat"),
-    "other-colour": ("红点子和黑点子互不相打", "Red and black 点子 never beat each other"),
-    "other-suit": ("文牌和点子是两路，互不相打", "Civil cards and 点子 are separate suits"),
+    "other-colour": (
+        "红点子和黑点子互不相打",
+        "Red and black military cards never beat each other",
+    ),
+    "other-suit": ("文牌和点子是两路，互不相打", "Civil and military cards are separate suits"),
     "other-shape": ("牌型不同", "It is not the same shape"),
 }
 _WHY_RATING = {
@@ -541,7 +572,7 @@ def _first_lead(game: Any, state: TrickState, seat: int) -> Examined | None:
             Text(
                 "你是庄家，这一局的第一手由你出。下面哪一手出了不会包牌？",
                 "You are the dealer and the deal's first lead is yours. Which of these "
-                "leads does not make you 包牌?",
+                "leads does not make you liable?",
             ),
             Query(P + "no-baopai"),
             ("plays", "settlement"),
@@ -638,7 +669,7 @@ def _cards_left(game: Any, state: TrickState, seat: int) -> Examined | None:
             "number",
             Text(
                 f"{NAMES[card]}（{dice_zh(card)}）一共四张。还有几张你没见到？",
-                f"There are four {NAMES[card]} ({dice(card)}) in the deck. How many have you "
+                f"The deck holds four {NAMES_EN[card]} cards ({dice(card)}). How many have you "
                 "not seen yet?",
             ),
             Query(P + "cards-left", {"card": card}),
@@ -652,11 +683,19 @@ def _cards_left(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- level
 
 LEVEL_CHOICES = (
-    Choice("a", Text("还不够，也不能脱手", "Short of a win, and no 脱手"), reason="short"),
-    Choice("b", Text("可以脱手", "I may declare 脱手"), reason="tuoshou"),
-    Choice("c", Text("够了，目前是小胡", "Enough to win: 小胡 as it stands"), reason="xiaohu"),
-    Choice("d", Text("够了，目前是一甲", "Enough to win: 一甲 as it stands"), reason="yijia"),
-    Choice("e", Text("够了，目前是两甲", "Enough to win: 两甲 as it stands"), reason="liangjia"),
+    Choice(
+        "a", Text("还不够，也不能脱手", "Short of a win, and I cannot get clear"), reason="short"
+    ),
+    Choice("b", Text("可以脱手", "I may get clear"), reason="tuoshou"),
+    Choice(
+        "c", Text("够了，目前是小胡", "Enough to win: a small win as it stands"), reason="xiaohu"
+    ),
+    Choice(
+        "d", Text("够了，目前是一甲", "Enough to win: first grade as it stands"), reason="yijia"
+    ),
+    Choice(
+        "e", Text("够了，目前是两甲", "Enough to win: second grade as it stands"), reason="liangjia"
+    ),
 )
 _LEVEL_RATING = {"short": 1150, "tuoshou": 1450, "xiaohu": 1250, "yijia": 1400, "liangjia": 1450}
 
@@ -756,8 +795,8 @@ def _score(game: Any, state: TrickState, seat: int) -> Examined | None:
             Text(
                 f"这一局打完了。你（{seat + 1}号座位）这一局赢多少、输多少？赢写正数，输写负数，"
                 "不输不赢写 0。",
-                f"The deal is over. What do you, seat {seat + 1}, win or lose? Write a win as "
-                "a positive number, a loss as a negative one, and 0 if you neither win nor lose.",
+                "The deal is over. What do you win or lose? Write a win as a positive number, "
+                "a loss as a negative one, and 0 if you neither win nor lose.",
             ),
             Query(P + "score"),
             ("settlement",),
@@ -814,7 +853,7 @@ theme(
 )
 theme(
     "lead",
-    Text("带头出什么", "What may you lead"),
+    Text("带头出什么", "What may you lead?"),
     Text(
         "带头只能出单张、一对相同的牌或组合：认出哪些凑不成一手。",
         "A lead is a single, a pair of identical cards or a combination: spot the sets that are not.",
@@ -824,10 +863,10 @@ theme(
 )
 theme(
     "first-lead",
-    Text("第一手与包牌", "The first lead and 包牌"),
+    Text("第一手与包牌", "The first lead and being liable"),
     Text(
         "庄家的第一手带天牌或九就包牌：挑一手不包牌的。",
-        "A first lead holding 天牌 or a nine makes the dealer 包牌: find one that does not.",
+        "A first lead holding a Heaven or a nine makes the dealer liable: find one that does not.",
     ),
     _first_lead,
     kinds=("one-safe", "two-safe"),
@@ -858,7 +897,7 @@ theme(
     Text("够不够数", "Where you stand"),
     Text(
         "数门前的摆牌：还差几张、能不能脱手、小胡还是一甲两甲。",
-        "Count your laid-out pile: short, 脱手, 小胡, 一甲 or 两甲.",
+        "Count your laid-out cards: short, getting clear, a small win, first or second grade.",
     ),
     _level,
     kinds=("short", "tuoshou", "xiaohu"),
@@ -870,7 +909,7 @@ theme(
     Text("这一把值多少", "What the win is worth"),
     Text(
         "赢家的摆牌定档、算翻，得出每个输家付多少。",
-        "Level and 翻 of the winner's pile: what each loser pays.",
+        "The level and the fan of the winner's laid-out cards: what each loser pays.",
     ),
     _pile_value,
     kinds=("plain", "fan"),
@@ -883,7 +922,8 @@ theme(
     Text("谁付给谁", "Who pays whom"),
     Text(
         "一局结束时每一家的输赢：包牌、黄牌、脱手都要算对。",
-        "Each seat's result at the end of a deal, 包牌, 黄牌 and 脱手 included.",
+        "Each player's result at the end of a deal, with liable players, drawn deals and "
+        "getting clear.",
     ),
     _score,
     kinds=("winner", "loser", "winner", "loser", "baopai-payer", "baopai-free", "huang"),
