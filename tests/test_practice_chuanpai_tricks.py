@@ -198,8 +198,11 @@ def test_no_baopai_names_the_safe_first_leads():
 
 def test_play_text_names_plays_the_trick_game_way():
     assert play_text(("66", "45")).zh == "天九（天牌配红九）"
-    assert play_text(("55", "55")).en == "a pair of 梅子 (five-five)"
+    assert play_text(("55", "55")).en == "a pair of meizi (five-five)"
     assert play_text(("23",)).zh == "拐子（二三）"
+    # English names the cards by the term table's English words, never in Chinese
+    assert play_text(("66", "45")).en == "Heaven-nine: Heaven (six-six) with red nine (four-five)"
+    assert play_text(("23",)).en == "guaizi (two-three)"
 
 
 def test_a_bold_deal_opens_with_a_top_card():
