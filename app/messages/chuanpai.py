@@ -36,7 +36,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{card}, given up by seat {seat}, is on offer: it is taken (碰, 燕, 起, 扛, 摆) "
         "or passed up, seat by seat, before anyone lays a group, goes out or discards.",
         "zh": "{seat} 号座位的 {card} 正在等人要：各家依次碰、燕、起、扛、摆或不要，"
-        "这之前谁都不能下牌、和牌或打牌。",
+        "这之前谁都不能放组、胡牌或打牌。",
     },
     "cp-nothing-on-offer": {
         "en": "No card is on offer: '{kind}' answers a card just discarded or turned up.",
@@ -45,7 +45,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cp-laying-out": {
         "en": "The deal has just been dealt: each seat lays out its groups (暗, 亮, 燕, 起) "
         "and says 'done'; only then does play begin, so no '{kind}' yet.",
-        "zh": "刚发完牌：各家先把成副的牌（暗、亮、燕、起）放下，都放完了才开始打牌，"
+        "zh": "刚抓完牌：各家先把手里成组的牌（暗、亮、燕、起）放下，都放完了才开始打牌，"
         "现在还不能“{kind}”。",
     },
     "cp-bad-cards": {
@@ -58,7 +58,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cp-cannot-take": {
         "en": "You cannot make a '{kind}' with {card}: your hand has no cards for it.",
-        "zh": "不能用 {card} 做“{kind}”：你手里没有能和它成副的牌。",
+        "zh": "不能用 {card} 做“{kind}”：你手里没有能跟它成组的牌。",
     },
     "cp-bad-group": {
         "en": "{cards} do not make a '{kind}' (暗: three alike, 亮: four alike, 燕: the three "
@@ -67,12 +67,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cp-must-go-out": {
         "en": "Every card of yours is in a group: you go out (和) now instead of discarding.",
-        "zh": "你的牌都已成副：现在就和牌，不再打牌。",
+        "zh": "你手里的牌都成组了：现在就胡牌，不再打牌。",
     },
     "cp-own-turn": {
         "en": "On a turn a seat lays groups (暗, 亮, 燕, 起), goes out or discards: "
         "'{kind}' has no place in it.",
-        "zh": "轮到自己时只能下牌（暗、亮、燕、起）、和牌或打牌，不能“{kind}”。",
+        "zh": "轮到自己时只能放组（暗、亮、燕、起）、胡牌或打牌，不能“{kind}”。",
     },
     "cp-must-take": {
         "en": "You must take {card}: a card of yours has no partner yet and pairs with it "
@@ -81,12 +81,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cp-must-group": {
         "en": "First lay the {kind} {cards}: you are not in 齐头, so this group cannot wait.",
-        "zh": "先把 {cards} 做成“{kind}”放下：你不是齐头，这一副不能不下。",
+        "zh": "先把 {cards} 做成“{kind}”放下：你不是齐头，这一组必须放。",
     },
     "cp-split-jier": {
         "en": "{card} is paired in your hand; discard a spare card instead "
         "(不能拆挤儿打: never break a pair to discard).",
-        "zh": "{card} 在手里已经配成挤儿，不能拆了挤儿打，请打一张富裕的牌。",
+        "zh": "{card} 在手里已经配成挤儿，不能拆了挤儿打，请打一张光棍。",
     },
     "cp-must-guo": {
         "en": "{card} must be laid face down as a 过牌: it pairs with a card that passed you "
@@ -100,7 +100,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cp-not-complete": {
         "en": "Not every card is in a group yet, so you cannot go out.",
-        "zh": "还有牌没有成副，不能和牌。",
+        "zh": "还有牌没有成组，不能胡牌。",
     },
     "cp-own-discard": {
         "en": "Nobody takes back the card they discarded: {card} is offered to the others.",
@@ -115,7 +115,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cp-cannot-use": {
         "en": "Seat {seat} has no claim on {card}: it can make no group and no 挤儿 with it, "
         "or it has passed it up.",
-        "zh": "{seat} 号座位不能要 {card}：它用这张牌组不成副也配不成挤儿，或者已经不要了。",
+        "zh": "{seat} 号座位不能要 {card}：它用这张牌成不了组，也配不成挤儿，或者已经不要了。",
     },
     "cp-extra-seat-no-bai": {
         "en": "An extra seat (fifth player and beyond) may 碰, 燕 or 扛 but never 摆.",

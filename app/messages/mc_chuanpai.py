@@ -110,7 +110,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{given} is the count of one way to group these cards, but the hand is "
         "counted the way that earns most (three alike as 暗, four as 亮, three sevens as "
         "燕).",
-        "zh": "{given}是其中一种分法的胡数，但算胡要按最划算的分法：三张一样算暗，四张算亮，三个七算燕。",
+        "zh": "{given}是其中一种分法的胡数，但算胡要按最划算的分法：三张一样算暗，四张算亮，三种七算燕。",
     },
     "mc-cp-base-in-points": {
         "en": "The 胡 of a hand do not include the base: the 1 is added only when the losers pay.",
@@ -128,7 +128,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-cp-discarder-pays": {
         "en": "Not in this game: going out on a discard and on a turned card are the "
         "same, and the discarder pays no more than anyone else.",
-        "zh": "这个牌不是这样：点炮和自摸一样，打出那张牌的人不多赔。",
+        "zh": "挤儿不是这样：点炮和自摸一样，打出那张牌的人不多赔。",
     },
     # -- groups and the turn ---------------------------------------------------------------
     "mc-cp-tou-count": {
@@ -193,7 +193,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-cp-qi-forced": {
         "en": "The fourth card of your 暗 must join it ({cards}): 起 is compulsory unless "
         "the card lets you go out.",
-        "zh": "见到暗的第四张就得起（{cards}）：除非这张能让你和牌，否则必须起。",
+        "zh": "见到暗的第四张就得起（{cards}）：除非这张能让你胡，否则必须起。",
     },
     "mc-cp-extra-seat-bai": {
         "en": "An extra seat (the fifth to seventh player) may never 摆; it may only 碰, 燕 or 扛.",
@@ -218,22 +218,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- going out ---------------------------------------------------------------------------
     "mc-cp-not-complete": {
         "en": "Not yet: you go out only when every card in your hand is part of a group.",
-        "zh": "还不行：手里每一张牌都成了组才能和牌。",
+        "zh": "还不行：手里每一张牌都成了组才能胡牌。",
     },
     "mc-cp-hu-forced": {
         "en": "Your hand is complete: going out is compulsory, and it comes before anything else.",
-        "zh": "牌已经齐了：和牌是必须的，别的都不能做。",
+        "zh": "牌已经齐了：胡牌是必须的，别的都不能做。",
     },
     "mc-cp-sixteen-cards": {
         "en": "Sixteen laid-out cards is how the trick game is won, not this one. Here you "
         "go out when every card is in a group.",
-        "zh": "摆够十六张是打天九那种玩法的赢法，跟挤儿无关。挤儿是每张牌都成组才算和。",
+        "zh": "摆够十六张是打天九那种玩法的赢法，跟挤儿无关。挤儿是每张牌都成组才算胡。",
     },
     "mc-cp-dealer-goes-out": {
         "en": "Being the 头家 changes only the deal (sixteen cards instead of fifteen). "
         "Everyone, the 头家 included, goes out only when every card in hand is in a group.",
-        "zh": "头家只是抓牌多一张（十六张，别人十五张）。和牌的规矩人人一样，头家也得手里"
-        "每一张牌都成了组才算和。",
+        "zh": "头家只是抓牌多一张（十六张，别人十五张）。胡牌的规矩人人一样，头家也得手里"
+        "每一张牌都成了组才算胡。",
     },
     "mc-cp-guo-missed": {
         "en": "{card} is a 过牌: it pairs with {dead}-point cards, and one of those went dead "
@@ -253,12 +253,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-cp-guo-blocks-hu": {
         "en": "Your hand is all in groups, but a 过牌 still lies face down in front of you "
         "({cards}): you cannot go out while one waits to eat its card.",
-        "zh": "手里的牌虽然都成了组，可面前还扣着过牌（{cards}）没用掉；过牌还等着吃牌，就不能和。",
+        "zh": "手里的牌虽然都成了组，可面前还扣着过牌（{cards}）没用掉；过牌还等着吃牌，就不能胡。",
     },
     "mc-cp-missed-complete": {
         "en": "Look again: every card of your hand fits in a group, so you go out (and must). "
         "The engine's grouping is shown below.",
-        "zh": "再看看：你手里每一张都能成组，这就和了，而且必须和。下面是程序的分法。",
+        "zh": "再看看：你手里每一张都能成组，这就胡了，而且必须胡。下面是这手牌的分法。",
     },
     "mc-cp-turner-first": {
         "en": "A card turned up from the stock is asked first of the player who turned it, "
@@ -268,7 +268,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-cp-bai-not-out": {
         "en": "That 摆 ({cards}) leaves {lone_cards} without a partner, so you do not go out. "
         "Pair the card with the one whose loss leaves the rest all grouped.",
-        "zh": "这样摆（{cards}）会剩下{lone_cards}没有对象，和不了。要用拿走以后其余的牌都能成组的那一张去摆。",
+        "zh": "这样摆（{cards}）会剩下{lone_cards}没有对象，胡不了。要用拿走以后其余的牌都能成组的那一张去摆。",
     },
     # -- hint step 1 of the practice questions (by the last part of the query name) -----------
     "hint-pairs-with": {

@@ -296,7 +296,7 @@ def _chuanpai() -> Family:
             "cái shén",
             "Caishen, God of Wealth (wild)",
             WORD,
-            Bilingual("字牌：红字“财神”，无点", "a word card: 财神 in red, no pips"),
+            Bilingual("写字的牌：红字“财神”，没有点子", "a word card: 财神 in red, no pips"),
             red_mark=True,
         )
     )
@@ -308,7 +308,7 @@ def _chuanpai() -> Family:
             "tīng yòng",
             "Tingyong, At Your Service (wild)",
             WORD,
-            Bilingual("字牌：红字“听用”，无点", "a word card: 听用 in red, no pips"),
+            Bilingual("写字的牌：红字“听用”，没有点子", "a word card: 听用 in red, no pips"),
             red_mark=True,
         )
     )
@@ -325,7 +325,7 @@ def _chuanpai() -> Family:
         colour_rule=Bilingual(
             "每张牌是一对骰子的两面。跟中国骰子一样，一点和四点是红的，其余是黑的；"
             "天牌的两个六交叉着半红半黑，人牌和地牌全红。红点画成带白心的圆环，黑点是实心的。"
-            "财神和听用是字牌（经牌）。",
+            "财神和听用是写字的牌（经牌），没有点子。",
             "Each card shows the two faces of a pair of dice. As on Chinese dice, ones and fours "
             "are red, all other pips black; Heaven's two sixes are half red, crosswise, and Man and "
             "Earth are all red. Red pips are drawn as rings, black pips solid. 财神 and 听用 are "
