@@ -204,19 +204,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "zp-honghu": {
         "en": "Red win (honghu): {red} red cards, times 2.",
-        "zh": "红胡：{red} 张红字，乘二。",
+        "zh": "红胡：{red} 张红牌，乘二。",
     },
     "zp-dianhu": {
         "en": "One red (dianhu): exactly {red} red card, times 3.",
-        "zh": "点胡：只有 {red} 张红字，乘三。",
+        "zh": "点胡：只有 {red} 张红牌，乘三。",
     },
     "zp-hongwu": {
         "en": "All but red (hongwu): {red} red cards, times 4.",
-        "zh": "红乌：{red} 张红字，乘四。",
+        "zh": "红乌：{red} 张红牌，乘四。",
     },
     "zp-heihu": {
         "en": "Black win (heihu): {red} red cards, times 5.",
-        "zh": "黑胡：{red} 张红字，乘五。",
+        "zh": "黑胡：{red} 张红牌，乘五。",
     },
     "zp-tianhu": {
         "en": "Heavenly win (tianhu) at the deal.",
