@@ -256,15 +256,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "zp-peng": {
         "en": "Peng {cards}: a pair completed by another player's card.",
-        "zh": "碰 {cards}：对子碰别人的牌。",
+        "zh": "碰 {cards}：手里一对，碰进别人的一张。",
     },
     "zp-wei": {
         "en": "Wei {cards}: a pair completed by your own draw.",
-        "zh": "偎 {cards}：对子偎自己摸的牌。",
+        "zh": "偎 {cards}：手里一对，偎进自己摸的一张。",
     },
     "zp-chouwei": {
         "en": "Smelly wei {cards}: a wei after passing up the peng.",
-        "zh": "臭偎 {cards}：忍碰之后自己摸到偎的牌。",
+        "zh": "臭偎 {cards}：忍过碰的牌，后来自己摸到而偎。",
     },
     "zp-pao": {
         "en": "Pao {cards}: four alike, the fourth from another player or onto a peng.",
