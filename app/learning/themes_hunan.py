@@ -1344,7 +1344,7 @@ theme(
     "settle",
     Text("囤和名堂", "Tun and mingtang"),
     Text(
-        "囤乘上红黑点的名堂：数清赢家所有的红字，算出每家付多少。",
+        "囤乘上红黑点的名堂：数清赢家所有的红牌，算出每家付多少。",
         "Multiply the tun by the red-and-black mingtang: count every red card of the winner.",
     ),
     settle,

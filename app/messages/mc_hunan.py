@@ -71,7 +71,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-hn-ate-chou-card": {
         "en": "That card is stale for you: you let it go when you could have taken it, so you may not eat it or peng it any more.",
-        "zh": "这张牌是你的臭牌：之前能要的时候你没要，以后就不能再吃，也不能再碰。",
+        "zh": "这张牌是你的臭牌：之前能吃能碰的时候你没要，以后就不能再吃，也不能再碰。",
     },
     "mc-hn-own-discard": {
         "en": "You threw {card} away earlier: nobody eats or pengs a card they once discarded.",
@@ -91,7 +91,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-hn-chi-wrong-seat": {
         "en": "{card} is not yours to eat: a discard may be eaten only by the next player, a turned card only by the player who turned it and the next one.",
-        "zh": "{card} 轮不到你吃：打出的牌只有下家能吃，翻出的牌只有翻牌的人和他的下家能吃。",
+        "zh": "{card} 轮不到你吃：打出的牌只有出牌人的下家能吃，翻出的牌只有翻牌的人和他的下家能吃。",
     },
     "mc-hn-pao-on-discard": {
         "en": "A peng on the table turns into a pao only with a card turned from the stock. A discarded {card} does not do it.",
@@ -134,7 +134,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ------------------------------------------------------------ settlement
     "mc-hn-forgot-mingtang": {
         "en": "{tun} tun is right, but with {red} red cards the win also has a mingtang, which multiplies it by {factor}.",
-        "zh": "{tun} 囤没有错，但这手牌有 {red} 张红字，还占一个名堂，要乘 {factor}。",
+        "zh": "{tun} 囤没有错，但这手牌有 {red} 张红牌，还占一个名堂，要乘 {factor}。",
     },
     "mc-hn-tun-no-base": {
         "en": "Reaching the minimum of {min} already pays one tun; each full three huxi above it adds one. The first tun is missing.",
@@ -146,11 +146,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-hn-big-cards-red": {
         "en": "The red cards are 二, 七 and 十 in both sizes (二七十 and 贰柒拾). Big cards are not red as such: 壹 or 伍 are black.",
-        "zh": "红字是二、七、十，大小字都算（二七十和贰柒拾）。大字并不都是红的，壹、伍就是黑的。",
+        "zh": "红牌是二、七、十，大小字都算（二七十和贰柒拾）。大字并不都是红的，壹、伍就是黑的。",
     },
     "mc-hn-red-hand-only": {
         "en": "Count the red cards over all the winner's cards, the groups on the table too, not only the hand: {red} in all.",
-        "zh": "红字要数赢家全部的牌，桌上的组也算，不能只数手里的：一共 {red} 张。",
+        "zh": "红牌要数赢家全部的牌，桌上的组也算，不能只数手里的：一共 {red} 张。",
     },
     # ------------------------------------------------------------ practice: forced groups, 八块
     "mc-hn-wei-as-peng": {
@@ -175,7 +175,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-hn-bakuai-first-four": {
         "en": "This is your first pao or ti, so you discard as usual. Bakuai, no discard, comes only with a second pao or ti, when the pair makes your hand need one card more.",
-        "zh": "这是你的第一个跑或提，照常打一张。只有第二个跑或提才是八块不打牌：那时胡牌要多一对将，牌数正好差一张。",
+        "zh": "这是你的第一个跑或提，照常打一张。只有第二个跑或提才是八块不打牌：那时一手完整的牌是二十二张，你进牌以后只有二十一张，正好差一张。",
     },
     "mc-hn-no-discard-left": {
         "en": "After a chi or a peng you must throw a card, and kan cards may not be thrown. Eaten this way, nothing would be left to throw, so it is not allowed.",
@@ -197,7 +197,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-hn-red-small-only": {
         "en": "Red goes by the number, not the writing: 二, 七 and 十 are red in both sizes, so 贰, 柒 and 拾 are red cards too.",
-        "zh": "红黑看数目，不看大小字：二、七、十大小字都是红字，贰、柒、拾同样是红字。",
+        "zh": "红黑看数目，不看大小字：二、七、十是红牌，贰、柒、拾同样是红牌。",
     },
     "mc-hn-plain-run": {
         "en": "三四五 is a group: three small cards whose numbers follow on make a run. Only 三四伍 mixes the sizes, and a run never does.",
@@ -249,15 +249,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-hn-dianhu-as-honghu": {
         "en": "Honghu takes 10 to 12 red cards. A single red card, just a dot of red, is dianhu: times 3.",
-        "zh": "红胡要十到十二张红字。只有一张红字，一点红，是点胡，乘三。",
+        "zh": "红胡要十到十二张红牌。只有一张红牌，一点红，是点胡，乘三。",
     },
     "mc-hn-dianhu-as-heihu": {
         "en": "Heihu means no red card at all. With exactly one red card the win is dianhu: times 3.",
-        "zh": "黑胡是一张红字也没有。正好一张红字是点胡，乘三。",
+        "zh": "黑胡是一张红牌也没有。正好一张红牌是点胡，乘三。",
     },
     "mc-hn-dianhu-no-mingtang": {
         "en": "Only 2 to 9 red cards leave a win with no mingtang. Exactly one red card is a mingtang of its own, dianhu: times 3.",
-        "zh": "红字在二到九张之间才没有名堂。正好一张红字本身就是一个名堂：点胡，乘三。",
+        "zh": "红牌在二到九张之间才没有名堂。正好一张红牌本身就是一个名堂：点胡，乘三。",
     },
     # ------------------------------------------------------------ hints of the hunan queries
     "hint-bakuai": {
@@ -266,7 +266,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "hint-win-draws": {
         "en": "Try each card as your own draw: a pair becomes a wei, a kan a ti; then are there seven groups and enough huxi?",
-        "zh": "把每种牌当作自己翻出来的试一试：一对会成偎，一坎会成提；然后看七方门子齐不齐、胡息够不够。",
+        "zh": "把每种牌当作自己翻出来的试一试：配手里的一对成偎，配一坎成提，配桌上的碰成跑；然后看七方门子齐不齐、胡息够不够。",
     },
     "hint-hu-huxi": {
         "en": "See how the card joins your groups first (a peng, a wei, a pao, or a run), then add the huxi of every group, table and hand.",
@@ -278,7 +278,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "hint-hu-total": {
         "en": "Work out the tun, then count the winner's red cards (二七十, 贰柒拾), table groups included, for the mingtang.",
-        "zh": "先算囤，再数赢家全部的红字（二七十、贰柒拾，桌上的也算），看占不占名堂。",
+        "zh": "先算囤，再数赢家全部的红牌（二七十、贰柒拾，桌上的也算），看占不占名堂。",
     },
     "hint-keep-waits": {
         "en": "For each discard, list the cards that would then win when you turn them up, and leave out any whose every copy you can see.",
@@ -303,7 +303,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "fact-hn-red": {
         "en": "Red cards (二七十, 贰柒拾): {count}. {cards}",
-        "zh": "红字（二七十、贰柒拾）：{count} 张。{cards}",
+        "zh": "红牌（二七十、贰柒拾）：{count} 张。{cards}",
     },
     "fact-hn-table-huxi": {
         "en": "The groups on the table make {huxi} huxi: that is the current huxi.",

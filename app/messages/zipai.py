@@ -204,19 +204,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "zp-honghu": {
         "en": "Red win (honghu): {red} red cards, times 2.",
-        "zh": "红胡：{red} 张红字，乘二。",
+        "zh": "红胡：{red} 张红牌，乘二。",
     },
     "zp-dianhu": {
         "en": "One red (dianhu): exactly {red} red card, times 3.",
-        "zh": "点胡：只有 {red} 张红字，乘三。",
+        "zh": "点胡：只有 {red} 张红牌，乘三。",
     },
     "zp-hongwu": {
         "en": "All but red (hongwu): {red} red cards, times 4.",
-        "zh": "红乌：{red} 张红字，乘四。",
+        "zh": "红乌：{red} 张红牌，乘四。",
     },
     "zp-heihu": {
         "en": "Black win (heihu): {red} red cards, times 5.",
-        "zh": "黑胡：{red} 张红字，乘五。",
+        "zh": "黑胡：{red} 张红牌，乘五。",
     },
     "zp-tianhu": {
         "en": "Heavenly win (tianhu) at the deal.",
@@ -256,15 +256,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "zp-peng": {
         "en": "Peng {cards}: a pair completed by another player's card.",
-        "zh": "碰 {cards}：对子碰别人的牌。",
+        "zh": "碰 {cards}：手里一对，碰进别人的一张。",
     },
     "zp-wei": {
         "en": "Wei {cards}: a pair completed by your own draw.",
-        "zh": "偎 {cards}：对子偎自己摸的牌。",
+        "zh": "偎 {cards}：手里一对，偎进自己摸的一张。",
     },
     "zp-chouwei": {
         "en": "Smelly wei {cards}: a wei after passing up the peng.",
-        "zh": "臭偎 {cards}：忍碰之后自己摸到偎的牌。",
+        "zh": "臭偎 {cards}：忍过碰的牌，后来自己摸到而偎。",
     },
     "zp-pao": {
         "en": "Pao {cards}: four alike, the fourth from another player or onto a peng.",

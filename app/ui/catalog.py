@@ -167,9 +167,9 @@ def _zipai() -> Family:
                     pinyin=f"{py_size} {_NUM_PY[v - 1]}",
                     en=f"{en_size} {_NUM_EN[v - 1]}",
                     colour=RED if red else BLACK,
-                    colour_note=Bilingual("红字，带菱形记号", "red, with a diamond mark")
+                    colour_note=Bilingual("红牌，带菱形记号", "red, with a diamond mark")
                     if red
-                    else Bilingual("黑字", "black"),
+                    else Bilingual("黑牌", "black"),
                     face=Bilingual(chars[v - 1], chars[v - 1]),
                     red_mark=red,
                 )
@@ -183,7 +183,7 @@ def _zipai() -> Family:
             "Long, narrow paper cards; we draw them at about 1 : 3.6.",
         ),
         colour_rule=Bilingual(
-            "二、七、十和贰、柒、拾是红字，其余是黑字。红牌两端还各有一个菱形记号，黑白打印也分得出。",
+            "二、七、十和贰、柒、拾是红牌，其余是黑牌。红牌两端还各有一个菱形记号，黑白打印也分得出。",
             "二 七 十 and 贰 柒 拾 (two, seven, ten, in both sizes) are red, all others black. "
             "Red cards also carry a diamond mark at each end, so they stay distinct in black and white.",
         ),
