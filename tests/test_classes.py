@@ -593,7 +593,7 @@ def test_lessons_worksheets_and_a_teachers_own_positions_can_be_assigned(ctx, mo
     from app.learning.exercise import Text
 
     ex = bank.get("gen:chuanpai:count-hand:5")
-    step = lessons.Step("l-test", "s1", 0, "exercise", None, None, (), None, ex, None)
+    step = lessons.Step("l-test", "s1", 0, "exercise", None, None, None, (), None, ex, None)
     title = Text("测试课", "A test lesson")
     lesson = lessons.Lesson("l-test", "chuanpai", 1, "basics", title, title, (step,), "x")
     monkeypatch.setattr(lessons, "all_lessons", lambda: {"l-test": lesson})

@@ -115,7 +115,7 @@ def test_seats_in_messages_count_from_one_as_the_prompts_do(app):
         facts = [reason_text(ex.family, f.code, f.params, "en") for f in solve(ex).proof.facts]
         assert any(f.startswith("Seat 1 ends the deal") for f in facts), facts
         mc = judge(ex, "-1").misconception
-        assert reason_text(ex.family, mc.code, mc.params, "en").startswith("Seat 1 is 包牌")
+        assert reason_text(ex.family, mc.code, mc.params, "en").startswith("Seat 1 is liable")
         ex = bank.get("nantong-12-sample-deal.ex-net")  # seat 1 went out with 260 胡
         facts = [reason_text(ex.family, f.code, f.params, "en") for f in solve(ex).proof.facts]
         assert "Seat 1 counts 260 胡." in facts, facts
