@@ -63,7 +63,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-gl-forgot-xing": {
         "en": "The xing is missing: the turned card {card} wakes {count} of the winner's cards, "
         "1 duo each.",
-        "zh": "漏了醒：翻出的 {card} 醒了赢家的 {count} 张牌，每张加一舵。",
+        "zh": "漏了醒：翻出的是 {card}，赢家有 {count} 张醒牌，每张加一舵。",
     },
     "mc-gl-xing-same-value": {
         "en": "That counts matching xing, the winner's cards equal to {card}. These tables play upper xing "
@@ -359,6 +359,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "fact-gl-xing": {
         "en": "The turned card {card} wakes {count} of the winner's cards.",
-        "zh": "翻出的 {card} 醒了赢家的 {count} 张牌。",
+        "zh": "翻出的是 {card}，赢家有 {count} 张醒牌。",
     },
 }

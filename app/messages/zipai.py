@@ -196,7 +196,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "zp-xing": {
         "en": "Xing: the turned card {card} wakes this many of the winner's cards ({mode}).",
-        "zh": "醒：翻出的 {card} 醒了赢家这么多张牌（{mode}）。",
+        "zh": "醒：翻出的是 {card}，赢家有这么多张醒牌（{mode}）。",
     },
     "zp-total": {
         "en": "Total paid by each other player.",
