@@ -49,7 +49,7 @@ def test_home_lists_the_five_games(client, lang, expect):
 
 @pytest.mark.render_only
 @pytest.mark.parametrize(
-    ("lang", "text"), [("en", "Decks the sources only mention"), ("zh", "资料里只提到的牌")]
+    ("lang", "text"), [("en", "Other decks you may hear of"), ("zh", "你可能听说过的其他牌")]
 )
 def test_about_cards(client, lang, text):
     client.set_cookie("lang", lang)
