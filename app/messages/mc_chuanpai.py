@@ -132,8 +132,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- groups and the turn ---------------------------------------------------------------
     "mc-cp-tou-count": {
-        "en": "Count the replacement cards again: one after an an, a peng, a yan or a qi, "
-        "two after a liang or a kang.",
+        "en": "After this {group}, count again: one replacement card after an an, a peng, a yan "
+        "or a qi, two after a liang or a kang.",
         "zh": "{group}之后偷几张再想想：暗、碰、燕、起偷一张，亮、扛偷两张。",
     },
     "mc-cp-turned-card-own": {
@@ -330,7 +330,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "可以打的光棍：{cards}。",
     },
     "fact-cp-tou": {
-        "en": "After this group: {count} replacement card(s).",
+        "en": "After this {group}: {count} replacement card(s).",
         "zh": "{group}之后偷{count}张。",
     },
     "fact-cp-collect": {
