@@ -23,7 +23,7 @@ from werkzeug.datastructures import MultiDict
 
 from app.engine.core.registry import all_variants
 from app.learning import bank, generators
-from app.learning.answers import AnswerError, read_answer
+from app.learning.answers import AnswerError, held_cards, read_answer
 from app.learning.exercise import Exercise
 from app.learning.judge import judge
 from app.learning.misconceptions import catalog
@@ -67,7 +67,9 @@ def wrong_forms(ex: Exercise, shown: str, rng: random.Random) -> list[MultiDict]
         out = []
         if len(cards) > 1:
             out.append(MultiDict([("pick", t) for t in cards[1:]]))
-        others = [t for t in family(ex.family).tokens if t not in cards]
+        held = held_cards(ex)  # where the answer comes from the hand, a card held
+        pool = held if held is not None else family(ex.family).tokens
+        others = [t for t in pool if t not in cards]
         if others:
             out.append(MultiDict([("pick", t) for t in [*cards, rng.choice(others)]]))
         return out
