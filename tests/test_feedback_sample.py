@@ -17,6 +17,7 @@ from functools import cache
 
 import pytest
 
+from app.engine.core.actions import Action
 from app.engine.core.registry import all_variants
 from app.learning import bank, generators, practice
 from app.learning.answers import held_cards
@@ -158,3 +159,74 @@ def test_few_wrong_answers_fall_back(game):
     falls = [r for r in rows if r[3] in FALLBACKS]
     assert rows
     assert len(falls) / len(rows) < CEILING[game], (game, len(falls), len(rows), falls[:20])
+
+
+# -- every fact in a reason is exact -------------------------------------------------------
+
+
+def test_a_number_is_set_beside_the_engine_count_at_the_line_where_they_part():
+    from app.learning.queries import solve as solve_
+
+    ex = bank.get("hunan-09-huxi.count-big")
+    mc = judge(ex, "13").misconception
+    lines = solve_(ex).proof.analysis.count.lines
+    assert mc.code == "mc-count-parts" and (mc.params["given"], mc.params["right"]) == (13, 15)
+    assert mc.params["before"] < 13 < mc.params["after"]
+    assert mc.params["line"]["code"] in {ln.code for ln in lines}
+    mc = judge(bank.get("chuanpai-08-counting.count-ex3"), "31").misconception
+    assert mc.code == "mc-count-left-out" and mc.params["points"] == 2  # 33 - 31
+
+
+def test_a_true_false_item_says_why_never_the_bare_truth():
+    from app.ui.text import reason_text
+
+    ex = bank.get("hunan-01-cards.big-not-red")
+    for answer in ("true b", "false c"):
+        mc = judge(ex, answer).misconception
+        for lang in ("en", "zh"):
+            text = reason_text(ex.family, mc.code, mc.params, lang)
+            assert "true" not in text.split() and "：true" not in text, text
+            why = next(c for c in ex.choices if c.id == solve(ex).shown.split()[1]).text
+            assert why.get(lang).rstrip("。.") in text, text
+
+
+def test_the_cards_of_a_hard_card_count_name_no_owner():
+    """The pile may be the winner's: the count of laid-out cards is not called yours."""
+    from app.messages import render
+
+    for lang in ("en", "zh"):
+        text = render("mc-tj-forgot-hard-cards", {"given": 15, "cards": ["11"], "count": 17}, lang)
+        assert "your" not in text and "你" not in text
+
+
+def test_a_bai_that_strands_cards_counts_the_cards_left_not_the_kinds():
+    """After 摆 13 ty two cards are left without a partner; three kinds could be them."""
+    from app.engine.chuanpai import analysis as an
+    from app.learning.queries import read
+
+    ex = bank.get("quiz.chuanpai.winning.bai-out")
+    mc = judge(ex, "b").misconception
+    assert mc.code == "mc-cp-bai-leaves-some"
+    assert mc.params["count"] == 2 and len(mc.params["lone_cards"]) == 3
+    assert judge(ex, "a").misconception.code == "mc-cp-bai-not-out"
+    c = read(ex)
+    seat = c.seat if c.seat is not None else c.game.to_act(c.state)
+    for ch in ex.choices:  # the count is the engine's: cards no pairing can place
+        after = c.game.apply(c.state, Action.parse(ch.action, seat))
+        hand = after.seats[seat].hand
+        fact = next(
+            (
+                f
+                for f in solve(ex).proof.consequences
+                if f.params["cards"] == list(ch.action.split()[1:])
+            ),
+            None,
+        )
+        if fact is not None and fact.code == "fact-cp-bai-stuck-some":
+            assert fact.params["count"] == sum(hand) - an.coverage(hand)
+
+
+def test_missing_cards_name_every_way_to_complete():
+    mc = judge(bank.get("hunan-05-chi-bi.bi-two"), "x6 x6 x7 x7 x8").misconception
+    assert mc.code == "mc-missing-cards-ways"
+    assert [w["params"]["cards"] for w in mc.params["ways"]] == [["x5"], ["x8"]]

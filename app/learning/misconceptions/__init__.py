@@ -55,6 +55,23 @@ FALLBACKS: frozenset[str] = frozenset(
 )
 
 
+#: the shared codes that name the exact reason where no game's belief does, with one real
+#: wrong answer each (code, exercise id, answer), judged in the tests
+SHARED_EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("mc-count-cards-left", "chuanpai.demo-unseen", "1"),
+    ("mc-count-left-out", "chuanpai-08-counting.count-ex3", "31"),
+    ("mc-count-twice", "chuanpai-08-counting.best-ex", "11"),
+    ("mc-count-parts", "hunan-09-huxi.count-big", "13"),
+    ("mc-count-never", "hunan-09-huxi.count-big", "16"),
+    ("mc-count-fact", "hunan-01-cards.count-red", "8"),
+    ("mc-tf-true", "hunan-06-memory.lost-to-peng-check", "false a"),
+    ("mc-tf-false", "hunan-01-cards.big-not-red", "true b"),
+    ("mc-tf-other-reason", "hunan-01-cards.big-not-red", "false c"),
+    ("mc-refused", "hunan-03-turn.chi-one", "b"),
+    ("mc-missing-cards-ways", "hunan-05-chi-bi.bi-two", "x6 x6 x7 x7 x8"),
+)
+
+
 def register(
     game: str,
     catalog: tuple[Misconception, ...],
