@@ -224,6 +224,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The rules allow this move at this moment: it is the seat's turn to make it, and the cards it needs are there.",
         "zh": "此刻规则允许这一步：正轮到这一家做这个动作，需要的牌也都在。",
     },
+    "tf-legal-hu": {
+        "en": "Going out is allowed here: every card of the hand falls into a group, and no rule of this moment stops it.",
+        "zh": "这里可以胡：手里每张牌都能组成牌组，此刻也没有哪条规则不让胡。",
+    },
     "tf-win": {
         "en": "Every card is in a group, and the engine counts the win at {points}.",
         "zh": "每张牌都组进了牌组，这手牌胡了，计 {points}。",

@@ -227,6 +227,8 @@ def truth_reason(ex: Exercise, sol: Solution) -> Reason | None:
     proof = sol.proof
     if ex.query is not None and ex.query.name == "is-legal" and len(proof.notes) == 1:
         note = proof.notes[0]
+        if note.legal and note.action.kind == "hu":
+            return Reason("tf-legal-hu", {})
         if note.legal:
             return Reason("tf-legal", {"forced": note.forced})
         return note.reason or Reason("not-offered")
