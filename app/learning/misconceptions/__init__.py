@@ -5,9 +5,13 @@ the lesson step that teaches it; the messages live in ``app/messages/mc_<game>.p
 (both languages). A game's module here (``hunan``, ``guilin``, ``chuanpai``,
 ``chuanpai_tricks``, ``nantong``) diagnoses answers with "buggy models": it
 recomputes the answer the way a learner holding a wrong belief would, and names the
-belief whose answer equals the learner's. What no buggy model explains falls back to a
-plain, still exact, code (``mc-count-high``/``-low``, ``mc-missed-waits`` with
-the missed cards, the engine's reason for an illegal action, ...).
+belief whose answer equals the learner's. What no buggy model explains gets the shared
+exact reason: a number beside the engine's count (the line left out or added twice, the
+line where the two part, the cards in sight, the fact the query states), why a
+true-false statement is true or false (the engine's reason, or the authored one), the
+rule that refuses a move (``mc-refused``), the missed or extra cards (every way to
+complete). Only what none of these can say falls back to the generic codes listed in
+:data:`FALLBACKS` (``mc-count-high``, ``mc-wrong-truth``, ...); a test keeps them rare.
 """
 
 from __future__ import annotations
