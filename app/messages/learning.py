@@ -185,8 +185,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "你答 {given}，应为 {right}：你的数把“{line}”这一项（{points}）算了两次。每一项只算一次。",
     },
     "mc-count-parts": {
-        "en": "You said {given}, the count is {right}. Line by line, the two part at “{line}”: it takes the count from {before} to {after}, past your number, and the count does not come back to it.",
-        "zh": "你答 {given}，应为 {right}。逐项对照，分歧出在“{line}”这一项：它把数从 {before} 变成 {after}，越过了你的数，之后再也没有回到你的数。",
+        "en": "You said {given}, the count is {right}. Line by line, the two part at “{line}”: it takes the count from {before} to {after}, and from there the count never comes back to your number.",
+        "zh": "你答 {given}，应为 {right}。逐项对照，分歧出在“{line}”这一项：它把数从 {before} 变成 {after}，此后再也没有回到你的数。",
     },
     "mc-count-never": {
         "en": "You said {given}, the count is {right}: added line by line, it never goes above {most}, so {given} is more than the lines give.",
