@@ -270,6 +270,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "Pair the card with the one whose loss leaves the rest all grouped.",
         "zh": "这样摆（{cards}）会剩下{lone_cards}没有对象，胡不了。要用拿走以后其余的牌都能成组的那一张去摆。",
     },
+    "mc-cp-bai-leaves-some": {
+        "en": "That 摆 ({cards}) leaves {count} cards without a partner, however the rest are paired "
+        "(the ones left over come from {lone_cards}), so you do not go out. "
+        "Pair the card with the one whose loss leaves the rest all grouped.",
+        "zh": "这样摆（{cards}）以后，不管其余的牌怎么配，总有 {count} 张没有对象（剩下的出在{lone_cards}里），胡不了。要用拿走以后其余的牌都能成组的那一张去摆。",
+    },
     # -- hint step 1 of the practice questions (by the last part of the query name) -----------
     "hint-pairs-with": {
         "en": "Two cards pair when their points make 10 or 20; a jingpai pairs with any one card. "
@@ -401,6 +407,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{card} was turned up: peng, yan, qi and kang are asked first, then bai, each in seat "
         "order starting with the player who turned it.",
         "zh": "{card}是翻出来的：先问碰、燕、起、扛，再问摆，每一类都从翻牌的人自己起按座位问。",
+    },
+    "fact-cp-bai-stuck-some": {
+        "en": "摆 {cards}: {count} cards would be left without a partner, however the rest are "
+        "paired (they come from {lone_cards}).",
+        "zh": "摆{cards}：不管其余的牌怎么配，总有 {count} 张没有对象（出在{lone_cards}里）。",
     },
     "fact-cp-bai-stuck": {
         "en": "Bai {cards}: {lone_cards} would be left without a partner.",

@@ -48,7 +48,18 @@ def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, A
     (the engine counts them from 0)."""
     out: dict[str, Any] = {}
     for key, value in params.items():
-        if key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, Mapping) and set(value) == {"en", "zh"}:  # prose, both languages
+            out[key] = value["zh"] if str(locale).startswith("zh") else value["en"]
+        elif isinstance(value, Mapping) and "code" in value:  # a reason inside a reason
+            inner = humanize(family, value.get("params") or {}, locale)
+            out[key] = render(str(value["code"]), inner, locale).rstrip("。.")
+        elif (
+            isinstance(value, list | tuple)
+            and value
+            and all(isinstance(v, Mapping) and "code" in v for v in value)
+        ):  # alternatives, each a reason
+            out[key] = " / ".join(humanize(family, {"r": v}, locale)["r"] for v in value)
+        elif key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
             out[key] = value + 1
         elif key in ("kind", "action_kind") and isinstance(value, str):
             out[key] = action_label(value)  # a group or action kind in words: 跑, not pao
