@@ -181,5 +181,70 @@ def test_models_and_migrations_agree_after_0008(app):
     assert diff == []
 
 
+# -- 1. the same deal for everyone counts ---------------------------------------------------
+
+
+def _assign_deal(client: Any, cid: int, **more: str) -> int:
+    return assign(client, cid, game="hunan", deal="on", deal_seat="0", **more)
+
+
+def _play_out(client: Any, url: str, pick: int = 0) -> None:
+    from test_play import moves_of, state_of
+
+    body = text(client.get(url))
+    n = 0
+    while state_of(body) != "over":
+        moves = moves_of(body)
+        assert moves, body[-1500:]
+        r = client.post(url, data={"move": moves[pick % len(moves)]})
+        assert r.status_code == 303, text(r)[-1500:]
+        body = text(client.get(url))
+        n += 1
+        assert n < 400
+
+
+def test_a_played_deal_is_done_and_scored_from_what_was_stored(ctx):  # noqa: F811
+    tc = _teacher(ctx)
+    cid = new_class(tc)
+    (u1, p1), (u2, _p2) = make_students(tc, cid, ["甲", "乙"])
+    aid = _assign_deal(tc, cid)
+    key = read(
+        ctx,
+        lambda: db.session.scalar(
+            db.select(AssignmentPart).filter_by(assignment_id=aid, kind="deal")
+        ).spec["key"],
+    )
+    sc = signed_in(ctx, u1, p1)
+    overview = text(sc.get(f"/assignments/{aid}/", headers=EN))
+    assert "to play" in overview and "Read first" not in overview
+    url = sc.get(f"/assignments/{aid}/deal/{key}").headers["Location"]
+    _play_out(sc, url)
+    deal_id = url.rstrip("/").rsplit("/", 1)[-1]
+
+    def stored() -> tuple[Any, ...]:
+        d = db.session.get(PlayDeal, deal_id)
+        return d.status, d.decisions, d.agreed, d.ended_at
+
+    status, made, agreed, ended = read(ctx, stored)
+    assert status == "over" and made is not None and agreed is not None and ended is not None
+    percent = round(100 * agreed / made) if made else 100
+    overview = text(sc.get(f"/assignments/{aid}/", headers=EN))
+    assert "played" in overview and f"{agreed} of {made} decisions" in overview
+    listing = text(sc.get("/assignments/", headers=EN))
+    assert "1 of 1 done" in listing
+    page = text(tc.get(f"/classes/{cid}/assignments/{aid}/", headers=EN))
+    assert f"{percent}% as the engine" in page
+    grid = {
+        r["username"]: r
+        for r in rows_of(text(tc.get(f"/classes/{cid}/assignments/{aid}/export.csv")))
+    }
+    assert grid[u1]["done"] == "1" and grid[u1]["score_percent"] == str(percent)
+    assert grid[u1]["deal_decisions"] == str(made) and grid[u1]["deal_as_engine"] == str(agreed)
+    assert grid[u2]["done"] == "0" and grid[u2]["score_percent"] == "0"
+    assert grid[u2]["deal_status"] == ""
+    every = rows_of(text(tc.get(f"/classes/{cid}/export.csv")))
+    assert [r["username"] for r in every if r["item"] == "deal"] == [u1]
+
+
 def _unused() -> Any:  # keep imported names used for later tests
     return (AssignmentPart, ClassStudent, PlayDeal, re, FAR, PAST, EN)

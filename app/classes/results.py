@@ -36,7 +36,7 @@ from app.classes.models import (
 from app.extensions import db
 from app.learning import bank, generators, present
 from app.learning.exercise import Exercise
-from app.learning.models import Attempt
+from app.learning.models import Attempt, PlayDeal
 from app.learning.record import stars_for
 from app.models import LearnerProfile, User
 from app.ui.text import misconception_text
@@ -76,16 +76,55 @@ class Cell:
 
 
 @dataclass
+class DealCell:
+    """A student's deal of a "same deal for everyone" part, as stored when it ended.
+
+    ``credit``: what it counts for in the score (docs/classes.md): the share of the
+    student's decisions that were the engine's advice (1 when the deal left them none),
+    once the deal is over; 0 while it is not (in an exam, also when it ended after the
+    student's due time)."""
+
+    status: str = ""  # "" not begun | active | over
+    decisions: int = 0
+    agreed: int = 0
+    done: bool = False
+    late: bool = False
+    ended_at: datetime | None = None
+    points: int | None = None  # the student's result of the deal (the game's scoring)
+    deal_id: str = ""
+
+    @property
+    def credit(self) -> float:
+        if not self.done:
+            return 0.0
+        return self.agreed / self.decisions if self.decisions else 1.0
+
+    @property
+    def percent(self) -> int | None:
+        """The share of decisions as the engine advised, once the deal is over."""
+        return round(100 * self.credit) if self.done else None
+
+
+@dataclass
 class StudentRow:
     member: ClassStudent
     user: User
     due: datetime
     cells: list[Cell]
     pass_percent: int
+    deals: list[DealCell] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return len(self.cells) + len(self.deals)
 
     @property
     def done(self) -> int:
-        return sum(c.done for c in self.cells)
+        return sum(c.done for c in self.cells) + sum(d.done for d in self.deals)
+
+    @property
+    def credit(self) -> float:
+        return sum(bool(c.first_right) for c in self.cells) + sum(d.credit for d in self.deals)
 
     @property
     def right(self) -> int:
@@ -93,11 +132,11 @@ class StudentRow:
 
     @property
     def score(self) -> int:
-        return round(100 * self.right / len(self.cells)) if self.cells else 0
+        return round(100 * self.credit / self.total) if self.total else 0
 
     @property
     def passed(self) -> bool:
-        return bool(self.cells) and self.score >= self.pass_percent
+        return bool(self.total) and self.score >= self.pass_percent
 
     @property
     def time_ms(self) -> int:
@@ -105,11 +144,11 @@ class StudentRow:
 
     @property
     def late(self) -> bool:
-        return any(c.late for c in self.cells)
+        return any(c.late for c in self.cells) or any(d.late for d in self.deals)
 
     @property
     def finished(self) -> bool:
-        return bool(self.cells) and self.done == len(self.cells)
+        return bool(self.total) and self.done == self.total
 
 
 @dataclass
@@ -127,6 +166,7 @@ class Grid:
     items: list[ItemView]
     rows: list[StudentRow]
     mistakes: list[Mistake]
+    deals: list[tuple[AssignmentPart, str]] = field(default_factory=list)  # "same deal" parts
 
 
 def part_title(part: AssignmentPart, game: str, locale: str) -> str:
@@ -241,10 +281,69 @@ def _load(a: Assignment, only: int | None = None) -> Loaded:
     return members, attempts_by_user(a, [u.id for _m, u in members])
 
 
+def deal_parts(a: Assignment) -> list[AssignmentPart]:
+    return [p for p in service.parts_of(a) if p.kind == "deal"]
+
+
+def deals_by_user(a: Assignment, user_ids: list[int]) -> dict[int, Any]:
+    """Each student's deal of the assignment (read-only rows: what was stored when it
+    ended), the first one begun if there are more."""
+    if not user_ids:
+        return {}
+    rows = db.session.execute(
+        db.select(
+            PlayDeal.id,
+            PlayDeal.status,
+            PlayDeal.decisions,
+            PlayDeal.agreed,
+            PlayDeal.ended_at,
+            PlayDeal.seat,
+            PlayDeal.result,
+            LearnerProfile.user_id,
+        )
+        .join(LearnerProfile, LearnerProfile.id == PlayDeal.profile_id)
+        .where(PlayDeal.assignment_id == a.id, LearnerProfile.user_id.in_(user_ids))
+        .order_by(PlayDeal.created_at, PlayDeal.id)
+    ).all()
+    out: dict[int, Any] = {}
+    for row in rows:
+        out.setdefault(row.user_id, row)
+    return out
+
+
+def deal_cell(row: Any, exam: bool, due: datetime) -> DealCell:
+    if row is None:
+        return DealCell()
+    ended = row.ended_at
+    over = row.status == "over"
+    points = None
+    if over and row.result and row.result.get("scores"):
+        scores = row.result["scores"]
+        points = int(scores[row.seat]) if row.seat < len(scores) else None
+    late = over and ended is not None and ended > due
+    return DealCell(
+        status=row.status,
+        decisions=row.decisions or 0,
+        agreed=row.agreed or 0,
+        done=over and not (exam and late),
+        late=late,
+        ended_at=ended,
+        points=points,
+        deal_id=row.id,
+    )
+
+
 def rows_for(
-    a: Assignment, items: list[ItemView], only: int | None = None, loaded: Loaded | None = None
+    a: Assignment,
+    items: list[ItemView],
+    only: int | None = None,
+    loaded: Loaded | None = None,
+    deals: int | None = None,
 ) -> list[StudentRow]:
+    """Each student's row; ``deals``: how many "same deal" parts (read when not given)."""
     members, attempts = loaded or _load(a, only)
+    n_deals = len(deal_parts(a)) if deals is None else deals
+    played = deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
     ext = service.extensions_of(a)
     own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
     out = []
@@ -261,7 +360,8 @@ def rows_for(
             )
             for iv in items
         ]
-        out.append(StudentRow(m, u, due, cells, a.pass_percent))
+        dealt = [deal_cell(played.get(u.id), a.exam, due)] * n_deals
+        out.append(StudentRow(m, u, due, cells, a.pass_percent, dealt))
     return out
 
 
@@ -271,9 +371,10 @@ def grid(a: Assignment, locale: str) -> Grid:
         (p, part_title(p, a.game, locale), [iv for iv in items if iv.part.id == p.id])
         for p in service.parts_of(a)
     ]
+    dealt = [(p, part_title(p, a.game, locale)) for p in service.parts_of(a) if p.kind == "deal"]
     loaded = _load(a)
-    rows = rows_for(a, items, loaded=loaded)
-    return Grid(a, parts, items, rows, mistakes(a, items, rows, loaded))
+    rows = rows_for(a, items, loaded=loaded, deals=len(dealt))
+    return Grid(a, parts, items, rows, mistakes(a, items, rows, loaded), dealt)
 
 
 def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView], StudentRow]:
@@ -560,6 +661,39 @@ def attempts_csv(class_id: int, locale: str) -> str:
                         int(x.created_at > due),
                     ]
                 )
+        if deal_parts(a):
+            for uid, d in deals_by_user(a, list(members)).items():
+                m, u = members[uid]
+                due = max(a.due_at, ext[uid]) if uid in ext else a.due_at
+                dc = deal_cell(d, a.exam, due)
+                if dc.status != "over":
+                    continue
+                rows.append(
+                    [
+                        a.id,
+                        a.title,
+                        int(a.exam),
+                        "deal",
+                        f"deal:{d.id}",
+                        a.game,
+                        u.username,
+                        m.real_name,
+                        _when(dc.ended_at),
+                        f"{dc.agreed}/{dc.decisions}",
+                        _(
+                            "%(a)s of %(n)s decisions as the engine advised",
+                            a=dc.agreed,
+                            n=dc.decisions,
+                        ),
+                        round(dc.credit, 3),
+                        0,
+                        "",
+                        "",
+                        0,
+                        "",
+                        int(dc.late),
+                    ]
+                )
     return _csv(header, rows)
 
 
@@ -571,6 +705,10 @@ def grid_csv(a: Assignment, locale: str) -> str:
         n = iv.number
         header += [f"{n}_done", f"{n}_first_right", f"{n}_stars", f"{n}_attempts", f"{n}_time_s"]
         header.append(f"{n}_answer_shown")
+    for k, _part in enumerate(g.deals, start=1):
+        d = f"deal{k}" if len(g.deals) > 1 else "deal"
+        header += [f"{d}_status", f"{d}_done", f"{d}_decisions", f"{d}_as_engine"]
+        header += [f"{d}_percent", f"{d}_ended_utc", f"{d}_late"]
     rows = []
     for r in g.rows:
         line: list[Any] = [
@@ -586,6 +724,9 @@ def grid_csv(a: Assignment, locale: str) -> str:
             first = "" if c.first_right is None else int(c.first_right)
             line += [int(c.done), first, c.stars, c.attempts, round(c.time_ms / 1000, 1)]
             line.append(int(c.shown))
+        for d in r.deals:
+            line += [d.status or "", int(d.done), d.decisions, d.agreed]
+            line += ["" if d.percent is None else d.percent, _when(d.ended_at), int(d.late)]
         rows.append(line)
     return _csv(header, rows)
 
@@ -637,7 +778,7 @@ def for_student(u: User, locale: str, now: datetime) -> list[StudentTask]:
                 row.due,
                 status,
                 row.done,
-                len(row.cells),
+                row.total,
                 row.score if visible else None,
                 row.passed if visible else None,
             )
@@ -665,7 +806,8 @@ class DealStep:
 @dataclass
 class DealReport:
     title: str
-    players: list[tuple[str, str, int | None]]  # name, status (active/over/""), score
+    # name, status (active/over/""), the deal's score, the stored comparison
+    players: list[tuple[str, str, int | None, DealCell]]
     steps: list[DealStep]
 
 
@@ -695,15 +837,14 @@ def deal_reports(a: Assignment, locale: str) -> list[DealReport]:
     )
     names = {u.id: (m.real_name or u.username) for m, u in members}
     deals = [d for d in play.class_deals(a.id) if d.profile_id in profiles]
-    by_user = {profiles[d.profile_id]: d for d in deals}
     family = find_variant(a.game).family
-    players: list[tuple[str, str, int | None]] = []
+    stored = deals_by_user(a, [u.id for _m, u in members])
+    ext = service.extensions_of(a)
+    players: list[tuple[str, str, int | None, DealCell]] = []
     for _m, u in members:
-        d = by_user.get(u.id)
-        score = None
-        if d is not None and d.result and d.result.get("scores"):
-            score = int(d.result["scores"][d.seat])
-        players.append((names[u.id], d.status if d is not None else "", score))
+        due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at
+        dc = deal_cell(stored.get(u.id), a.exam, due)
+        players.append((names[u.id], dc.status, dc.points, dc))
     who = {pid: uid for pid, uid in profiles.items()}
     steps = []
     for st in play.compare(deals, who):

@@ -144,10 +144,13 @@ def overview(aid: int):  # type: ignore[no-untyped-def]
     items, row = results.student_row(a, u.id, _locale())
     parts = service.parts_of(a)
     reading = []
+    deals = []
     for p in parts:
         kind = kinds.get(p.kind)
         link = kind.student_link(p.spec, a.game, a.id) if kind else None
-        if link:
+        if link and p.kind == "deal":
+            deals.append((results.part_title(p, a.game, _locale()), link, row.deals[len(deals)]))
+        elif link:
             reading.append((results.part_title(p, a.game, _locale()), link))
     visible = service.results_open(a)
     answers = _exam_results(items, row) if a.exam and visible else []
@@ -161,6 +164,7 @@ def overview(aid: int):  # type: ignore[no-untyped-def]
         items=items,
         row=row,
         reading=reading,
+        deals=deals,
         visible=visible,
         answers=answers,
         is_open=service.open_for(a, u.id),
