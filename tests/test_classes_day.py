@@ -246,5 +246,57 @@ def test_a_played_deal_is_done_and_scored_from_what_was_stored(ctx):  # noqa: F8
     assert [r["username"] for r in every if r["item"] == "deal"] == [u1]
 
 
+# -- 3. rosters in order -------------------------------------------------------------------
+
+
+def _names_in(body: str, names: list[str]) -> list[str]:
+    return sorted(names, key=lambda n: body.index(n))
+
+
+def test_rosters_in_the_order_made_or_by_pinyin_never_by_code_point(ctx):  # noqa: F811
+    from app.classes.pinyin import sort_key
+
+    assert sort_key("曾小明") == "zeng1 xiao3 ming2"
+    assert [sort_key(n).split()[0] for n in ("单田", "解放", "仇英", "区健")] == [
+        "shan4",
+        "xie4",
+        "qiu2",
+        "ou1",
+    ]
+    tc = _teacher(ctx)
+    cid = new_class(tc)
+    made = ["赵六", "曾小明", "王五", "单田", "阿明"]
+    students = make_students(tc, cid, made)
+    aid = assign(tc, cid, position=positions(ctx, 1))
+    page = text(tc.get(f"/classes/{cid}/"))
+    assert _names_in(page, made) == made  # as made
+    grid = rows_of(text(tc.get(f"/classes/{cid}/assignments/{aid}/export.csv")))
+    assert [r["real_name"] for r in grid] == made
+    pinyin = ["阿明", "单田", "王五", "曾小明", "赵六"]  # a, shan, wang, zeng, zhao
+    assert _names_in(text(tc.get(f"/classes/{cid}/?order=pinyin")), made) == pinyin
+    assert _names_in(text(tc.get(f"/classes/{cid}/")), made) == made  # not kept by a look
+    r = tc.post(f"/classes/{cid}/order", data={"order": "pinyin", "next": f"/classes/{cid}/"})
+    assert r.status_code == 303
+    assert _names_in(text(tc.get(f"/classes/{cid}/")), made) == pinyin  # kept for the class
+    page = text(tc.get(f"/classes/{cid}/assignments/{aid}/"))
+    assert _names_in(page, made) == pinyin
+    grid = rows_of(text(tc.get(f"/classes/{cid}/assignments/{aid}/export.csv")))
+    assert [r["real_name"] for r in grid] == pinyin
+    # the teacher corrects a key: kept until the name changes
+    uid = user_id(ctx, students[2][0])  # 王五
+    form = {"real_name": "王五", "note": "", "sort_key": "a0"}
+    assert tc.post(f"/classes/{cid}/students/{uid}", data=form).status_code == 303
+    assert _names_in(text(tc.get(f"/classes/{cid}/")), made)[0] == "王五"
+
+    def key_of() -> str:
+        row = db.session.scalar(db.select(ClassStudent).filter_by(class_id=cid, user_id=uid))
+        return row.sort_key
+
+    assert read(ctx, key_of) == "a0"
+    form = {"real_name": "王伍", "note": "", "sort_key": "a0"}
+    assert tc.post(f"/classes/{cid}/students/{uid}", data=form).status_code == 303
+    assert read(ctx, key_of) == "wang2 wu3"
+
+
 def _unused() -> Any:  # keep imported names used for later tests
     return (AssignmentPart, ClassStudent, PlayDeal, re, FAR, PAST, EN)

@@ -45,6 +45,7 @@ MATRIX: dict[str, dict[str, Any]] = {
     "classes.show": {"GET": CLASS},
     "classes.edit": {"POST": CLASS},
     "classes.archive": {"POST": CLASS},
+    "classes.roster_order": {"POST": CLASS},
     "classes.join_code": {"POST": CLASS},
     "classes.add_teacher": {"POST": OWNER},
     "classes.remove_teacher": {"POST": OWNER},

@@ -260,12 +260,19 @@ def cell(attempts: list[Attempt], exam: bool, due: datetime) -> Cell:
     return c
 
 
-def _members(a: Assignment, only: int | None = None) -> list[tuple[ClassStudent, User]]:
+def _members(
+    a: Assignment, only: int | None = None, order: str | None = None
+) -> list[tuple[ClassStudent, User]]:
+    """The class's students, in the class's order (or ``order``: see
+    :func:`service.order_of`)."""
+    from app.classes.models import SchoolClass
+
+    klass = db.session.get(SchoolClass, a.class_id)
     q = (
         db.select(ClassStudent, User)
         .join(User, User.id == ClassStudent.user_id)
         .filter(ClassStudent.class_id == a.class_id)
-        .order_by(ClassStudent.real_name, User.username_key)
+        .order_by(*service.student_order(service.order_of(klass, order)))
     )
     if only is not None:
         q = q.filter(User.id == only)
@@ -275,9 +282,9 @@ def _members(a: Assignment, only: int | None = None) -> list[tuple[ClassStudent,
 Loaded = tuple[list[tuple[ClassStudent, User]], dict[int, list[Any]]]
 
 
-def _load(a: Assignment, only: int | None = None) -> Loaded:
+def _load(a: Assignment, only: int | None = None, order: str | None = None) -> Loaded:
     """The students (or one) and their attempts at the assignment, read once."""
-    members = _members(a, only)
+    members = _members(a, only, order)
     return members, attempts_by_user(a, [u.id for _m, u in members])
 
 
@@ -365,14 +372,14 @@ def rows_for(
     return out
 
 
-def grid(a: Assignment, locale: str) -> Grid:
+def grid(a: Assignment, locale: str, order: str | None = None) -> Grid:
     items = item_views(a, locale)
     parts = [
         (p, part_title(p, a.game, locale), [iv for iv in items if iv.part.id == p.id])
         for p in service.parts_of(a)
     ]
     dealt = [(p, part_title(p, a.game, locale)) for p in service.parts_of(a) if p.kind == "deal"]
-    loaded = _load(a)
+    loaded = _load(a, order=order)
     rows = rows_for(a, items, loaded=loaded, deals=len(dealt))
     return Grid(a, parts, items, rows, mistakes(a, items, rows, loaded), dealt)
 
@@ -697,9 +704,9 @@ def attempts_csv(class_id: int, locale: str) -> str:
     return _csv(header, rows)
 
 
-def grid_csv(a: Assignment, locale: str) -> str:
+def grid_csv(a: Assignment, locale: str, order: str | None = None) -> str:
     """The student × item grid of one assignment."""
-    g = grid(a, locale)
+    g = grid(a, locale, order)
     header = ["username", "real_name", "due_utc", "done", "score_percent", "passed", "time_s"]
     for iv in g.items:
         n = iv.number
