@@ -298,5 +298,54 @@ def test_rosters_in_the_order_made_or_by_pinyin_never_by_code_point(ctx):  # noq
     assert read(ctx, key_of) == "wang2 wu3"
 
 
+# -- 4. ended sessions say so -------------------------------------------------------------
+
+
+def test_ended_sessions_and_removed_students_are_told_so(ctx):  # noqa: F811
+    tc = _teacher(ctx)
+    cid = new_class(tc, "四年级一班")
+    (u1, p1), (u2, p2) = make_students(tc, cid, ["甲", "乙"])
+    aid = assign(tc, cid, position=positions(ctx, 1))
+    key = items(ctx, aid)[0][0]
+    # a visitor: to sign-in and back, whether or not the assignment exists
+    visitor = ctx.test_client()
+    for path in (
+        f"/assignments/{aid}/",
+        f"/assignments/{aid}/{key}",
+        "/assignments/999999/",
+        "/assignments/999999/nokey",
+        "/assignments/nothing/here",
+    ):
+        r = visitor.get(path)
+        assert r.status_code == 302, path
+        assert "/account/signin?next=" in r.headers["Location"], path
+    r = visitor.post(f"/assignments/999999/{key}/answer", data={})
+    assert r.status_code == 302 and "/account/signin" in r.headers["Location"]
+    # a new password: the old session's next page asks to sign in again
+    sc = signed_in(ctx, u1, p1)
+    assert sc.get(f"/assignments/{aid}/").status_code == 200
+    uid = user_id(ctx, u1)
+    assert (
+        tc.post(f"/classes/{cid}/students/{uid}/password", data={"confirm": "y"}).status_code == 200
+    )
+    r = sc.get(f"/assignments/{aid}/", headers=EN)
+    assert r.status_code == 302 and "/account/signin" in r.headers["Location"]
+    signin = text(sc.get(r.headers["Location"], headers=EN))
+    assert "Your session has ended" in signin
+    # removed from the class: told so, in both languages
+    other = signed_in(ctx, u2, p2)
+    uid2 = user_id(ctx, u2)
+    r = tc.post(f"/classes/{cid}/students/{uid2}/remove", data={"confirm": "y"})
+    assert r.status_code in (200, 303), text(r)[:500]
+    r = other.get(f"/assignments/{aid}/", headers=EN)
+    assert r.status_code == 403
+    assert "You are no longer in the class 四年级一班" in text(r)
+    zh = text(other.get(f"/assignments/{aid}/{key}", headers={"Accept-Language": "zh"}))
+    assert "四年级一班" in zh and "你已不在" in zh
+    # someone never in it: the usual 404
+    stranger = signed_in(ctx, make_user(ctx, fresh("s")).username)
+    assert stranger.get(f"/assignments/{aid}/").status_code == 404
+
+
 def _unused() -> Any:  # keep imported names used for later tests
     return (AssignmentPart, ClassStudent, PlayDeal, re, FAR, PAST, EN)

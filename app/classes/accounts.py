@@ -41,6 +41,7 @@ from app.classes.models import (
     AccountEvent,
     ClassStudent,
     ClassTeacher,
+    Departure,
     QuickCode,
     SchoolClass,
     StudentAccount,
@@ -269,6 +270,7 @@ def join(klass: SchoolClass, u: User, real_name: str) -> ClassStudent:
     )
     row.note = ""
     db.session.add(row)
+    db.session.execute(db.delete(Departure).filter_by(class_id=klass.id, user_id=u.id))
     db.session.commit()
     return row
 

@@ -7,6 +7,7 @@
   accepts or declines; it expires, and the owner may withdraw it.
 - :class:`ClassStudent`: who is in it, with the real name and the note only the class's
   teachers see (real names are never on the account).
+- :class:`Departure`: a student removed from a class (their old links say so).
 - :class:`StudentAccount`: an account a teacher made (no e-mail, a generated password);
   the teacher who made it may reset its password and give it quick-login codes.
 - :class:`QuickCode`: a quick-login code (stored as a digest), one sign-in, until it expires.
@@ -95,6 +96,19 @@ class ClassStudent(db.Model):  # type: ignore[name-defined,misc]
     sort_key: Mapped[str] = mapped_column(String(200), default="", server_default="")
     note: Mapped[str] = mapped_column(Text, default="")
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Departure(db.Model):  # type: ignore[name-defined,misc]
+    """A student a teacher removed from a class: their old links say they are no longer
+    in it (gone again when they join it again)."""
+
+    __tablename__ = "class_departures"
+    __table_args__ = (UniqueConstraint("class_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    removed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class StudentAccount(db.Model):  # type: ignore[name-defined,misc]

@@ -17,6 +17,7 @@ from app.classes.models import (
     AssignmentPart,
     ClassStudent,
     ClassTeacher,
+    Departure,
     Extension,
     Invitation,
     OwnPosition,
@@ -312,6 +313,8 @@ def remove_student(klass: SchoolClass, user_id: int) -> None:
         )
     )
     db.session.execute(db.delete(ClassStudent).filter_by(class_id=klass.id, user_id=user_id))
+    db.session.execute(db.delete(Departure).filter_by(class_id=klass.id, user_id=user_id))
+    db.session.add(Departure(class_id=klass.id, user_id=user_id, removed_at=clock.now()))
     _commit()
 
 

@@ -41,6 +41,12 @@ def _locale() -> str:
     return str(get_locale() or "zh")
 
 
+@bp.errorhandler(access.NoLongerInClass)
+def _no_longer(e: access.NoLongerInClass):  # type: ignore[no-untyped-def]
+    """A student removed from a class opens one of its links: told so (403)."""
+    return page("assignments/no_longer.html", "assignments/_no_longer.html", 403, klass=e.klass)
+
+
 # -- where "Continue" leads after an item --------------------------------------------------
 
 

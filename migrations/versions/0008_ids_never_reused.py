@@ -4,7 +4,8 @@ what an earlier assignment with the same number left behind is sorted out (its d
 become their players' own; rows of a deleted assignment or class go); the ends of deals
 store when they ended and how the learner's decisions compared with the engine's;
 class students get a pinyin sort key (computed for the names already there) and
-classes remember how their roster is ordered
+classes remember how their roster is ordered; a student removed from a class is
+remembered (``class_departures``) so that their old links say so
 
 Revision ID: 0008_ids_never_reused
 Revises: 0007_exams_that_hold
@@ -151,12 +152,29 @@ def upgrade():
                     {'h': high},
                 )
 
+    op.create_table(
+        'class_departures',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('class_id', sa.Integer(), nullable=False),
+        sa.Column('user_id', sa.Integer(), nullable=False),
+        sa.Column('removed_at', sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(['class_id'], ['classes.id'], name=op.f('fk_class_departures_class_id_classes'), ondelete='CASCADE'),
+        sa.ForeignKeyConstraint(['user_id'], ['users.id'], name=op.f('fk_class_departures_user_id_users'), ondelete='CASCADE'),
+        sa.PrimaryKeyConstraint('id', name=op.f('pk_class_departures')),
+        sa.UniqueConstraint('class_id', 'user_id', name=op.f('uq_class_departures_class_id')),
+    )
+    with op.batch_alter_table('class_departures', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_class_departures_user_id'), ['user_id'], unique=False)
+
     _deal_counts(conn)
     _sort_keys(conn)
 
 
 def downgrade():
     """The new columns go; the tables keep AUTOINCREMENT (harmless to older code)."""
+    with op.batch_alter_table('class_departures', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_class_departures_user_id'))
+    op.drop_table('class_departures')
     with op.batch_alter_table('play_deals', schema=None) as batch_op:
         batch_op.drop_column('agreed')
         batch_op.drop_column('decisions')
