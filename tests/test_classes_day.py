@@ -347,5 +347,56 @@ def test_ended_sessions_and_removed_students_are_told_so(ctx):  # noqa: F811
     assert stranger.get(f"/assignments/{aid}/").status_code == 404
 
 
+# -- 2. exports a teacher can open ---------------------------------------------------------
+
+
+def test_exports_in_the_teachers_zone_with_named_items_and_safe_cells(ctx):  # noqa: F811
+    import csv
+    import io
+    from datetime import datetime
+
+    t = make_user(ctx, fresh("t"), "teacher")
+    tc = signed_in(ctx, t.username)
+
+    def zone() -> None:
+        prof = db.session.scalar(db.select(LearnerProfile).filter_by(user_id=t.id))
+        if prof is None:
+            prof = LearnerProfile(token=fresh("tok"), user_id=t.id)
+            db.session.add(prof)
+        prof.timezone = "Europe/Berlin"
+        db.session.commit()
+
+    read(ctx, zone)
+    cid = new_class(tc)
+    [(u1, p1)] = make_students(tc, cid, ["=HYPERLINK(1)"])
+    aid = assign(tc, cid, position=positions(ctx, 3), due_at="2099-01-01T08:00")
+    sc = signed_in(ctx, u1, p1)
+    its = items(ctx, aid)
+    assert answer(ctx, sc, aid, its[0], right_answer(bank.get(its[0][1]))).status_code in (
+        200,
+        303,
+    )
+    body = text(tc.get(f"/classes/{cid}/assignments/{aid}/export.csv"))
+    reader = list(csv.reader(io.StringIO(body.lstrip("\ufeff"))))
+    header, line = reader[0], reader[1]
+    assert len(set(header)) == len(header)  # unique names
+    assert "due (Europe/Berlin)" in header and "late" in header
+    named = [h for h in header if h.endswith(": attempts")]
+    assert [h.split(" ")[0] for h in named] == ["1", "2", "3"]
+    assert all(len(h.split(": ")[0]) > 2 for h in named)  # number and a short title
+    due = line[header.index("due (Europe/Berlin)")]
+    assert due == "2099-01-01 08:00"  # typed in the teacher's zone, shown in it
+    datetime.strptime(due, "%Y-%m-%d %H:%M")
+    assert line[1] == "'=HYPERLINK(1)"  # guarded
+    assert line[header.index("late")] == "0"
+    every = list(
+        csv.reader(io.StringIO(text(tc.get(f"/classes/{cid}/export.csv")).lstrip("\ufeff")))
+    )
+    head, first = every[0], every[1]
+    assert "answered_at (Europe/Berlin)" in head and "item_name" in head
+    datetime.strptime(first[head.index("answered_at (Europe/Berlin)")], "%Y-%m-%d %H:%M")
+    assert first[head.index("item_name")].startswith("1 ")
+
+
 def _unused() -> Any:  # keep imported names used for later tests
     return (AssignmentPart, ClassStudent, PlayDeal, re, FAR, PAST, EN)

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from flask_babel import gettext as _
 
-from app.classes import kinds, service
+from app.classes import kinds, service, times
 from app.classes.models import (
     Assignment,
     AssignmentItem,
@@ -586,9 +588,16 @@ def history(class_id: int, user_id: int, locale: str, limit: int = 500) -> list[
 # -- CSV --------------------------------------------------------------------------------
 
 
+#: a cell that is a plain number stays a number in a spreadsheet
+NUMBER = re.compile(r"-?\d+(\.\d+)?")
+#: what a spreadsheet may read as the start of a formula
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell_text(value: Any) -> Any:
-    """A spreadsheet must not read a typed name or answer as a formula."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    """A spreadsheet must not read a typed name or answer as a formula; a plain number
+    (``-3``, ``2.5``) stays a number."""
+    if isinstance(value, str) and value[:1] in FORMULA and not NUMBER.fullmatch(value):
         return "'" + value
     return value
 
@@ -603,22 +612,43 @@ def _csv(header: list[str], rows: list[list[Any]]) -> str:
     return out.getvalue()
 
 
-def _when(dt: datetime | None) -> str:
-    return dt.isoformat(timespec="seconds") + "Z" if dt else ""
+def _when(dt: datetime | None, zone: ZoneInfo) -> str:
+    """A stored time in the downloading teacher's zone, as a spreadsheet reads a date
+    (``2026-12-07 09:30``; the zone is named in the column's header)."""
+    return times.shown(dt, zone) if dt else ""
 
 
-def attempts_csv(class_id: int, locale: str) -> str:
-    """Every answer to every assignment of the class, one row each."""
+def _zoned(name: str, zone: ZoneInfo) -> str:
+    return f"{name} ({zone.key})"
+
+
+SHORT = 28
+
+
+def short_title(iv: ItemView) -> str:
+    """An item's name in a CSV: its number and the start of its prompt (unique: the
+    number is)."""
+    words = " ".join(iv.prompt.split())
+    if len(words) > SHORT:
+        words = words[: SHORT - 1].rstrip() + "…"
+    return f"{iv.number} {words}".strip()
+
+
+def attempts_csv(class_id: int, locale: str, zone: ZoneInfo | None = None) -> str:
+    """Every answer to every assignment of the class, one row each; times in ``zone``
+    (the downloading teacher's)."""
+    zone = zone or ZoneInfo(times.DEFAULT_ZONE)
     header = [
         "assignment_id",
         "assignment",
         "exam",
         "item",
+        "item_name",
         "exercise_id",
         "game",
         "username",
         "real_name",
-        "answered_at_utc",
+        _zoned("answered_at", zone),
         "answer",
         "answer_words",
         "correct",
@@ -650,11 +680,12 @@ def attempts_csv(class_id: int, locale: str) -> str:
                         a.title,
                         int(a.exam),
                         iv.number if iv else "",
+                        short_title(iv) if iv else "",
                         x.exercise_id,
                         x.game,
                         u.username,
                         m.real_name,
-                        _when(x.created_at),
+                        _when(x.created_at, zone),
                         x.answer,
                         present.answer_words(ex, x.answer, locale) if ex else x.answer,
                         int(right(x)),
@@ -681,11 +712,12 @@ def attempts_csv(class_id: int, locale: str) -> str:
                         a.title,
                         int(a.exam),
                         "deal",
+                        part_title(deal_parts(a)[0], a.game, locale),
                         f"deal:{d.id}",
                         a.game,
                         u.username,
                         m.real_name,
-                        _when(dc.ended_at),
+                        _when(dc.ended_at, zone),
                         f"{dc.agreed}/{dc.decisions}",
                         _(
                             "%(a)s of %(n)s decisions as the engine advised",
@@ -704,27 +736,33 @@ def attempts_csv(class_id: int, locale: str) -> str:
     return _csv(header, rows)
 
 
-def grid_csv(a: Assignment, locale: str, order: str | None = None) -> str:
-    """The student × item grid of one assignment."""
+def grid_csv(
+    a: Assignment, locale: str, order: str | None = None, zone: ZoneInfo | None = None
+) -> str:
+    """The student × item grid of one assignment; items named by number and the start
+    of their prompt; times in ``zone`` (the downloading teacher's)."""
+    zone = zone or ZoneInfo(times.DEFAULT_ZONE)
     g = grid(a, locale, order)
-    header = ["username", "real_name", "due_utc", "done", "score_percent", "passed", "time_s"]
+    header = ["username", "real_name", _zoned("due", zone), "done", "score_percent", "passed"]
+    header += ["late", "time_s"]
     for iv in g.items:
-        n = iv.number
-        header += [f"{n}_done", f"{n}_first_right", f"{n}_stars", f"{n}_attempts", f"{n}_time_s"]
-        header.append(f"{n}_answer_shown")
-    for k, _part in enumerate(g.deals, start=1):
-        d = f"deal{k}" if len(g.deals) > 1 else "deal"
-        header += [f"{d}_status", f"{d}_done", f"{d}_decisions", f"{d}_as_engine"]
-        header += [f"{d}_percent", f"{d}_ended_utc", f"{d}_late"]
+        n = short_title(iv)
+        header += [f"{n}: done", f"{n}: first_right", f"{n}: stars", f"{n}: attempts"]
+        header += [f"{n}: time_s", f"{n}: answer_shown"]
+    for k, (_part, title) in enumerate(g.deals, start=1):
+        d = f"deal {k} {title}" if len(g.deals) > 1 else f"deal {title}"
+        header += [f"{d}: status", f"{d}: done", f"{d}: decisions", f"{d}: as_engine"]
+        header += [f"{d}: percent", f"{d}: {_zoned('ended', zone)}", f"{d}: late"]
     rows = []
     for r in g.rows:
         line: list[Any] = [
             r.user.username,
             r.member.real_name,
-            _when(r.due),
+            _when(r.due, zone),
             r.done,
             r.score,
             int(r.passed),
+            int(r.late),
             round(r.time_ms / 1000, 1),
         ]
         for c in r.cells:
@@ -733,7 +771,7 @@ def grid_csv(a: Assignment, locale: str, order: str | None = None) -> str:
             line.append(int(c.shown))
         for d in r.deals:
             line += [d.status or "", int(d.done), d.decisions, d.agreed]
-            line += ["" if d.percent is None else d.percent, _when(d.ended_at), int(d.late)]
+            line += ["" if d.percent is None else d.percent, _when(d.ended_at, zone), int(d.late)]
         rows.append(line)
     return _csv(header, rows)
 

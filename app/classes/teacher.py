@@ -461,7 +461,8 @@ def remove_student(cid: int, uid: int):  # type: ignore[no-untyped-def]
 @bp.get("/<int:cid>/export.csv")
 def export(cid: int):  # type: ignore[no-untyped-def]
     klass = access.teaching(cid)
-    return _csv(results.attempts_csv(klass.id, _locale()), f"class-{klass.id}-answers.csv")
+    text = results.attempts_csv(klass.id, _locale(), _zone())
+    return _csv(text, f"class-{klass.id}-answers.csv")
 
 
 def _csv(text: str, filename: str) -> Response:
@@ -657,4 +658,5 @@ def item(cid: int, aid: int, key: str):  # type: ignore[no-untyped-def]
 @bp.get("/<int:cid>/assignments/<int:aid>/export.csv")
 def export_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
     klass, a = _assignment(cid, aid)
-    return _csv(results.grid_csv(a, _locale(), _order()), f"assignment-{a.id}-grid.csv")
+    text = results.grid_csv(a, _locale(), _order(), _zone())
+    return _csv(text, f"assignment-{a.id}-grid.csv")
