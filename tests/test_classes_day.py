@@ -398,5 +398,35 @@ def test_exports_in_the_teachers_zone_with_named_items_and_safe_cells(ctx):  # n
     assert first[head.index("item_name")].startswith("1 ")
 
 
+# -- 5. forms that fit ----------------------------------------------------------------------
+
+
+def test_positions_by_theme_with_previews_and_archiving_last(ctx):  # noqa: F811
+    tc = _teacher(ctx)
+    cid = new_class(tc)
+    form = text(tc.get(f"/classes/{cid}/assignments/new?game=chuanpai", headers=EN))
+    assert '<details class="theme-pick"' in form
+    assert 'class="preview"' in form and "Rating" in form
+    picks = form.count('name="position"')
+    assert picks == form.count('class="preview"') > 0
+    # a theme with a position picked opens with the form kept (an error elsewhere)
+    pid = positions(ctx, 1)[0]
+    r = tc.post(
+        f"/classes/{cid}/assignments/new",
+        data={"game": "chuanpai", "title": "", "position": pid, "starts_at": PAST, "due_at": FAR},
+        headers=EN,
+    )
+    assert r.status_code == 422
+    assert '<details class="theme-pick" open>' in text(r) and "1 picked" in text(r)
+    page = text(tc.get(f"/classes/{cid}/", headers=EN))
+    main = page[page.index('<main id="main"') :]
+    first = re.search(r"<button[^>]*>([^<]*)<", main)
+    assert first is not None and "Archive" not in first.group(1)
+    assert main.index("Archive the class") > main.index("Name and notes")
+    aid = assign(tc, cid, position=[pid])
+    grid = text(tc.get(f"/classes/{cid}/assignments/{aid}/", headers=EN))
+    assert 'class="scroll grid-box"' in grid
+
+
 def _unused() -> Any:  # keep imported names used for later tests
     return (AssignmentPart, ClassStudent, PlayDeal, re, FAR, PAST, EN)
