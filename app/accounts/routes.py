@@ -90,7 +90,8 @@ def signin():  # type: ignore[no-untyped-def]
     pages = ("accounts/signin.html", "accounts/_signin_form.html")
     if form.validate_on_submit():
         key = name_key(form.username.data)
-        known = devices.knows(service.find_user(form.username.data))
+        found = service.find_user(form.username.data)
+        known = devices.knows(found)
         if not known and limits.account_locked(key):
             return _too_many(
                 *pages,
@@ -101,7 +102,7 @@ def signin():  # type: ignore[no-untyped-def]
                 ),
             )
         try:
-            user = service.authenticate(form.username.data, form.password.data)
+            user = service.authenticate(form.username.data, form.password.data, found)
         except HashingBusy:
             return _busy(*pages, form)
         if user is None:
