@@ -455,3 +455,23 @@ def test_a_data_error_that_reaches_the_database_is_a_400_logged_as_a_bug(
     logged = [rec for rec in caplog.records if "bad data reached the database" in rec.getMessage()]
     assert logged and logged[0].exc_info and logged[0].levelno == logging.ERROR
     assert not [rec for rec in caplog.records if "unavailable" in rec.getMessage()]
+
+
+@pytest.mark.parametrize("cookie", ["learner", "lang", "known", "session"])
+def test_bad_values_in_cookies_are_never_a_5xx(app, cookie):
+    """The visitor's profile, language, device and session cookies, each set to every bad
+    value (and a long one): a page, a sign-in and an answer still answer below 500."""
+    _ensure_user(app)
+    for value in [*BAD_VALUES, "x" * 3000, "[1, 2]", '{"a": 1}']:
+        client = app.test_client()
+        client.set_cookie(cookie, value)
+        codes = [client.get(url).status_code for url in ("/", "/practice/", "/progress/")]
+        assert max(codes) < 500, (cookie, value, codes)
+        if "\x00" in value:
+            assert codes[0] == 400  # (the session cookie is then replaced by a good one)
+            continue
+        r = client.post(
+            "/account/signin",
+            data={"csrf_token": _token(client), "username": "meimei", "password": PASSWORD},
+        )
+        assert r.status_code < 500, (cookie, value, r.status_code)
