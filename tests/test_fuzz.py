@@ -475,3 +475,30 @@ def test_bad_values_in_cookies_are_never_a_5xx(app, cookie):
             data={"csrf_token": _token(client), "username": "meimei", "password": PASSWORD},
         )
         assert r.status_code < 500, (cookie, value, r.status_code)
+
+
+@pytest.mark.app_config(WTF_CSRF_ENABLED=False, ANYONE_MAY_TEACH=True, PROPAGATE_EXCEPTIONS=False)
+def test_dates_a_time_zone_cannot_move_are_refused_as_typed(app, caplog):
+    """Year 1 or 9999 typed as a start, due date or extension used to overflow on the way
+    to UTC (or on the page that shows it): now the form says which years it takes."""
+    world, clients = _world_and_clients(app)
+    owner, values = clients["owner"], world["values"]
+    cid, aid, sid = values["cid"], values["aid"], world["people"]["student"].id
+    base = {"game": "chuanpai", "title": "x", "pass_percent": "60"}
+    for start, due in [
+        ("0001-01-01T00:00", "2099-01-01T08:00"),
+        ("2020-01-01T08:00", "9999-12-31T23:59"),
+    ]:
+        dates = {"starts_at": start, "due_at": due}
+        for url in (f"/classes/{cid}/assignments/new", f"/classes/{cid}/assignments/{aid}/edit"):
+            r = owner.post(url, data={**base, **dates})
+            assert r.status_code == 422, (url, dates, r.status_code)
+            assert "2000" in r.get_data(as_text=True)
+    for until in ("9999-12-31T23:59", "0001-01-01T00:00"):
+        r = owner.post(
+            f"/classes/{cid}/assignments/{aid}/extensions",
+            data={"student": str(sid), "until": until},
+        )
+        assert r.status_code == 422, (until, r.status_code)
+    assert owner.get(f"/classes/{cid}/assignments/{aid}/").status_code == 200
+    assert "bad data reached the database" not in caplog.text
