@@ -11,9 +11,17 @@
                        ``SECURE_COOKIES=1``, else ``0`` (no header). ``0`` turns it off.
 ``RATELIMIT_STORAGE_URI`` Flask-Limiter storage. Unset: ``memory://`` (counts per
                        process). Several workers: ``redis://127.0.0.1:6379/0``.
-``SIGNIN_RATE_LIMIT``  Wrong passwords per address (sign-in and password change),
-                       default ``20 per minute;100 per hour``. Right ones are not counted.
-``SIGNIN_ACCOUNT_RATE_LIMIT`` Wrong passwords per account, ``5 per minute;20 per hour``.
+``SIGNIN_RATE_LIMIT``  Wrong passwords per address, default ``20 per minute;100 per
+                       hour``: counted, a wrong one over it answered 429, a right one
+                       never refused (a classroom shares an address). The current
+                       password of a change: enforced, a counter of its own.
+``SIGNIN_ACCOUNT_RATE_LIMIT`` Wrong passwords per account from browsers that never
+                       signed in to it (no device cookie), ``5 per minute;20 per
+                       hour``; over it such browsers wait, a known one never does.
+``CODE_RATE_LIMIT``    Wrong join and quick-login codes per address, enforced, default
+                       ``20 per minute;100 per hour``.
+``CODE_SITE_RATE_LIMIT`` Wrong join and quick-login codes on the whole site, enforced,
+                       default ``100 per minute;1000 per hour``.
 ``SIGNUP_RATE_LIMIT``  Accounts made per address, default ``10 per minute;50 per hour``.
 ``PASSWORD_CHANGE_RATE_LIMIT`` Password changes per account, default ``5 per hour``.
 ``PASSWORD_CHANGE_ADDRESS_RATE_LIMIT`` Password changes per address, default
@@ -106,6 +114,8 @@ LIMITS = {
     "PASSWORD_CHANGE_RATE_LIMIT": "5 per hour",
     "PASSWORD_CHANGE_ADDRESS_RATE_LIMIT": "30 per minute;100 per hour",
     "NEW_PASSWORD_RATE_LIMIT": "120 per minute",
+    "CODE_RATE_LIMIT": "20 per minute;100 per hour",
+    "CODE_SITE_RATE_LIMIT": "100 per minute;1000 per hour",
 }
 
 

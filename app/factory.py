@@ -10,7 +10,7 @@ from flask import Flask, g, request
 from flask_babel import get_locale
 
 from app import config as cfg
-from app import database, hashing, i18n, ops, profiles, security, sessions, ui
+from app import database, hashing, i18n, inputs, ops, profiles, security, sessions, ui
 from app.extensions import babel, csrf, db, htmx, limiter, login_manager, migrate
 from app.redirects import current_path
 from app.ui.environment import Environment
@@ -44,6 +44,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     db.init_app(app)
     database.init_app(app)  # first of the request hooks: before any query
+    inputs.init_app(app)  # <int:…> bounded, NUL refused: before any view reads a value
     migrate.init_app(app, db, directory=str(cfg.ROOT / "migrations"), render_as_batch=True)
     babel.init_app(app, locale_selector=i18n.choose_locale)
     i18n.install_template_gettext(app)

@@ -30,7 +30,7 @@ from typing import Any
 
 from flask import Flask, Response, current_app, g, render_template, request, session
 from sqlalchemy import inspect, text
-from sqlalchemy.exc import DBAPIError, IntegrityError, PendingRollbackError
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -88,6 +88,22 @@ def migrated() -> bool:
     except DBAPIError:
         return True  # the database is unreachable: that is a 503 of its own kind
     return {"alembic_version", "users"} <= names
+
+
+def is_data_error(exc: BaseException) -> bool:
+    """Whether the database refused a value (bad input, or a broken constraint), not the
+    connection: SQLAlchemy's ``DataError`` and ``IntegrityError``, a driver's data
+    exception however wrapped (psycopg's ``DataError``, SQLSTATE class 22, says "value
+    out of range", "NUL byte", "invalid input syntax"), SQLite's ``OverflowError``."""
+    if isinstance(exc, DataError | IntegrityError | OverflowError):
+        return True
+    orig = getattr(exc, "orig", None)
+    if orig is None:
+        return False
+    if isinstance(orig, OverflowError):
+        return True
+    sqlstate = getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None) or ""
+    return str(sqlstate).startswith(("22", "23"))
 
 
 def init_app(app: Flask) -> None:
@@ -149,20 +165,24 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(DBAPIError)  # OperationalError, InterfaceError, ProgrammingError …
     @app.errorhandler(PendingRollbackError)
     @app.errorhandler(PoolTimeout)
-    def _database_down(exc: Exception) -> Any:
-        """The database went away (or the schema is missing): a localized 503 at once,
-        nothing half-written (the session is rolled back). A broken constraint is not
-        the database going away: that stays a (logged) 500."""
+    @app.errorhandler(OverflowError)  # SQLite: an integer beyond 64 bits
+    def _database_error(exc: Exception) -> Any:
+        """A value the database refused (:func:`is_data_error`): bad input that got past
+        the checks at the edge (:mod:`app.inputs`), a bug: a 400, logged with its stack.
+        Anything else: the database went away (or the schema is missing): a localized
+        503 at once. Either way nothing is half-written (the session is rolled back)."""
         with contextlib.suppress(DBAPIError):
             db.session.rollback()
         # The rollback expired what was loaded (the visitor's profile, the user): the
         # after-request hooks must not reload it from a database that is gone.
         g.pop("profile", None)
-        if isinstance(exc, IntegrityError):
-            current_app.logger.exception("integrity error")
+        if is_data_error(exc):
+            current_app.logger.exception(
+                "bad data reached the database on %s %s", request.method, request.path
+            )
             from app.errors import render_error
 
-            return render_error(500)
+            return render_error(400)
         # why, for the operator (the learner sees the localized page): one line, no
         # statement or parameters (they may hold a learner's answer)
         orig = getattr(exc, "orig", None) or exc

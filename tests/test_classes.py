@@ -532,9 +532,11 @@ def test_admins_grant_roles_and_keep_at_least_one_admin(ctx):
 
 
 @pytest.mark.app_config(
-    RATELIMIT_ENABLED=True, SIGNIN_RATE_LIMIT="3 per minute", WTF_CSRF_ENABLED=False
+    RATELIMIT_ENABLED=True, CODE_RATE_LIMIT="3 per minute", WTF_CSRF_ENABLED=False
 )
-def test_guessing_codes_stops_like_guessing_passwords(app):
+def test_guessing_codes_stops_per_address(app):
+    """Wrong codes have a counter of their own (before, the sign-in form's): the hard
+    per-address limit stays, and a mistyped code no longer counts as a wrong password."""
     from app.extensions import limiter
 
     limiter.reset()
@@ -543,8 +545,33 @@ def test_guessing_codes_stops_like_guessing_passwords(app):
         guesser.environ_base["REMOTE_ADDR"] = "192.0.2.9"
         tries = [guesser.post("/classes/signin", data={"code": "AAAAAA"}) for _ in range(4)]
         assert [r.status_code for r in tries] == [422, 422, 422, 429]
+        assert guesser.get("/classes/join/AAAAAAAA").status_code == 429  # join links too
         wrong = {"username": "nobody", "password": "x"}
-        assert guesser.post("/account/signin", data=wrong).status_code == 429  # one counter
+        assert guesser.post("/account/signin", data=wrong).status_code == 422
+        other = app.test_client()
+        other.environ_base["REMOTE_ADDR"] = "192.0.2.10"
+        assert other.post("/classes/signin", data={"code": "AAAAAA"}).status_code == 422
+    finally:
+        limiter.reset()
+
+
+@pytest.mark.app_config(
+    RATELIMIT_ENABLED=True, CODE_SITE_RATE_LIMIT="4 per minute", WTF_CSRF_ENABLED=False
+)
+def test_guessing_codes_from_many_addresses_stops_on_the_whole_site(app):
+    from app.extensions import limiter
+
+    limiter.reset()
+    try:
+        codes = []
+        for i in range(6):
+            guesser = app.test_client()
+            guesser.environ_base["REMOTE_ADDR"] = f"198.51.100.{i}"
+            if i % 2:
+                codes.append(guesser.get(f"/classes/join/AAAAAA{i}{i}").status_code)
+            else:
+                codes.append(guesser.post("/classes/signin", data={"code": "AAAAAA"}).status_code)
+        assert codes == [422, 404, 422, 404, 429, 429]
     finally:
         limiter.reset()
 

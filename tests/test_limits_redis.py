@@ -87,6 +87,31 @@ def test_guessing_one_account_is_counted_across_workers(redis_url, app, tmp_path
         db.engine.dispose()
 
 
+def test_a_known_browser_gets_in_on_any_worker_during_a_guessing_attack(redis_url, app, tmp_path):
+    from app.accounts import devices
+
+    name = f"meimei{uuid.uuid4().hex[:6]}"
+    with app.app_context():
+        user = User(username=name)
+        user.set_password("long-cards-1")
+        db.session.add(user)
+        db.session.commit()
+    owner = app.test_client()
+    r = post_form(owner, "/account/signin", username=name, password="long-cards-1")
+    assert r.status_code == 303
+    known = owner.get_cookie(devices.COOKIE).value
+    codes = [_signin(app, name, "x", f"198.51.100.{i}").status_code for i in range(5)]
+    worker2 = _another_worker(app, tmp_path)
+    codes.append(_signin(worker2, name, "long-cards-1", "198.51.100.9").status_code)
+    assert codes == [422] * 5 + [429]  # counted across workers, for unknown browsers
+    browser = worker2.test_client()
+    browser.set_cookie(devices.COOKIE, known)
+    r = post_form(browser, "/account/signin", username=name, password="long-cards-1")
+    assert r.status_code == 303  # the owner's browser, on the other worker
+    with worker2.app_context():
+        db.engine.dispose()
+
+
 def test_the_counts_are_in_redis(redis_url, app):
     import redis
 

@@ -89,6 +89,121 @@ def test_guessing_one_account_stops_whatever_the_address(app, cheap_hashing):
 
 
 @limited
+def test_a_class_of_30_at_one_address_signs_in_after_a_mistake_each(app, cheap_hashing):
+    """Thirty typos from one school address are past SIGNIN_RATE_LIMIT (20 a minute): the
+    address is counted, but a right password is never refused (before: 429 for all)."""
+    names = [f"pupil{i:02d}" for i in range(30)]
+    _make_users(app, names)
+    typos = [_signin(_client(app), name, "long-cards-2").status_code for name in names]
+    assert typos == [422] * 20 + [429] * 10  # wrong, and told to slow down
+    codes = [_signin(_client(app), name).status_code for name in names]
+    assert codes == [303] * 30
+
+
+@limited
+def test_the_owners_known_browser_signs_in_during_a_guessing_attack(app, cheap_hashing):
+    _make_users(app, ["meimei"])
+    owner = _client(app, "192.0.2.50")
+    assert _signin(owner, "meimei").status_code == 303  # this browser now knows meimei
+    post_form(owner, "/account/signout", page="/")
+    guesses = [
+        _signin(_client(app, f"198.51.100.{i}"), "meimei", f"guess-{i}-x").status_code
+        for i in range(12)
+    ]
+    assert guesses == [422] * 5 + [429] * 7
+    r = _signin(_client(app, "198.51.100.99"), "meimei")  # a browser that does not know it
+    assert r.status_code == 429 and "Too many wrong passwords" in r.get_data(as_text=True)
+    r = _signin(_client(app, "198.51.100.98", lang="zh"), "meimei")
+    assert r.status_code == 429 and "密码错误次数过多" in r.get_data(as_text=True)
+    assert _signin(owner, "meimei", "a-typo-1").status_code == 422  # never throttled here
+    owner.environ_base["REMOTE_ADDR"] = "203.0.113.7"  # the same browser on another network
+    r = _signin(owner, "meimei")
+    assert r.status_code == 303, r.status_code
+
+
+@limited
+def test_a_right_password_from_another_address_gets_in_after_many_wrong_ones(app, cheap_hashing):
+    """One address over its limit for wrong passwords does not stop anyone else, nor a
+    right password from that address for an account nobody is guessing."""
+    _make_users(app, ["meimei", "tiantian"])
+    noisy = [_signin(_client(app), f"nobody{i}", "x").status_code for i in range(25)]
+    assert noisy[:20] == [422] * 20 and set(noisy[20:]) == {429}
+    assert _signin(_client(app, "192.0.2.77"), "meimei").status_code == 303
+    assert _signin(_client(app), "tiantian").status_code == 303  # the noisy address too
+
+
+@limited
+def test_a_shared_computer_knows_each_account_signed_in_on_it(app, cheap_hashing):
+    names = ["pupil01", "pupil02", "pupil03"]
+    _make_users(app, names)
+    shared = _client(app)
+    for name in names:
+        assert _signin(shared, name).status_code == 303
+        post_form(shared, "/account/signout", page="/")
+    for name in names:  # a guesser locks each account for unknown browsers
+        for i in range(5):
+            _signin(_client(app, f"198.51.100.{i}"), name, f"guess-{i}-x")
+        assert _signin(_client(app, "198.51.100.9"), name).status_code == 429
+    for name in names:
+        assert _signin(shared, name).status_code == 303
+        post_form(shared, "/account/signout", page="/")
+
+
+@limited
+def test_a_new_password_voids_the_device_cookies_of_the_old_one(app, cheap_hashing):
+    _make_users(app, ["meimei"])
+    browser = _client(app)
+    assert _signin(browser, "meimei").status_code == 303
+    post_form(browser, "/account/signout", page="/")
+    with app.app_context():  # a teacher's reset, say
+        user = db.session.scalar(db.select(User).filter_by(username="meimei"))
+        user.set_password(PASSWORD)
+        db.session.commit()
+    for i in range(5):
+        _signin(_client(app, f"198.51.100.{i}"), "meimei", f"guess-{i}-x")
+    assert _signin(browser, "meimei").status_code == 429
+
+
+@limited
+def test_a_device_cookie_is_signed_by_this_site(app, cheap_hashing):
+    from itsdangerous import URLSafeTimedSerializer
+
+    from app.accounts import devices
+
+    _make_users(app, ["meimei"])
+    with app.test_request_context():
+        user = db.session.scalar(db.select(User).filter_by(username="meimei"))
+        forged = URLSafeTimedSerializer("not-the-secret", salt=devices.SALT).dumps(
+            [[user.id, devices.tag(user)]]
+        )
+    for i in range(5):
+        _signin(_client(app, f"198.51.100.{i}"), "meimei", f"guess-{i}-x")
+    browser = _client(app)
+    browser.set_cookie(devices.COOKIE, forged)
+    assert _signin(browser, "meimei").status_code == 429
+
+
+def test_a_device_cookie_holds_a_bounded_number_of_accounts(app):
+    from types import SimpleNamespace
+
+    from flask import Response
+
+    from app.accounts import devices
+
+    cookie = ""
+    for uid in range(1, devices.MOST + 6):
+        with app.test_request_context(headers={"Cookie": f"{devices.COOKIE}={cookie}"}):
+            resp = Response()
+            devices.remember(resp, SimpleNamespace(id=uid, password_hash=f"h{uid}"))
+            cookie = resp.headers["Set-Cookie"].split(";")[0].split("=", 1)[1]
+    assert len(cookie) < 3000
+    with app.test_request_context(headers={"Cookie": f"{devices.COOKIE}={cookie}"}):
+        newest = SimpleNamespace(id=devices.MOST + 5, password_hash=f"h{devices.MOST + 5}")
+        assert devices.knows(newest)
+        assert not devices.knows(SimpleNamespace(id=1, password_hash="h1"))  # the oldest left
+
+
+@limited
 def test_unknown_names_are_limited_like_known_ones(app):
     codes = [_signin(_client(app, f"203.0.113.{i}"), "nobody", "x").status_code for i in range(6)]
     assert codes == [422] * 5 + [429]

@@ -4,7 +4,7 @@ from flask import flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 
-from app.accounts import bp, limits, service
+from app.accounts import bp, devices, limits, service
 from app.accounts.forms import LanguageForm, PasswordForm, SigninForm, SignupForm
 from app.extensions import login_manager
 from app.hashing import HashingBusy
@@ -12,6 +12,7 @@ from app.htmx_utils import form_page, redirect_to
 from app.i18n import set_lang_cookie
 from app.profiles import PROFILE_COOKIE
 from app.redirects import current_path, next_param
+from app.usernames import name_key
 
 
 @login_manager.unauthorized_handler
@@ -72,25 +73,52 @@ def signup():  # type: ignore[no-untyped-def]
             )
             resp = redirect_to(target)
             resp.delete_cookie(PROFILE_COOKIE)
+            devices.remember(resp, user)
             return resp
     return form_page("accounts/signup.html", "accounts/_signup_form.html", form=form)
 
 
+def _too_many(full: str, partial: str, form, message: str):  # type: ignore[no-untyped-def]
+    """Over a limit: say so at once (429), the form kept as typed; nothing waits."""
+    form.password.errors.append(message)
+    resp = form_page(full, partial, form=form, status=429)
+    resp.headers["Retry-After"] = "60"
+    return resp
+
+
 @bp.route("/signin", methods=["GET", "POST"])
-@limits.wrong_per_address
-@limits.wrong_per_account
 def signin():  # type: ignore[no-untyped-def]
+    """Sign in. The per-account limit binds only browsers that never signed in to the
+    account (no device cookie for it); per address, a right password always gets in."""
     if current_user.is_authenticated:
         return redirect(url_for("main.home"))
     form = SigninForm()
     target = next_param()
+    pages = ("accounts/signin.html", "accounts/_signin_form.html")
     if form.validate_on_submit():
+        key = name_key(form.username.data)
+        found = service.find_user(form.username.data)
+        known = devices.knows(found)
+        if not known and limits.account_locked(key):
+            return _too_many(
+                *pages,
+                form,
+                _(
+                    "Too many wrong passwords for this account. Please wait a minute, or sign "
+                    "in on a device where you have signed in before."
+                ),
+            )
         try:
-            user = service.authenticate(form.username.data, form.password.data)
+            user = service.authenticate(form.username.data, form.password.data, found)
         except HashingBusy:
-            return _busy("accounts/signin.html", "accounts/_signin_form.html", form)
+            return _busy(*pages, form)
         if user is None:
-            limits.wrong_password()
+            if limits.wrong_signin(key, known):
+                return _too_many(
+                    *pages,
+                    form,
+                    _("Too many wrong passwords from your network. Please wait a minute."),
+                )
             form.password.errors.append(_("Wrong username or password."))
         else:
             _start_session(user)
@@ -98,10 +126,11 @@ def signin():  # type: ignore[no-untyped-def]
             flash(_("Signed in as %(name)s.", name=user.username), "success")
             resp = redirect_to(target)
             resp.delete_cookie(PROFILE_COOKIE)
+            devices.remember(resp, user)
             if user.locale:
                 set_lang_cookie(resp, user.locale)
             return resp
-    return form_page("accounts/signin.html", "accounts/_signin_form.html", form=form)
+    return form_page(*pages, form=form)
 
 
 @bp.post("/signout")
@@ -128,8 +157,8 @@ def settings():  # type: ignore[no-untyped-def]
 
 
 @bp.route("/password", methods=["GET", "POST"])
-@limits.wrong_per_address
-@limits.wrong_per_account
+@limits.current_per_address
+@limits.current_per_account
 @limits.changes_per_account
 @limits.changes_per_address
 @limits.new_per_site
@@ -147,7 +176,9 @@ def password():  # type: ignore[no-untyped-def]
             limits.new_password()
             login_user(user)  # this browser stays signed in, with the new session version
             flash(_("Your password has been changed."), "success")
-            return redirect_to(url_for("accounts.settings"))
+            resp = redirect_to(url_for("accounts.settings"))
+            devices.remember(resp, user)  # the new password's tag: older cookies are void
+            return resp
         limits.wrong_password()
         form.current.errors.append(_("That is not your current password."))
     return form_page(*pages, form=form)

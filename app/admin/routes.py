@@ -14,6 +14,7 @@ from wtforms.validators import DataRequired
 from app.admin import service
 from app.extensions import db
 from app.htmx_utils import redirect_to
+from app.inputs import int_or
 from app.models import ROLES, User
 
 bp = Blueprint("admin", __name__)
@@ -41,10 +42,7 @@ def _admin() -> User:
 
 def _page(status: int = 200, errors: dict[int, str] | None = None):  # type: ignore[no-untyped-def]
     query = (request.values.get("q") or "").strip()[:40]
-    try:
-        offset = max(0, int(request.args.get("from", "0")))
-    except ValueError:
-        offset = 0
+    offset = int_or(request.args.get("from"), 0)
     users, total = service.users(query, offset, PAGE)
     body = render_template(
         "admin/roles.html",

@@ -27,6 +27,13 @@ from app.classes.models import MAX_STUDENTS
 from app.usernames import display_form
 
 TYPED = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"]
+#: the years a typed date may fall in (year 1 or 9999 cannot be moved between time zones)
+YEARS = (2000, 2999)
+
+
+def _in_years(_form, field):  # type: ignore[no-untyped-def]
+    if field.data and not YEARS[0] <= field.data.year <= YEARS[1]:
+        raise ValidationError(_l("Enter a date between the years 2000 and 2999."))
 
 
 def _strip(value: str | None) -> str:
@@ -196,12 +203,18 @@ class _Dates(FlaskForm):  # type: ignore[misc]
     starts_at = DateTimeLocalField(
         _l("Starts"),
         format=TYPED,
-        validators=[InputRequired(message=_l("Enter a date and time, such as 2026-09-01 08:00."))],
+        validators=[
+            InputRequired(message=_l("Enter a date and time, such as 2026-09-01 08:00.")),
+            _in_years,
+        ],
     )
     due_at = DateTimeLocalField(
         _l("Due"),
         format=TYPED,
-        validators=[InputRequired(message=_l("Enter a date and time, such as 2026-09-01 08:00."))],
+        validators=[
+            InputRequired(message=_l("Enter a date and time, such as 2026-09-01 08:00.")),
+            _in_years,
+        ],
     )
     pass_percent = IntegerField(
         _l("Pass threshold: percent of the items right at the first answer"),
@@ -230,5 +243,7 @@ class EditAssignmentForm(_Dates):
 class ExtensionForm(FlaskForm):  # type: ignore[misc]
     student = SelectField(_l("Student"), coerce=int, validate_choice=True)
     until = DateTimeLocalField(
-        _l("New due date (empty: the assignment's own)"), format=TYPED, validators=[Optional()]
+        _l("New due date (empty: the assignment's own)"),
+        format=TYPED,
+        validators=[Optional(), _in_years],
     )

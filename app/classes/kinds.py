@@ -38,6 +38,7 @@ from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from app import inputs
 from app.extensions import db
 from app.learning import generators, lessons, practice, quizzes
 from app.learning.models import Position
@@ -159,11 +160,11 @@ def parse_position(text: str, game: str) -> tuple[str, int, str] | None:
     if path:
         head, _sep, rest = path.partition(f"/practice/{game}/p/")
         parts = rest.split("/", 2) if rest else []
-        if len(parts) == 3 and parts[1].isdigit():
+        if len(parts) == 3 and inputs.digits(parts[1], 2):
             return parts[0], int(parts[1]), parts[2]
         return None
     parts = text.split(":", 2)
-    if len(parts) == 3 and parts[1].isdigit():
+    if len(parts) == 3 and inputs.digits(parts[1], 2):
         return parts[0], int(parts[1]), parts[2]
     return None
 
@@ -177,7 +178,7 @@ def _checked(theme: str, seat: int, code: str, game: str) -> list[Any] | None:
 
 def _practice_read(form: Any, game: str, teacher: User) -> list[dict[str, Any]]:
     picked: list[list[Any]] = []
-    ids = [int(i) for i in form.getlist("position") if str(i).isdigit()]
+    ids = inputs.ids(str(i) for i in form.getlist("position"))
     if ids:
         rows = db.session.scalars(_positions_query(game, teacher).where(Position.id.in_(ids)))
         picked += [[p.theme, p.seat, p.code] for p in rows]
@@ -231,7 +232,7 @@ def _worksheet_options(game: str, teacher: User) -> dict[str, Any]:
 
 def _number(form: Any, name: str, default: float) -> float:
     try:
-        return float(str(form.get(name, "") or default))
+        return inputs.finite(form.get(name, "") or default)
     except ValueError:
         raise Refused(_("Counts and ratings are numbers, such as 8 or 1200.")) from None
 
@@ -369,10 +370,7 @@ def _deal_read(form: Any, game: str, teacher: User) -> list[dict[str, Any]]:
         return []
     g = find_game(game)
     names = list(g.players())
-    try:
-        seat = int(str(form.get("deal_seat", "0") or "0"))
-    except ValueError:
-        seat = 0
+    seat = inputs.int_or(form.get("deal_seat"), 0, high=99)
     seat = max(0, min(g.table_size(g.default_rules) - 1, seat))
     strength = "strong" if "strong" in names else names[0]
     return [

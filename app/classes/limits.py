@@ -1,20 +1,9 @@
-"""Wrong join codes and quick-login codes count with wrong passwords, per address
-(``SIGNIN_RATE_LIMIT``, the same counter as the sign-in form: :mod:`app.accounts.limits`)."""
+"""Wrong join codes and quick-login codes (there is no name to count them against):
+enforced per address (``CODE_RATE_LIMIT``) and on the whole site
+(``CODE_SITE_RATE_LIMIT``), right codes included once over (:mod:`app.accounts.limits`)."""
 
 from __future__ import annotations
 
-from flask import Response, current_app, g
+from app.accounts.limits import codes_per_address, codes_per_site
 
-from app.extensions import limiter
-
-
-def _counted(_response: Response) -> bool:
-    return bool(g.get("wrong_password"))
-
-
-wrong_per_address = limiter.shared_limit(
-    lambda: str(current_app.config["SIGNIN_RATE_LIMIT"]),
-    scope="wrong-password",
-    methods=["POST"],
-    deduct_when=_counted,
-)
+__all__ = ["codes_per_address", "codes_per_site"]

@@ -20,9 +20,10 @@ from flask_babel import gettext as _
 from flask_login import login_user
 from sqlalchemy.exc import IntegrityError
 
+from app.accounts import devices
 from app.classes import access, accounts, kinds, results, service, times
 from app.classes.forms import JoinForm, QuickSigninForm
-from app.classes.limits import wrong_per_address
+from app.classes.limits import codes_per_address, codes_per_site
 from app.classes.models import Assignment, AssignmentItem
 from app.database import writable
 from app.extensions import db
@@ -361,7 +362,8 @@ def _wrong() -> None:
 
 
 @bp.route("/classes/join", methods=["GET", "POST"])
-@wrong_per_address
+@codes_per_address
+@codes_per_site
 def join():  # type: ignore[no-untyped-def]
     u = access.user()
     if u is None and request.method == "POST":
@@ -396,10 +398,13 @@ def join():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/classes/join/<code>")
+@codes_per_address
+@codes_per_site
 def join_code(code: str):  # type: ignore[no-untyped-def]
     """The join link: the class's name and the join form, or how to sign in first."""
     klass = accounts.class_by_code(code)
     if klass is None:
+        _wrong()
         abort(404)
     form = JoinForm(formdata=None, code=klass.join_code)
     return page(
@@ -412,7 +417,8 @@ def join_code(code: str):  # type: ignore[no-untyped-def]
 
 
 @bp.route("/classes/signin", methods=["GET", "POST"])
-@wrong_per_address
+@codes_per_address
+@codes_per_site
 def quick_signin():  # type: ignore[no-untyped-def]
     form = QuickSigninForm()
     if form.validate_on_submit():
@@ -428,6 +434,7 @@ def quick_signin():  # type: ignore[no-untyped-def]
             flash(_("Signed in as %(name)s.", name=u.username), "success")
             resp = redirect_to(url_for("assignments.index"))
             resp.delete_cookie(PROFILE_COOKIE)
+            devices.remember(resp, u)
             if u.locale:
                 set_lang_cookie(resp, u.locale)
             return resp

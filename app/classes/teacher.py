@@ -10,6 +10,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from wtforms.fields.choices import SelectChoice
 
+from app import inputs
 from app.classes import access, accounts, kinds, results, service, times
 from app.classes.forms import (
     AssignmentForm,
@@ -331,7 +332,7 @@ def cards(cid: int):  # type: ignore[no-untyped-def]
     klass = access.teaching(cid)
     u = _teacher()
     form = CardsForm()
-    ids = [int(i) for i in request.form.getlist("student") if i.isdigit()]
+    ids = inputs.ids(request.form.getlist("student"))
     users = _managed(klass, u, ids)
     valid = form.validate_on_submit()
     if valid and not users:

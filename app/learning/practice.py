@@ -147,14 +147,14 @@ def exercise(theme_id: str, seat: int, code: str) -> Exercise | None:
 
 def provide(eid: str) -> Exercise | None:
     parts = eid.split(":", 3)
-    if len(parts) != 4 or not parts[2].isdigit():
+    if len(parts) != 4 or not (parts[2].isascii() and parts[2].isdecimal() and len(parts[2]) < 3):
         return None
     return exercise(parts[1], int(parts[2]), parts[3])
 
 
 def parse_id(eid: str) -> tuple[str, int, str] | None:
     parts = eid.split(":", 3)
-    if len(parts) != 4 or parts[0] != PREFIX or not parts[2].isdigit():
+    if len(parts) != 4 or parts[0] != PREFIX or not (parts[2].isascii() and parts[2].isdecimal()):
         return None
     return parts[1], int(parts[2]), parts[3]
 

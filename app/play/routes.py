@@ -20,6 +20,7 @@ from app.engine.core.reason import Reason
 from app.engine.core.registry import find_game, find_variant
 from app.extensions import db
 from app.htmx_utils import page
+from app.inputs import int_or
 from app.learning import play as service
 from app.learning.models import PlayDeal
 from app.messages import render
@@ -251,10 +252,7 @@ def setup(game: str):  # type: ignore[no-untyped-def]
 @bp.post("/<game>/")
 def new_deal(game: str):  # type: ignore[no-untyped-def]
     g = _game(game)
-    try:
-        seat = int(request.form.get("seat", "0"))
-    except ValueError:
-        seat = 0
+    seat = int_or(request.form.get("seat"), 0, high=99)
     rules = read_form(g.default_rules, request.form)
     setup_ = service.Setup(
         seat=seat,

@@ -5,6 +5,7 @@ from flask_babel import get_locale
 
 from app.content import game_texts, games_structure
 from app.htmx_utils import page
+from app.inputs import digits, finite_or, int_or
 from app.practice import bp, service
 from app.practice.variants import FORMS
 from app.ui import fragments
@@ -157,10 +158,7 @@ def position(game: str, theme: str, seat: int, code: str):  # type: ignore[no-un
 
 
 def _number(text: str | None, default: float) -> float:
-    try:
-        return float(text) if text and text.strip() else default
-    except ValueError:
-        return default
+    return finite_or(text, default)
 
 
 @bp.get("/<game>/print")
@@ -256,7 +254,7 @@ def editor_hand(game: str):  # type: ignore[no-untyped-def]
 
     def change() -> str:
         seat = args.get("hand", "")
-        if not seat.isdigit():
+        if not digits(seat, 2):
             raise editing.EditError("editor-bad-seat")
         typed = args.get("cards", "").strip()
         if typed:
@@ -292,9 +290,8 @@ def editor_save(game: str):  # type: ignore[no-untyped-def]
     if not current_user.is_authenticated:
         abort(403)
     theme, code = request.form.get("theme", ""), request.form.get("code", "")
-    try:
-        seat = int(request.form.get("seat", ""))
-    except ValueError:
+    seat = int_or(request.form.get("seat"), -1, high=99)
+    if seat < 0:
         abort(422)
     if positions.position_error(game, theme, seat, code) is not None:
         abort(422)

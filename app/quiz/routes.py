@@ -8,6 +8,7 @@ from app.database import writable
 from app.engine.core.registry import all_variants, find_game
 from app.extensions import db
 from app.htmx_utils import page, redirect_to
+from app.inputs import digits, int_or
 from app.learning import flow, present, quizzes, review
 from app.learning.judge import judge
 from app.learning.models import QuizSession
@@ -27,7 +28,7 @@ def _quiz_continue(ref: str, ex, then: str) -> str | None:  # type: ignore[no-un
     """The next question (the question page put "<game>/<next index>" in the answer's
     token: nothing to read), or the run's end."""
     game, _, nxt = then.partition("/")
-    if game in GAMES and nxt.isdigit():
+    if game in GAMES and digits(nxt):
         return url_for("quiz.run", game=game, sid=ref, q=int(nxt))
     run = db.session.execute(_RUN_OF, {"sid": ref}).first()
     if run is None or ex.id not in run.items:
@@ -83,10 +84,7 @@ def _session(game: str, sid: str) -> QuizSession:
 @bp.get("/quiz/<game>/s/<sid>")
 def run(game: str, sid: str):  # type: ignore[no-untyped-def]
     session = _session(game, sid)
-    try:
-        q = max(0, int(request.args.get("q", "0")))
-    except ValueError:
-        q = 0
+    q = int_or(request.args.get("q"), 0)
     if q >= len(session.items) or session.finished_at is not None:
         if request.htmx:  # the summary is a page of its own, not a question's partial
             return redirect_to(url_for("quiz.run", game=game, sid=sid, q=q))
