@@ -265,8 +265,13 @@ def answer_words(ex: Exercise, answer: str, locale: str, lettered: bool = False)
     if ex.kind == "true-false":
         truth, _sep, why = answer.partition(" ")
         word = _("True") if truth == "true" else _("False")
-        colon = "：" if locale.startswith("zh") else ": "
-        return f"{word}{colon}{labels.get(why, '')}" if why else word
+        reason = labels.get(why, "")
+        if not reason:
+            return word
+        if reason.casefold().startswith(word.casefold()):  # "True: combinations are rare."
+            return reason  # says the truth itself: not twice
+        # TRANSLATORS: a true-false answer: the truth chosen (True/False), then the reason
+        return _("%(truth)s, because: %(why)s", truth=word, why=reason)
     return " → ".join(labels.get(w, w) for w in answer.split())
 
 
@@ -341,22 +346,10 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
     if verdict.correct:
         message = _("Right!")
     elif mc is not None:
-        params = dict(mc.params)
-        if params.get("truth") in ("true", "false"):
-            params["truth"] = _("True") if params["truth"] == "true" else _("False")
-        if isinstance(params.get("action"), str):  # an action in notation: in words
-            params["action"] = _action_words(ex, params["action"], locale)
-        for key in ("first", "why", "chosen"):  # choice ids in a message: their words
-            if isinstance(params.get(key), str) and params[key] in {c.id for c in ex.choices}:
-                params[key] = (
-                    answer_words(ex, params[key], locale)
-                    if ex.kind != "true-false"
-                    else next(
-                        (c.text.get(locale) for c in ex.choices if c.id == params[key] and c.text),
-                        params[key],
-                    )
-                )
-        message = reason_text(ex.family, mc.code, params, locale)
+        # the same sentence as the attempt log's code and parameters read again
+        from app.learning.stored import reason_line
+
+        message = reason_line(ex, ex.game, mc.code, mc.params, locale)
     else:
         message = _("Not right.")
     full = proof_view(ex, verdict.proof, locale) if (verdict.correct or show_solution) else None
