@@ -233,10 +233,17 @@ def _player(game: Game[Any, Any], deal: PlayDeal) -> Any:
 
 
 def _record(
-    deal: PlayDeal, game: Game[Any, Any], state: Any, action: Action, entry: dict[str, Any]
+    deal: PlayDeal,
+    game: Game[Any, Any],
+    state: Any,
+    action: Action,
+    entry: dict[str, Any],
+    only: bool = False,
 ) -> Any:
+    """Apply and log ``action``; ``only``: it was the one legal move (then, and only
+    then, the log calls a move the rules force "forced")."""
     new = game.apply(state, action)
-    entry.update(seat=action.seat, action=action.to_json(), forced=action.forced)
+    entry.update(seat=action.seat, action=action.to_json(), forced=action.forced and only)
     deal.moves = [*deal.moves, entry]
     deal.code = game.encode(new)
     if game.is_over(new):
@@ -264,11 +271,11 @@ def step(deal: PlayDeal) -> bool:
         action = _auto(game, state, seat)
         if action is None:
             return False
-        _record(deal, game, state, action, {"learner": True})
+        _record(deal, game, state, action, {"learner": True}, only=True)
         return True
     legal = game.legal_actions(state, seat)
     action = _player(game, deal).choose(state, seat, legal, _rng(deal, n))
-    _record(deal, game, state, action, {})
+    _record(deal, game, state, action, {}, only=len(legal) == 1)
     return True
 
 
@@ -291,9 +298,66 @@ def legal(deal: PlayDeal, state: Any | None = None) -> list[Action]:
 
 
 def advice(deal: PlayDeal, state: Any, n: int) -> Advice:
+    """The computer's advice for the learner's decision, its reason checked against the
+    position (:func:`checked_reason`)."""
     game = game_of(deal)
     moves = game.legal_actions(state, deal.seat)
-    return advise(_player(game, deal), state, deal.seat, moves, _rng(deal, n, "advice"))
+    tip = advise(_player(game, deal), state, deal.seat, moves, _rng(deal, n, "advice"))
+    why = checked_reason(game, state, deal.seat, moves, tip.action, tip.reason)
+    return Advice(tip.action, why, tip.considered)
+
+
+#: the coach's reasons that tell of the search (cards re-dealt, an average) or say only
+#: what the computer would play: shown as "did better over sampled deals", no numbers
+SAMPLED = frozenset({"coach-tj-lead", "coach-tj-beat", "coach-tj-tuoshou", "coach-engine-choice"})
+#: the coach's reasons that say a move is the only one
+ONLY = frozenset({"coach-forced", "coach-only-move"})
+#: reasons that say a discard keeps the hand ready: true only where the waits after it,
+#: computed here, are not empty
+KEEPS_WAITS = frozenset({"coach-zp-keep-waits", "coach-nt-keep-waits", "coach-keeps-waits"})
+#: the action kinds that go out
+GOING_OUT = frozenset({"hu"})
+
+
+def checked_reason(
+    game: Game[Any, Any],
+    state: Any,
+    seat: int,
+    legal: Sequence[Action],
+    action: Action,
+    reason: Reason,
+) -> Reason:
+    """The coach's reason for ``action``, each code checked true for the position by the
+    engine before it is shown: "forced" or "the only move" only when it is the one legal
+    move; "go out" only on a move that goes out; "stays ready" only when the waits after
+    the discard, computed here, are not empty. A reason that only tells of the search
+    (or of no reason) becomes a checked one where one holds (the waits a discard keeps),
+    else "this did better over sampled deals", without numbers."""
+    text = action.text()
+    code = reason.code
+    if len(legal) == 1:
+        return Reason("coach-forced" if action.forced else "coach-only-move", {"action": text})
+    if action.kind in GOING_OUT:
+        return Reason("coach-win", {"action": text})
+    if code in KEEPS_WAITS or code in SAMPLED or code in ONLY or code == "coach-win":
+        waits = waits_after(game, state, action) if action.kind == "discard" else None
+        if waits:
+            if code in KEEPS_WAITS:
+                return reason
+            cards = [w.card for w in waits]
+            return Reason(
+                "coach-keeps-waits", {"action": text, "count": len(cards), "cards": cards}
+            )
+        return Reason("coach-sampled", {"action": text})
+    return reason
+
+
+def shown_reason(reason: Reason) -> Reason:
+    """A reason stored with a decision, as the review shows it: one that tells of the
+    search (kept by deals played before) says only that the move did better."""
+    if reason.code in SAMPLED:
+        return Reason("coach-sampled", {"action": reason.params.get("action", "")})
+    return reason
 
 
 def parse(deal: PlayDeal, text: str, kind: str = "", cards: Sequence[str] = ()) -> Action:
@@ -581,5 +645,7 @@ def log(deal: PlayDeal, last: int | None = None) -> list[LogLine]:
     for m in rows:
         a = Action.from_json(m["action"])
         hidden = not over and face_down(deal.game, deal.seat, a)
-        out.append(LogLine(a.seat, a, bool(m.get("forced")), hidden))
+        # a decision of the learner's had a choice: never "forced" (deals logged before)
+        forced = bool(m.get("forced")) and not m.get("decision")
+        out.append(LogLine(a.seat, a, forced, hidden))
     return out
