@@ -64,6 +64,11 @@ def _check(game, state, seat, legal, action, reason) -> None:  # type: ignore[no
         assert action.kind in service.GOING_OUT
     if code in service.KEEPS_WAITS:
         assert service.waits_after(game, state, action), (code, action.text())
+    claim = service.CLAIMS.get(code)
+    if claim is not None:
+        assert claim(legal, action), (code, action.text())
+    checked = {*service.ONLY, "coach-win", "coach-sampled", *service.KEEPS_WAITS}
+    assert code in checked or claim is not None, code  # every reason shown has its check
     for lang in ("zh", "en"):
         text = render(code, {**reason.params, "action": action.text()}, lang)
         assert "{" not in text

@@ -317,6 +317,28 @@ ONLY = frozenset({"coach-forced", "coach-only-move"})
 KEEPS_WAITS = frozenset({"coach-zp-keep-waits", "coach-nt-keep-waits", "coach-keeps-waits"})
 #: the action kinds that go out
 GOING_OUT = frozenset({"hu"})
+_TAKE = frozenset({"pass", "done", "discard"})
+#: what each of the strong players' other reasons says of its move, checked before it
+#: is shown: (legal moves, the move) → true for the position
+CLAIMS: dict[str, Callable[[Sequence[Action], Action], bool]] = {
+    "coach-zp-pass": lambda legal, a: a.kind == "pass",
+    "coach-cp-pass": lambda legal, a: a.kind in ("pass", "done"),
+    "coach-cp-skip-bai": lambda legal, a: (
+        a.kind in ("pass", "done") and any(x.kind == "bai" for x in legal)
+    ),
+    "coach-zp-no-discard": lambda legal, a: not any(x.kind == "discard" for x in legal),
+    "coach-zp-take": lambda legal, a: a.kind not in _TAKE,
+    "coach-nt-take": lambda legal, a: a.kind not in _TAKE,
+    "coach-cp-group": lambda legal, a: a.kind not in _TAKE and a.kind != "bai",
+    "coach-cp-bai-out": lambda legal, a: a.kind == "bai",
+    "coach-cp-discard": lambda legal, a: a.kind == "discard",
+    "coach-zp-tighten": lambda legal, a: a.kind == "discard",
+    "coach-nt-tighten": lambda legal, a: a.kind == "discard",
+    "coach-nt-baoting": lambda legal, a: a.kind == "baoting",
+    "coach-tj-cover-low": lambda legal, a: (
+        a.kind == "cover" and not any(x.kind == "beat" for x in legal)
+    ),
+}
 
 
 def checked_reason(
@@ -330,26 +352,27 @@ def checked_reason(
     """The coach's reason for ``action``, each code checked true for the position by the
     engine before it is shown: "forced" or "the only move" only when it is the one legal
     move; "go out" only on a move that goes out; "stays ready" only when the waits after
-    the discard, computed here, are not empty. A reason that only tells of the search
-    (or of no reason) becomes a checked one where one holds (the waits a discard keeps),
-    else "this did better over sampled deals", without numbers."""
+    the discard, computed here, are not empty; each other code only where its claim on
+    the move holds (:data:`CLAIMS`). Any other reason (one that tells of the search, or
+    none) becomes a checked one where one holds (the waits a discard keeps), else "this
+    did better over sampled deals", without numbers."""
     text = action.text()
     code = reason.code
     if len(legal) == 1:
         return Reason("coach-forced" if action.forced else "coach-only-move", {"action": text})
     if action.kind in GOING_OUT:
         return Reason("coach-win", {"action": text})
-    if code in KEEPS_WAITS or code in SAMPLED or code in ONLY or code == "coach-win":
-        waits = waits_after(game, state, action) if action.kind == "discard" else None
-        if waits:
-            if code in KEEPS_WAITS:
-                return reason
-            cards = [w.card for w in waits]
-            return Reason(
-                "coach-keeps-waits", {"action": text, "count": len(cards), "cards": cards}
-            )
-        return Reason("coach-sampled", {"action": text})
-    return reason
+    claim = CLAIMS.get(code)
+    if claim is not None and claim(legal, action):
+        return reason
+    # any other reason (the search's, none, or one its check refutes): a checked one
+    waits = waits_after(game, state, action) if action.kind == "discard" else None
+    if waits:
+        if code in KEEPS_WAITS:
+            return reason
+        cards = [w.card for w in waits]
+        return Reason("coach-keeps-waits", {"action": text, "count": len(cards), "cards": cards})
+    return Reason("coach-sampled", {"action": text})
 
 
 def shown_reason(reason: Reason) -> Reason:
