@@ -67,7 +67,11 @@ def _check(game, state, seat, legal, action, reason) -> None:  # type: ignore[no
     claim = service.CLAIMS.get(code)
     if claim is not None:
         assert claim(legal, action), (code, action.text())
-    checked = {*service.ONLY, "coach-win", "coach-sampled", *service.KEEPS_WAITS}
+    if code == "coach-few-eaters":  # counted, and no other discard leaves fewer
+        count = service.fewest_eaters(game, state, seat, legal, action)
+        assert count == reason.params["count"], (action.text(), count, reason.params)
+    checked = {*service.ONLY, "coach-win", "coach-sampled", "coach-few-eaters"}
+    checked |= service.KEEPS_WAITS
     assert code in checked or claim is not None, code  # every reason shown has its check
     for lang in ("zh", "en"):
         text = render(code, {**reason.params, "action": action.text()}, lang)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -372,7 +373,59 @@ def checked_reason(
             return reason
         cards = [w.card for w in waits]
         return Reason("coach-keeps-waits", {"action": text, "count": len(cards), "cards": cards})
+    fewest = fewest_eaters(game, state, seat, legal, action)
+    if fewest is not None:
+        return Reason("coach-few-eaters", {"action": text, "count": fewest})
     return Reason("coach-sampled", {"action": text})
+
+
+def zipai_partners(card: str) -> set[str]:
+    """The cards that make a group with ``card`` in a 字牌 game, so that a seat holding
+    two of them (or one with a second copy) could eat it: the same card (碰), the same
+    number in the other case (绞), the neighbours within two (a run) and 二七十."""
+    case, number = card[:1], int(card[1:])
+    other = "d" if case == "x" else "x"
+    out = {card, f"{other}{number}"}
+    out |= {f"{case}{n}" for n in range(number - 2, number + 3) if 1 <= n <= 10}
+    if number in (2, 7, 10):
+        out |= {f"{case}{n}" for n in (2, 7, 10)}
+    return out
+
+
+def eaters(game: Game[Any, Any], state: Any, seat: int, card: str) -> int | None:
+    """How many of the cards ``seat`` cannot see could make a group with ``card`` (the
+    cards the next player would need to eat it); ``None`` where this is not counted
+    (games other than the 字牌 ones)."""
+    if game.info.family != "zipai" or len(card) < 2 or not card[1:].isdigit():
+        return None
+    from app.learning.queries import visible_copies
+
+    view = game.view(state, seat)
+    deck = Counter(game.deck(game.rules_of(state)))
+    drawn = game.drawn_offer_in_hand
+    return sum(
+        max(0, deck[t] - visible_copies(view, t, drawn)) for t in zipai_partners(card) if t in deck
+    )
+
+
+def fewest_eaters(
+    game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Action], action: Action
+) -> int | None:
+    """The cards the next player could eat ``action``'s discard with, counted, when no
+    other discard of the moment leaves fewer; else ``None`` (the claim would be false)."""
+    if action.kind != "discard" or len(action.cards) != 1:
+        return None
+    mine = eaters(game, state, seat, action.cards[0])
+    if mine is None:
+        return None
+    others = [
+        eaters(game, state, seat, a.cards[0])
+        for a in legal
+        if a.kind == "discard" and len(a.cards) == 1 and a.cards[0] != action.cards[0]
+    ]
+    if any(n is not None and n < mine for n in others):
+        return None
+    return mine
 
 
 def shown_reason(reason: Reason) -> Reason:

@@ -22,6 +22,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{action}: the hand stays ready, waiting for {cards} ({count} cards in all).",
         "zh": "{action}：打完仍然听牌，听 {cards}（共 {count} 种）。",
     },
+    "coach-few-eaters": {
+        "en": "{action}: of the cards you cannot see, {count} could make a group with it for"
+        " the next player to eat it; no other discard of yours leaves fewer.",
+        "zh": "{action}：看不到的牌里只有 {count} 张能和它组成一组，让下家吃去；打别的牌都不会更少。",
+    },
     "coach-sampled": {
         "en": "{action}: played on over sampled deals of the cards you cannot see, this move"
         " did better than the others.",
