@@ -150,3 +150,33 @@ def test_a_discard_on_offer_is_called_a_discard(app):
                 legal = game.legal_actions(state, seat)
                 state = game.apply(state, player.choose(state, seat, legal, rng))
     assert found
+
+
+@pytest.mark.parametrize("old", ["coach-tj-lead", "coach-forced", "coach-engine-choice"])
+def test_a_deal_kept_from_before_has_its_reasons_checked_in_the_review(app, old):
+    """A decision logged before the checks (the search's numbers, "forced" beside other
+    moves, "the engine would play") reads as a checked reason in the review."""
+    game_id = "chuanpai-tricks" if old == "coach-tj-lead" else "hunan"
+    game = find_game(game_id)
+    deal = service._new(0, game_id, service.Setup(seat=0, strength="simple"), seed=3)
+    for _ in range(4):
+        service.advance(deal)
+        if deal.status == "over":
+            break
+        moves = service.legal(deal)
+        service.play(deal, moves[-1])
+    moves = [dict(m) for m in deal.moves]
+    for m in moves:
+        if m.get("decision"):
+            m["why"] = {"code": old, "params": {"action": "x", "deals": 8, "mean": 2.5}}
+    deal.moves = moves
+    found = service.decisions(deal)
+    assert found
+    for d in found:
+        assert d.why is not None and d.why.code not in service.SAMPLED
+        if d.why.code in service.ONLY:
+            pytest.fail(f"{d.why.code} beside other moves")
+        for lang in ("zh", "en"):
+            text = render(d.why.code, {**d.why.params, "action": "A"}, lang)
+            assert "8" not in text and "2.5" not in text and "{" not in text
+    assert game.id == game_id

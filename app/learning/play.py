@@ -585,6 +585,10 @@ def decisions(deal: PlayDeal, consequences: bool = True) -> list[Decision]:
         if m.get("decision"):
             engine = Action.from_json(m["advice"]) if m.get("advice") else None
             why = Reason(m["why"]["code"], m["why"].get("params", {})) if m.get("why") else None
+            if consequences and state is not None and engine is not None and why is not None:
+                # checked again for the position (a deal kept from before the checks)
+                legal = game.legal_actions(state, deal.seat)
+                why = checked_reason(game, state, deal.seat, legal, engine, why)
             d = Decision(len(out) + 1, action, engine, why, theme=theme_for(deal.game, action.kind))
             if consequences and state is not None:
                 d.played_waits = waits_after(game, state, action)
