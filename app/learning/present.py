@@ -372,7 +372,9 @@ def right_reason(ex: Exercise, verdict: Verdict, full: ProofView | None, locale:
     if ex.kind == "choose-action":
         note = next((n for n in proof.notes if n.choice == answer), None)
         if note is not None and note.forced:
-            return _("The rules force this move: it is the only one allowed.")
+            if not any(n.legal for n in proof.notes if n is not note):
+                return _("The rules force this move: it is the only one allowed.")
+            return _("The rules require this move here.")
         if note is not None and note.reason is not None:
             return reason_text(ex.family, note.reason.code, note.reason.params, locale)
     if full is not None and full.facts:
@@ -386,7 +388,7 @@ def right_reason(ex: Exercise, verdict: Verdict, full: ProofView | None, locale:
     a = proof.analysis
     if ex.kind == "number" and a is not None and (a.count or a.settlement):
         return _("The count below adds up to %(total)s, line by line.", total=answer)
-    if a is not None and a.win and a.points is not None:
+    if ex.kind == "true-false" and a is not None and a.win and a.points is not None:
         return _("The cards make a whole hand worth %(total)s, enough to win.", total=a.points)
     return str(RIGHT_BY_KIND.get(ex.kind, ""))
 
