@@ -10,9 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import re
+import secrets
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
+from html import unescape as unescape_html
 from typing import Any
 
 import pytest
@@ -383,12 +385,21 @@ def test_one_mistake_shows_in_the_grid_the_item_the_history_and_the_csv(ctx):
     verdict = judge(exs[0], wrong)
     assert verdict.misconception is not None
     code = verdict.misconception.code
+    # the mistake as a sentence in the teacher's language, never its code
     grid = text(client.get(f"/classes/{cid}/assignments/{aid}/"))
-    assert "75%" in grid and code in grid  # 3 of 4 right at the first answer; the mistake
+    with ctx.test_request_context(headers={"Accept-Language": "zh"}):
+        from app.learning.stored import reason_line
+
+        said = unescape_html(
+            reason_line(exs[0], "chuanpai", code, verdict.misconception.params, "zh")
+        )
+    assert "75%" in grid and said in unescape_html(grid)  # 3 of 4 right at once; the mistake
     report = text(client.get(f"/classes/{cid}/assignments/{aid}/items/{its[0][0]}"))
-    assert code in report and "李雷" in report
+    assert said in unescape_html(report) and "李雷" in report
     uid = user_id(ctx, username)
-    assert code in text(client.get(f"/classes/{cid}/students/{uid}"))
+    history = text(client.get(f"/classes/{cid}/students/{uid}"))
+    assert said in unescape_html(history)
+    assert all(code not in page for page in (grid, report, history))
 
     rows = rows_of(text(client.get(f"/classes/{cid}/export.csv")))
     mine = [r for r in rows if r["username"] == username]
@@ -401,6 +412,89 @@ def test_one_mistake_shows_in_the_grid_the_item_the_history_and_the_csv(ctx):
     assert me["1_stars"] == "2" and me["2_stars"] == "3"
     other = next(r for r in grid_rows if r["username"] != username)
     assert other["done"] == "0" and other["1_first_right"] == ""
+
+
+#: what a teacher's page or the CSV's text columns must never show of a stored answer
+RAW_ANSWER = re.compile(
+    r"chi x8|'chi|\bmc-[a-z]|[：:]\s*(?:true|false)\b|判断是：(?:true|false)|对：对|错：错|\{[a-z_]+\}"
+)
+
+
+def _visible(html: str) -> str:
+    body = re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S)
+    return unescape_html(re.sub(r"<[^>]+>", "\n", body))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_answers_stored_before_read_as_sentences_on_every_teacher_page_and_the_csv(ctx, lang):
+    """Rows of the old shape (a move in notation, a raw truth, a retired code, a
+    sentence's parameter missing) read as sentences in the teacher's language on the
+    grid, the item's report, the student's history and the class's CSV."""
+    from app.learning.models import Attempt
+    from app.models import LearnerProfile
+
+    t, client = teacher(ctx)
+    cid = new_class(client)
+    ((username, password),) = make_students(client, cid, ["王芳"])
+    aid = assign(client, cid, game="hunan", title="旧答案", quiz_unit="all", quiz_count="3")
+    its = items(ctx, aid)
+    exs = [bank.get(eid) for _k, eid in its]
+    student = signed_in(ctx, username, password)
+    assert answer(ctx, student, aid, its[-1], right_answer(exs[-1])).status_code == 303
+    old = [
+        ("mc-illegal-action", {"action": "chi x8 x8 x9"}),
+        ("mc-wrong-truth", {"truth": "true"}),
+        ("mc-retired-code-never-made", {"card": "x3"}),
+        ("mc-count-high", {}),
+    ]
+    uid = user_id(ctx, username)
+
+    def insert() -> None:
+        a = db.session.get(Assignment, aid)
+        pid = db.session.scalar(db.select(LearnerProfile.id).filter_by(user_id=uid))
+        for n, (code, params) in enumerate(old):
+            ex = exs[n % len(exs)]
+            db.session.add(
+                Attempt(
+                    profile_id=pid,
+                    exercise_id=ex.id,
+                    game="hunan",
+                    context=a.context,
+                    context_ref=a.ref,
+                    answer=wrong_answer(ex),
+                    correct=False,
+                    misconception=code,
+                    params=params,
+                    hints=0,
+                    shown=False,
+                    time_ms=1000,
+                    nonce=secrets.token_urlsafe(12),
+                    created_at=clock.now(),
+                )
+            )
+        db.session.get(User, t.id).locale = lang
+        db.session.commit()
+
+    read(ctx, insert)
+    pages = {
+        "grid": f"/classes/{cid}/assignments/{aid}/",
+        "item": f"/classes/{cid}/assignments/{aid}/items/{its[0][0]}",
+        "history": f"/classes/{cid}/students/{uid}",
+    }
+    for name, url in pages.items():
+        html = text(client.get(url))
+        shown = _visible(html)
+        assert not RAW_ANSWER.findall(shown), (name, RAW_ANSWER.findall(shown))
+        assert ("这里不能" in shown) == (lang == "zh"), name
+    rows = [r for r in rows_of(text(client.get(f"/classes/{cid}/export.csv")))]
+    mine = [r for r in rows if r["username"] == username]
+    assert len(mine) == len(old) + 1
+    for r in mine:
+        cells = r["answer_words"] + "\n" + r["misconception_text"]
+        assert not RAW_ANSWER.findall(cells), r
+        if r["correct"] == "0":
+            assert r["misconception_text"] and r["misconception_text"] != r["answer_words"]
+    assert {r["misconception"] for r in mine} >= {c for c, _p in old}  # the codes, as stored
 
 
 def test_an_exam_hides_ids_hints_and_results_until_the_last_extension_ends(ctx):

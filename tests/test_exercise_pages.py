@@ -102,7 +102,10 @@ def test_each_kind_renders_reads_judges_and_explains(app, client, game, kind):
         assert "verdict-right" in after, ex.id
         assert re.search(r'class="stars" role="img" aria-label="1\D', after), ex.id
         if solve(ex).proof != type(solve(ex).proof)():
-            assert 'class="proof"' in after, ex.id  # the engine's proof beside the verdict
+            # the engine's proof beside the verdict: its first fact is the right answer's
+            # reason line, and the rest (if any) the proof below it
+            assert 'class="proof"' in after or 'class="verdict-reason"' in after, ex.id
+        assert 'class="verdict-reason"' in after, ex.id  # a right answer says why
 
 
 def test_seats_in_messages_count_from_one_as_the_prompts_do(app):

@@ -360,7 +360,7 @@ def test_coach_and_take_back(app, client):
     client.set_cookie("lang", "en")
     url = start(client, "hunan", seat="0", coach="on")
     body = text(client.get(url))
-    assert "The engine would play" in body
+    assert "The computer would play" in body
     first = deal_row(app, url)
     # a decision, then take it back: the same position, the same log
     body = decide(client, url, body)
@@ -377,8 +377,8 @@ def test_coach_and_take_back(app, client):
     url2 = start(client, "guilin", seat="0")
     plain = text(client.get(url2))
     if state_of(plain) == "deciding":
-        assert "The engine would play" not in plain
-        assert "The engine would play" in text(client.get(url2 + "?help=1"))
+        assert "The computer would play" not in plain
+        assert "The computer would play" in text(client.get(url2 + "?help=1"))
 
 
 def test_waits_after_each_discard_in_the_coach(app):

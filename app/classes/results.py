@@ -36,12 +36,11 @@ from app.classes.models import (
     OwnPosition,
 )
 from app.extensions import db
-from app.learning import bank, generators, present
+from app.learning import bank, generators, present, stored
 from app.learning.exercise import Exercise
 from app.learning.models import Attempt, PlayDeal
 from app.learning.record import stars_for
 from app.models import LearnerProfile, User
-from app.ui.text import misconception_text
 
 CONTEXTS = ("assignment", "exam")
 
@@ -383,7 +382,7 @@ def grid(a: Assignment, locale: str, order: str | None = None) -> Grid:
     dealt = [(p, part_title(p, a.game, locale)) for p in service.parts_of(a) if p.kind == "deal"]
     loaded = _load(a, order=order)
     rows = rows_for(a, items, loaded=loaded, deals=len(dealt))
-    return Grid(a, parts, items, rows, mistakes(a, items, rows, loaded), dealt)
+    return Grid(a, parts, items, rows, mistakes(a, items, rows, loaded, locale), dealt)
 
 
 def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView], StudentRow]:
@@ -401,12 +400,24 @@ def _all_attempts(a: Assignment, loaded: Loaded | None = None) -> list[tuple[Att
     return [(x, users[uid]) for uid, xs in by_user.items() for x in xs]
 
 
+def _asked(iv: ItemView | None, exercise_id: str) -> Exercise | None:
+    """The exercise an attempt answered: the item's, or the student's own one."""
+    if iv is None:
+        return None
+    return bank.get(exercise_id) if iv.own else iv.exercise
+
+
 def mistakes(
-    a: Assignment, items: list[ItemView], rows: list[StudentRow], loaded: Loaded | None = None
+    a: Assignment,
+    items: list[ItemView],
+    rows: list[StudentRow],
+    loaded: Loaded | None = None,
+    locale: str = "en",
 ) -> list[Mistake]:
     """The misconception codes of the class's wrong answers, counted, most frequent first;
     right answers given after the answer was shown count as one more kind of mistake."""
-    numbers = {eid: iv.number for eid, iv in _items_by_exercise(a, items).items()}
+    by_exercise = _items_by_exercise(a, items)
+    numbers = {eid: iv.number for eid, iv in by_exercise.items()}
     found: dict[str, Mistake] = {}
     for x, _u in _all_attempts(a, loaded):
         if x.exercise_id not in numbers:
@@ -422,13 +433,23 @@ def mistakes(
             text = (
                 _("Answered after the hint showed the answer")
                 if code == SHOWN
-                else misconception_text(x.game, code, x.params or {})
+                else stored.reason_line(
+                    _asked(by_exercise.get(x.exercise_id), x.exercise_id),
+                    x.game,
+                    code,
+                    x.params,
+                    locale,
+                )
             )
-            m = found[code] = Mistake(code, text, 0)
+            # codes whose sentences read the same (two the catalog cannot render): one line
+            m = next((k for k in found.values() if k.message == text), None)
+            if m is None:
+                m = Mistake(code, text, 0)
+            found[code] = m
         m.count += 1
         if numbers[x.exercise_id] not in m.items:
             m.items.append(numbers[x.exercise_id])
-    out = sorted(found.values(), key=lambda m: (-m.count, m.code))
+    out = sorted({id(m): m for m in found.values()}.values(), key=lambda m: (-m.count, m.code))
     for m in out:
         m.items.sort()
     return out
@@ -478,13 +499,11 @@ def item_report(a: Assignment, view: ItemView, names: dict[int, str], locale: st
         of = (x.exercise_id if view.own else "", right(x), x.answer)
         row = rows.get(of)
         if row is None:
-            message = (
-                misconception_text(x.game, x.misconception, x.params or {})
-                if x.misconception
-                else ""
-            )
             asked = bank.get(x.exercise_id) if view.own else ex
-            words = present.answer_words(asked, x.answer, locale) if asked else x.answer
+            said = stored.shown(
+                asked, x.game, x.answer, bool(x.correct), x.misconception, x.params, locale
+            )
+            message, words = said.reason, said.words
             cards = x.answer.split() if asked is not None and asked.kind == "pick-cards" else []
             row = rows[of] = AnswerRow(
                 x.answer,
@@ -507,6 +526,11 @@ def item_report(a: Assignment, view: ItemView, names: dict[int, str], locale: st
             codes[x.misconception] += 1
             texts.setdefault(x.misconception, row.message)
     answers = sorted(rows.values(), key=lambda r: (not r.correct, -r.count, r.answer))
+    # codes whose sentences read the same (two the catalog cannot render) make one line
+    said: dict[str, tuple[str, str, int]] = {}
+    for c, n in codes.most_common():
+        first = said.get(texts[c])
+        said[texts[c]] = (first[0], texts[c], first[2] + n) if first else (c, texts[c], n)
     solution = ""
     if ex is not None and not view.own:
         from app.learning.queries import solve
@@ -515,7 +539,7 @@ def item_report(a: Assignment, view: ItemView, names: dict[int, str], locale: st
     return ItemReport(
         view,
         answers,
-        [(c, texts[c], n) for c, n in codes.most_common()],
+        sorted(said.values(), key=lambda m: -m[2]),
         len(firsts),
         right_first,
         solution,
@@ -570,16 +594,17 @@ def history(class_id: int, user_id: int, locale: str, limit: int = 500) -> list[
     for x in attempts:
         a = tasks[x.context_ref]
         ex = bank.get(x.exercise_id)
+        said = stored.shown(
+            ex, x.game, x.answer, bool(x.correct), x.misconception, x.params, locale
+        )
         out.append(
             HistoryRow(
                 x,
                 a,
                 numbers.get((a.id, x.exercise_id)),
                 present.prompt_text(ex, locale) if ex else x.exercise_id,
-                present.answer_words(ex, x.answer, locale) if ex else x.answer,
-                misconception_text(x.game, x.misconception, x.params or {})
-                if x.misconception
-                else "",
+                said.words,
+                said.reason,
             )
         )
     return out
@@ -673,7 +698,10 @@ def attempts_csv(class_id: int, locale: str, zone: ZoneInfo | None = None) -> st
             due = max(a.due_at, ext[uid]) if uid in ext else a.due_at
             for x in xs:
                 iv = numbers.get(x.exercise_id)
-                ex = (bank.get(x.exercise_id) if iv.own else iv.exercise) if iv else None
+                ex = _asked(iv, x.exercise_id)
+                said = stored.shown(
+                    ex, x.game, x.answer, bool(x.correct), x.misconception, x.params, locale
+                )
                 rows.append(
                     [
                         a.id,
@@ -687,13 +715,11 @@ def attempts_csv(class_id: int, locale: str, zone: ZoneInfo | None = None) -> st
                         m.real_name,
                         _when(x.created_at, zone),
                         x.answer,
-                        present.answer_words(ex, x.answer, locale) if ex else x.answer,
+                        said.words,
                         int(right(x)),
                         int(x.shown),
                         x.misconception or "",
-                        misconception_text(x.game, x.misconception, x.params or {})
-                        if x.misconception
-                        else "",
+                        said.reason,
                         x.hints,
                         round(x.time_ms / 1000, 1),
                         int(x.created_at > due),

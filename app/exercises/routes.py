@@ -21,6 +21,22 @@ from app.learning.exercise import KINDS
 from app.redirects import safe_next
 
 
+def _next(ex):  # type: ignore[no-untyped-def]
+    """After a right answer on an exercise's own page: the lesson step it belongs to,
+    else more practice of its game."""
+    from flask_babel import gettext as _
+
+    from app.learning.lessons import step_of
+    from app.ui.markup import step_url
+
+    if ex.lesson and step_of(ex.lesson) is not None:
+        return step_url(ex.lesson), _("Next: go on with the lesson")
+    return url_for("practice.dashboard", game=ex.game), _("Next: practise more positions")
+
+
+flow.NEXT["exercise"] = _next
+
+
 def _exercise(exercise_id: str):  # type: ignore[no-untyped-def]
     ex = get(exercise_id) if public(exercise_id) else None
     if ex is None:

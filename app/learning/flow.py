@@ -40,12 +40,20 @@ CONTINUE: dict[str, Callable[[str, Exercise, str], str | None]] = {}
 #: context → the element that address swaps with htmx (its partial has that id), so the
 #: next step comes in place; without an entry "Continue" loads the whole page
 SWAP: dict[str, str] = {}
+#: context without a "Continue" → exercise → (address, label) of the next step offered
+#: after a right answer (an exercise's own page: its lesson, or more practice)
+NEXT: dict[str, Callable[[Exercise], tuple[str, str] | None]] = {}
 
 
 def _continue(blk: present.ExerciseBlock, then: str = "") -> present.ExerciseBlock:
     step = CONTINUE.get(blk.context)
     blk.continue_url = step(blk.ref, blk.ex, then) if step else None
     blk.continue_target = SWAP.get(blk.context) if blk.continue_url else None
+    after = NEXT.get(blk.context)
+    if blk.continue_url is None and after is not None and blk.verdict and blk.verdict.correct:
+        found = after(blk.ex)
+        if found is not None:
+            blk.next_url, blk.next_label = found
     return blk
 
 

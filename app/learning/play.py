@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -234,10 +235,17 @@ def _player(game: Game[Any, Any], deal: PlayDeal) -> Any:
 
 
 def _record(
-    deal: PlayDeal, game: Game[Any, Any], state: Any, action: Action, entry: dict[str, Any]
+    deal: PlayDeal,
+    game: Game[Any, Any],
+    state: Any,
+    action: Action,
+    entry: dict[str, Any],
+    only: bool = False,
 ) -> Any:
+    """Apply and log ``action``; ``only``: it was the one legal move (then, and only
+    then, the log calls a move the rules force "forced")."""
     new = game.apply(state, action)
-    entry.update(seat=action.seat, action=action.to_json(), forced=action.forced)
+    entry.update(seat=action.seat, action=action.to_json(), forced=action.forced and only)
     deal.moves = [*deal.moves, entry]
     deal.code = game.encode(new)
     if game.is_over(new):
@@ -280,11 +288,11 @@ def step(deal: PlayDeal) -> bool:
         action = _auto(game, state, seat)
         if action is None:
             return False
-        _record(deal, game, state, action, {"learner": True})
+        _record(deal, game, state, action, {"learner": True}, only=True)
         return True
     legal = game.legal_actions(state, seat)
     action = _player(game, deal).choose(state, seat, legal, _rng(deal, n))
-    _record(deal, game, state, action, {})
+    _record(deal, game, state, action, {}, only=len(legal) == 1)
     return True
 
 
@@ -307,9 +315,141 @@ def legal(deal: PlayDeal, state: Any | None = None) -> list[Action]:
 
 
 def advice(deal: PlayDeal, state: Any, n: int) -> Advice:
+    """The computer's advice for the learner's decision, its reason checked against the
+    position (:func:`checked_reason`)."""
     game = game_of(deal)
     moves = game.legal_actions(state, deal.seat)
-    return advise(_player(game, deal), state, deal.seat, moves, _rng(deal, n, "advice"))
+    tip = advise(_player(game, deal), state, deal.seat, moves, _rng(deal, n, "advice"))
+    why = checked_reason(game, state, deal.seat, moves, tip.action, tip.reason)
+    return Advice(tip.action, why, tip.considered)
+
+
+#: the coach's reasons that tell of the search (cards re-dealt, an average) or say only
+#: what the computer would play: shown as "did better over sampled deals", no numbers
+SAMPLED = frozenset({"coach-tj-lead", "coach-tj-beat", "coach-tj-tuoshou", "coach-engine-choice"})
+#: the coach's reasons that say a move is the only one
+ONLY = frozenset({"coach-forced", "coach-only-move"})
+#: reasons that say a discard keeps the hand ready: true only where the waits after it,
+#: computed here, are not empty
+KEEPS_WAITS = frozenset({"coach-zp-keep-waits", "coach-nt-keep-waits", "coach-keeps-waits"})
+#: the action kinds that go out
+GOING_OUT = frozenset({"hu"})
+_TAKE = frozenset({"pass", "done", "discard"})
+#: what each of the strong players' other reasons says of its move, checked before it
+#: is shown: (legal moves, the move) → true for the position
+CLAIMS: dict[str, Callable[[Sequence[Action], Action], bool]] = {
+    "coach-zp-pass": lambda legal, a: a.kind == "pass",
+    "coach-cp-pass": lambda legal, a: a.kind in ("pass", "done"),
+    "coach-cp-skip-bai": lambda legal, a: (
+        a.kind in ("pass", "done") and any(x.kind == "bai" for x in legal)
+    ),
+    "coach-zp-no-discard": lambda legal, a: not any(x.kind == "discard" for x in legal),
+    "coach-zp-take": lambda legal, a: a.kind not in _TAKE,
+    "coach-nt-take": lambda legal, a: a.kind not in _TAKE,
+    "coach-cp-group": lambda legal, a: a.kind not in _TAKE and a.kind != "bai",
+    "coach-cp-bai-out": lambda legal, a: a.kind == "bai",
+    "coach-cp-discard": lambda legal, a: a.kind == "discard",
+    "coach-zp-tighten": lambda legal, a: a.kind == "discard",
+    "coach-nt-tighten": lambda legal, a: a.kind == "discard",
+    "coach-nt-baoting": lambda legal, a: a.kind == "baoting",
+    "coach-tj-cover-low": lambda legal, a: (
+        a.kind == "cover" and not any(x.kind == "beat" for x in legal)
+    ),
+}
+
+
+def checked_reason(
+    game: Game[Any, Any],
+    state: Any,
+    seat: int,
+    legal: Sequence[Action],
+    action: Action,
+    reason: Reason,
+) -> Reason:
+    """The coach's reason for ``action``, each code checked true for the position by the
+    engine before it is shown: "forced" or "the only move" only when it is the one legal
+    move; "go out" only on a move that goes out; "stays ready" only when the waits after
+    the discard, computed here, are not empty; each other code only where its claim on
+    the move holds (:data:`CLAIMS`). Any other reason (one that tells of the search, or
+    none) becomes a checked one where one holds (the waits a discard keeps), else "this
+    did better over sampled deals", without numbers."""
+    text = action.text()
+    code = reason.code
+    if len(legal) == 1:
+        return Reason("coach-forced" if action.forced else "coach-only-move", {"action": text})
+    if action.kind in GOING_OUT:
+        return Reason("coach-win", {"action": text})
+    claim = CLAIMS.get(code)
+    if claim is not None and claim(legal, action):
+        return reason
+    # any other reason (the search's, none, or one its check refutes): a checked one
+    waits = waits_after(game, state, action) if action.kind == "discard" else None
+    if waits:
+        if code in KEEPS_WAITS:
+            return reason
+        cards = [w.card for w in waits]
+        return Reason("coach-keeps-waits", {"action": text, "count": len(cards), "cards": cards})
+    fewest = fewest_eaters(game, state, seat, legal, action)
+    if fewest is not None:
+        return Reason("coach-few-eaters", {"action": text, "count": fewest})
+    return Reason("coach-sampled", {"action": text})
+
+
+def zipai_partners(card: str) -> set[str]:
+    """The cards that make a group with ``card`` in a 字牌 game, so that a seat holding
+    two of them (or one with a second copy) could eat it: the same card (碰), the same
+    number in the other case (绞), the neighbours within two (a run) and 二七十."""
+    case, number = card[:1], int(card[1:])
+    other = "d" if case == "x" else "x"
+    out = {card, f"{other}{number}"}
+    out |= {f"{case}{n}" for n in range(number - 2, number + 3) if 1 <= n <= 10}
+    if number in (2, 7, 10):
+        out |= {f"{case}{n}" for n in (2, 7, 10)}
+    return out
+
+
+def eaters(game: Game[Any, Any], state: Any, seat: int, card: str) -> int | None:
+    """How many of the cards ``seat`` cannot see could make a group with ``card`` (the
+    cards the next player would need to eat it); ``None`` where this is not counted
+    (games other than the 字牌 ones)."""
+    if game.info.family != "zipai" or len(card) < 2 or not card[1:].isdigit():
+        return None
+    from app.learning.queries import visible_copies
+
+    view = game.view(state, seat)
+    deck = Counter(game.deck(game.rules_of(state)))
+    drawn = game.drawn_offer_in_hand
+    return sum(
+        max(0, deck[t] - visible_copies(view, t, drawn)) for t in zipai_partners(card) if t in deck
+    )
+
+
+def fewest_eaters(
+    game: Game[Any, Any], state: Any, seat: int, legal: Sequence[Action], action: Action
+) -> int | None:
+    """The cards the next player could eat ``action``'s discard with, counted, when no
+    other discard of the moment leaves fewer; else ``None`` (the claim would be false)."""
+    if action.kind != "discard" or len(action.cards) != 1:
+        return None
+    mine = eaters(game, state, seat, action.cards[0])
+    if mine is None:
+        return None
+    others = [
+        eaters(game, state, seat, a.cards[0])
+        for a in legal
+        if a.kind == "discard" and len(a.cards) == 1 and a.cards[0] != action.cards[0]
+    ]
+    if any(n is not None and n < mine for n in others):
+        return None
+    return mine
+
+
+def shown_reason(reason: Reason) -> Reason:
+    """A reason stored with a decision, as the review shows it: one that tells of the
+    search (kept by deals played before) says only that the move did better."""
+    if reason.code in SAMPLED:
+        return Reason("coach-sampled", {"action": reason.params.get("action", "")})
+    return reason
 
 
 def parse(deal: PlayDeal, text: str, kind: str = "", cards: Sequence[str] = ()) -> Action:
@@ -462,6 +602,10 @@ def decisions(deal: PlayDeal, consequences: bool = True) -> list[Decision]:
         if m.get("decision"):
             engine = Action.from_json(m["advice"]) if m.get("advice") else None
             why = Reason(m["why"]["code"], m["why"].get("params", {})) if m.get("why") else None
+            if consequences and state is not None and engine is not None and why is not None:
+                # checked again for the position (a deal kept from before the checks)
+                legal = game.legal_actions(state, deal.seat)
+                why = checked_reason(game, state, deal.seat, legal, engine, why)
             d = Decision(len(out) + 1, action, engine, why, theme=theme_for(deal.game, action.kind))
             if consequences and state is not None:
                 d.played_waits = waits_after(game, state, action)
@@ -598,5 +742,7 @@ def log(deal: PlayDeal, last: int | None = None) -> list[LogLine]:
     for m in rows:
         a = Action.from_json(m["action"])
         hidden = not over and face_down(deal.game, deal.seat, a)
-        out.append(LogLine(a.seat, a, bool(m.get("forced")), hidden))
+        # a decision of the learner's had a choice: never "forced" (deals logged before)
+        forced = bool(m.get("forced")) and not m.get("decision")
+        out.append(LogLine(a.seat, a, forced, hidden))
     return out

@@ -77,6 +77,7 @@ class VerdictView:
     answer_text: str  # the right answer in words (when it may be shown)
     recorded_only: bool = False  # exam: no feedback until the exam closes
     lesson: str | None = None  # "<lesson>#<step>" that teaches what went wrong
+    reason: str = ""  # a right answer: why it is right, in one line (the count, the rule)
 
 
 @dataclass
@@ -106,6 +107,9 @@ class ExerciseBlock:
     unit: str = ""
     continue_url: str | None = None  # where "Continue" leads (the next step, question …)
     continue_target: str | None = None  # the element it swaps with htmx ("#quiz-question")
+    # after a right answer where nothing continues (an exercise's own page): what next
+    next_url: str | None = None
+    next_label: str = ""
     rating_change: tuple[float, float] | None = None  # practice: the learner's rating moved
     # where the forms post (default: /exercises/<id>/answer and /hint); an exam addresses
     # its items by opaque ids instead, so no position code shows in the page
@@ -265,8 +269,13 @@ def answer_words(ex: Exercise, answer: str, locale: str, lettered: bool = False)
     if ex.kind == "true-false":
         truth, _sep, why = answer.partition(" ")
         word = _("True") if truth == "true" else _("False")
-        colon = "：" if locale.startswith("zh") else ": "
-        return f"{word}{colon}{labels.get(why, '')}" if why else word
+        reason = labels.get(why, "")
+        if not reason:
+            return word
+        if reason.casefold().startswith(word.casefold()):  # "True: combinations are rare."
+            return reason  # says the truth itself: not twice
+        # TRANSLATORS: a true-false answer: the truth chosen (True/False), then the reason
+        return _("%(truth)s, because: %(why)s", truth=word, why=reason)
     return " → ".join(labels.get(w, w) for w in answer.split())
 
 
@@ -336,33 +345,70 @@ def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
     return pv
 
 
+#: why a right answer is right, by kind, where the engine's proof says nothing more
+#: particular (its count, a fact, the rule of the chosen move)
+RIGHT_BY_KIND: dict[str, Any] = {
+    "pick-cards": _l("These are exactly the cards asked for, no more and no fewer."),
+    "choose-action": _l("The rules allow this move, and it is the one asked for."),
+    "number": _l("That is the count the rules give."),
+    "choice": _l("This is the statement that holds here."),
+    "order": _l("This is the order the rules give."),
+    "true-false": _l("That is how the rules judge the statement."),
+}
+
+
+def right_reason(ex: Exercise, verdict: Verdict, full: ProofView | None, locale: str) -> str:
+    """Why a right answer is right, in one line, from the engine's proof: the reason
+    the learner chose (true-false), the rule of the chosen move, the proof's first fact,
+    the count's total, the completing cards; else the kind's sentence. A fact said here
+    leaves the proof's list (said once)."""
+    proof = verdict.proof
+    answer = verdict.answer.strip()
+    if ex.kind == "true-false":
+        _truth, _sep, why = answer.partition(" ")
+        chosen = next((c for c in ex.choices if c.id == why and c.text), None)
+        if chosen is not None and chosen.text is not None:
+            return chosen.text.get(locale)
+    if ex.kind == "choose-action":
+        note = next((n for n in proof.notes if n.choice == answer), None)
+        if note is not None and note.forced:
+            if not any(n.legal for n in proof.notes if n is not note):
+                return _("The rules force this move: it is the only one allowed.")
+            return _("The rules require this move here.")
+        if note is not None and note.reason is not None:
+            return reason_text(ex.family, note.reason.code, note.reason.params, locale)
+    if full is not None and full.facts:
+        return full.facts.pop(0)
+    if ex.kind == "pick-cards" and proof.waits:
+        return _(
+            "Each of these cards completes the hand, and no other card does: "
+            "%(n)s in all, checked card by card below.",
+            n=len(proof.waits),
+        )
+    a = proof.analysis
+    if ex.kind == "number" and a is not None and (a.count or a.settlement):
+        return _("The count below adds up to %(total)s, line by line.", total=answer)
+    if ex.kind == "true-false" and a is not None and a.win and a.points is not None:
+        return _("The cards make a whole hand worth %(total)s, enough to win.", total=a.points)
+    return str(RIGHT_BY_KIND.get(ex.kind, ""))
+
+
 def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: bool) -> VerdictView:
     mc = verdict.misconception
     if verdict.correct:
         message = _("Right!")
     elif mc is not None:
-        params = dict(mc.params)
-        if params.get("truth") in ("true", "false"):
-            params["truth"] = _("True") if params["truth"] == "true" else _("False")
-        if isinstance(params.get("action"), str):  # an action in notation: in words
-            params["action"] = _action_words(ex, params["action"], locale)
-        for key in ("first", "why", "chosen"):  # choice ids in a message: their words
-            if isinstance(params.get(key), str) and params[key] in {c.id for c in ex.choices}:
-                params[key] = (
-                    answer_words(ex, params[key], locale)
-                    if ex.kind != "true-false"
-                    else next(
-                        (c.text.get(locale) for c in ex.choices if c.id == params[key] and c.text),
-                        params[key],
-                    )
-                )
-        message = reason_text(ex.family, mc.code, params, locale)
+        # the same sentence as the attempt log's code and parameters read again
+        from app.learning.stored import reason_line
+
+        message = reason_line(ex, ex.game, mc.code, mc.params, locale)
     else:
         message = _("Not right.")
     full = proof_view(ex, verdict.proof, locale) if (verdict.correct or show_solution) else None
     refutation = None if verdict.correct else refute(ex, verdict, locale)
     if full is not None and refutation is not None:
         _drop_shown(full, refutation)
+    reason = right_reason(ex, verdict, full, locale) if verdict.correct else ""
     return VerdictView(
         correct=verdict.correct,
         message=message,
@@ -371,6 +417,7 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
         refutation=refutation,
         answer_text=answer_words(ex, verdict.solution.shown, locale),
         lesson=None if verdict.correct else lesson_step(ex, mc.code if mc else None),
+        reason=reason,
     )
 
 

@@ -14,8 +14,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "规则规定必须这样走：{action}。",
     },
     "coach-engine-choice": {
-        "en": "The engine would play {action}.",
-        "zh": "引擎会选择：{action}。",
+        "en": "The computer would play {action}.",
+        "zh": "电脑会选择：{action}。",
+    },
+    # the coach's reasons the play table checks against the position (app/learning/play.py)
+    "coach-keeps-waits": {
+        "en": "{action}: the hand stays ready, waiting for {cards} ({count} cards in all).",
+        "zh": "{action}：打完仍然听牌，听 {cards}（共 {count} 种）。",
+    },
+    "coach-few-eaters": {
+        "en": "{action}: of the cards you cannot see, {count} could make a group with it for"
+        " the next player to eat it; no other discard of yours leaves fewer.",
+        "zh": "{action}：看不到的牌里只有 {count} 张能和它组成一组，让下家吃去；打别的牌都不会更少。",
+    },
+    "coach-sampled": {
+        "en": "{action}: played on over sampled deals of the cards you cannot see, this move"
+        " did better than the others.",
+        "zh": "{action}：把看不到的牌换几种发法再打下去，这一步的结果比别的走法好。",
     },
     "unknown-card": {
         "en": "Unknown card '{token}': no card of this deck is written that way.",

@@ -70,11 +70,65 @@ def _deal(game_id: str, deal_id: str, own: bool = True) -> PlayDeal:
 # -- words ---------------------------------------------------------------------------------
 
 
-def move_text(family: str, action: Action, locale: str, hidden: bool = False) -> str:
+def move_text(
+    family: str, action: Action, locale: str, hidden: bool = False, game: str | None = None
+) -> str:
+    """A move in words, saying what tells it from the other moves of the moment: the
+    比 cards a chi lays out with it, the card on offer a 摆 pairs, a lead that makes
+    the leader liable (包牌)."""
     if hidden:
         return f"{action_label(action.kind)} ({_n_down(len(action.cards))})"
-    cards = cards_text(family, list(action.cards), locale)
-    return f"{action_label(action.kind)} {cards}".strip()
+    cards = list(action.cards)
+    card = action.params.get("card")
+    card = str(card) if card is not None else None
+    if action.kind == "bai" and card in cards:
+        partner = list(cards)
+        partner.remove(card)
+        return _(
+            "%(action)s: %(partner)s with %(card)s",
+            action=action_label(action.kind),
+            partner=cards_text(family, partner, locale),
+            card=cards_text(family, [card], locale),
+        )
+    text = f"{action_label(action.kind)} {cards_text(family, cards, locale)}".strip()
+    groups = [g for g in _groups(action.params.get("bi")) if g]
+    if groups:
+        sep = "；" if locale.startswith("zh") else "; "
+        text = _(
+            "%(move)s, %(bi)s: %(cards)s",
+            move=text,
+            bi=_term("bi", game or family, locale),
+            cards=sep.join(cards_text(family, g, locale) for g in groups),
+        )
+    if action.params.get("baopai") in ("yes", True, "true", 1):
+        text = _("%(move)s (%(term)s)", move=text, term=_term("baopai", game or family, locale))
+    return text
+
+
+def _groups(value: Any) -> list[list[str]]:
+    """A parameter holding groups of cards (``bi=x1.x2.x3/``) as lists of tokens."""
+    if not value:
+        return []
+    if isinstance(value, str):
+        return [[value]]
+    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+        return [[str(v) for v in value]]
+    if isinstance(value, list | tuple):
+        return [[str(c) for c in g] if isinstance(g, list | tuple) else [str(g)] for g in value]
+    return []
+
+
+def _term(concept: str, game: str, locale: str) -> str:
+    """A term's word in the page's language (content/terms.yaml) in ``game`` (or the
+    first game of a card family that has it)."""
+    from app.content import terms
+
+    games = {"zipai": ("hunan", "guilin"), "chuanpai": ("chuanpai", "chuanpai-tricks")}
+    for each in games.get(game, (game,)):
+        word = terms.word(concept, each, locale)
+        if word:
+            return word
+    return concept
 
 
 def _n_down(n: int) -> str:
@@ -122,7 +176,7 @@ def table_context(
     kinds: list[tuple[str, str]] = []
     if deciding:
         for a in game.legal_actions(state, deal.seat):
-            moves.append((a.text(), move_text(family, a, locale), a.kind))
+            moves.append((a.text(), move_text(family, a, locale, game=deal.game), a.kind))
             if a.kind not in (k for k, _l in kinds):
                 kinds.append((a.kind, action_label(a.kind)))
     show_coach = deal.coach or request.args.get("help") == "1" or request.form.get("help") == "1"
@@ -130,12 +184,17 @@ def table_context(
     if deciding and show_coach:
         c = service.coach(deal, state)
         coach = {
-            "advice": move_text(family, c.advice.action, locale) if c.advice else "",
+            "advice": move_text(family, c.advice.action, locale, game=deal.game)
+            if c.advice
+            else "",
             "why": reason_text(family, c.advice.reason, locale, c.advice.action)
             if c.advice
             else "",
             "waits": [
-                (move_text(family, w.action, locale), _waits_text(family, w.waits, locale))
+                (
+                    move_text(family, w.action, locale, game=deal.game),
+                    _waits_text(family, w.waits, locale),
+                )
                 for w in c.waits
             ],
         }
@@ -144,7 +203,7 @@ def table_context(
     log = [
         {
             "who": seat_name(ln.seat, deal.seat, n),
-            "text": move_text(family, ln.action, locale, ln.hidden),
+            "text": move_text(family, ln.action, locale, ln.hidden, game=deal.game),
             "forced": ln.forced,
         }
         for ln in recent
@@ -352,10 +411,12 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
         rows.append(
             {
                 "index": d.index,
-                "played": move_text(family, d.played, locale),
-                "engine": move_text(family, d.engine, locale) if d.engine else "",
+                "played": move_text(family, d.played, locale, game=game),
+                "engine": move_text(family, d.engine, locale, game=game) if d.engine else "",
                 "agrees": d.agrees,
-                "why": reason_text(family, d.why, locale, d.engine) if d.why else "",
+                "why": reason_text(family, service.shown_reason(d.why), locale, d.engine)
+                if d.why
+                else "",
                 "played_waits": _waits_text(family, d.played_waits, locale),
                 "engine_waits": _waits_text(family, d.engine_waits, locale),
                 "what_if": consequences.get(d.index),

@@ -30,6 +30,7 @@ def init_app(app: Flask) -> None:
         misconception_text=text.misconception_text,
         prompt_of=text.prompt_of,
         answer_words=text.answer_words,
+        stored_answer=text.stored_answer,
         lesson_for=text.lesson_for,
         skill_name=text.skill_name,
         accuracy_chart=charts.accuracy_chart,

@@ -172,6 +172,8 @@ class Table:
     seats: list[Seat]  # the viewer first, then in turn order
     stock: int
     shown: str | None = None  # a card turned face up in the middle (亮张, the general…)
+    # what the card on offer is: "Turned up", or "Discarded by Left" (a discard)
+    shown_label: str = ""
     select: str | None = None  # input name: the viewer's hand is selectable
     checked: list[str] = field(default_factory=list)
     fan: bool = False  # the viewer's hand in overlapping rows (see the hand macro)

@@ -64,6 +64,13 @@ def from_view(view: View, family: str, viewer: int | None = None, game: str | No
             )
         )
     shown = view.offer.card if view.offer is not None and view.offer.card else None
+    shown_label = ""
+    if shown is not None and view.offer is not None:
+        if view.offer.source == "discard" and view.offer.seat is not None:
+            who = seat_name(view.offer.seat, view.viewer if view.viewer is not None else viewer, n)
+            shown_label = _("Discarded by %(seat)s", seat=who)
+        else:
+            shown_label = _("Turned up")
     trick = [
         (
             seat_name(int(p["seat"]), view.viewer, n),
@@ -78,6 +85,7 @@ def from_view(view: View, family: str, viewer: int | None = None, game: str | No
         seats=seats,
         stock=view.stock_size,
         shown=shown,
+        shown_label=shown_label,
         trick=trick,
         turned=list(view.shown),
     )

@@ -279,13 +279,29 @@ EXERCISE_KINDS: dict[str, object] = {
 }
 
 
-def misconception_text(game: str, code: str, params: Mapping[str, Any]) -> str:
-    """A recorded misconception in the page language (cards named)."""
-    from flask_babel import get_locale
+def misconception_text(
+    game: str, code: str | None, params: Mapping[str, Any] | None, ex: Any = None
+) -> str:
+    """A recorded misconception in the page language: its sentence with the parameters
+    in words, or the plain sentence of the exercise's kind when the catalog cannot
+    render the stored code (:mod:`app.learning.stored`)."""
+    from app.learning.stored import reason_line
 
-    from app.engine.core.registry import find_variant
+    return reason_line(ex, game, code, params, _locale())
 
-    return reason_text(find_variant(game).family, code, params, str(get_locale() or "zh"))
+
+def stored_answer(
+    ex: Any,
+    game: str,
+    answer: str,
+    correct: bool,
+    code: str | None,
+    params: Mapping[str, Any] | None,
+) -> Any:
+    """A stored answer in the page language: ``.words`` and, when wrong, ``.reason``."""
+    from app.learning.stored import shown
+
+    return shown(ex, game, answer, bool(correct), code, params, _locale())
 
 
 def _locale() -> str:
