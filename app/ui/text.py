@@ -62,9 +62,25 @@ def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, A
             out[key] = cards_text(family, value, locale)
         elif key.endswith("cards") and isinstance(value, str):  # tokens written out
             out[key] = cards_text(family, value.split(), locale)
+        elif key == "group" and family == "chuanpai" and not locale.startswith("zh"):
+            out[key] = CHUANPAI_GROUP_WORDS.get(value, value)  # 碰 -> peng on an English page
         else:
             out[key] = value
     return out
+
+
+#: The pairing game's groups as its verdicts name them (``group`` parameters carry the
+#: Chinese word), in the English of the term table.
+CHUANPAI_GROUP_WORDS = {
+    "暗": "an",
+    "碰": "peng",
+    "燕": "yan",
+    "起": "qi",
+    "亮": "liang",
+    "扛": "kang",
+    "摆": "bai",
+    "挤儿": "jier",
+}
 
 
 def count_lines(family: str, count: Count | None, locale: str) -> list[dict[str, Any]]:
