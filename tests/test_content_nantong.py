@@ -93,7 +93,7 @@ def test_every_code_has_an_example_a_lesson_step_and_matching_messages():
         ("nantong-06-group-hu.ex-turned", "10", "mc-nt-zaijiang-ordinary", {"card": "2b"}),
         ("nantong-07-total.ex-dihu", "38", "mc-nt-no-rounding", {"sum": 18}),
         ("nantong-07-total.ex-wenqian", "90", "mc-nt-wenqian-linear", {"count": 2}),
-        ("nantong-08-special.ex-tiancheng", "50", "mc-nt-missed-doubling", {"name": "天成"}),
+        ("nantong-08-special.ex-tiancheng", "50", "mc-nt-missed-doubling", {"term": "tianhu"}),
         ("nantong-04-going-out.waits-turned", "2w 5w bh", "mc-nt-wait-no-copies", {"card": "5w"}),
         ("nantong.count-cards-left-4t", "4", "mc-nt-forgot-turned", {"card": "4t", "count": 1}),
         (

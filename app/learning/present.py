@@ -192,7 +192,7 @@ def _setup(ex: Exercise) -> tuple[list[str], list[tuple[str, list[str]]], Table 
     melds: list[tuple[str, list[str]]] = []
     if c.holding is not None and c.state is None:  # a position's table shows its own groups
         hand = list(c.holding.hand)
-        melds = [(kind_label(m.kind), list(m.cards)) for m in c.holding.melds]
+        melds = [(kind_label(m.kind, ex.game), list(m.cards)) for m in c.holding.melds]
         melds += _context_cards(ex)
     table = None
     if c.state is not None:
@@ -235,13 +235,13 @@ def _choices(ex: Exercise, locale: str, seat: int) -> list[ChoiceView]:
         view = ChoiceView(ch.id, ch.text.get(locale) if ch.text else "")
         if ch.action and ex.kind == "choose-action":
             a = Action.parse(ch.action, seat)
-            view.action_kind = action_label(a.kind)
+            view.action_kind = action_label(a.kind, ex.game)
             view.cards = list(a.cards)
         elif ch.action and ex.kind == "order" and not view.text:
             seat_text, _sep, act = ch.action.partition(":")
             a = Action.parse(act.strip(), int(seat_text))
             view.text = _(
-                "Seat %(n)s: %(action)s", n=int(seat_text) + 1, action=action_label(a.kind)
+                "Seat %(n)s: %(action)s", n=int(seat_text) + 1, action=action_label(a.kind, ex.game)
             )
             view.cards = list(a.cards)
         out.append(view)
@@ -301,7 +301,9 @@ def _action_words(ex: Exercise, notation: str, locale: str) -> str:
         a = Action.parse(text, 0)
     except ValueError:
         return notation
-    words = f"{action_label(a.kind)} {cards_text(ex.family, list(a.cards), locale)}".strip()
+    words = (
+        f"{action_label(a.kind, ex.game)} {cards_text(ex.family, list(a.cards), locale)}".strip()
+    )
     if sep and seat_text.strip().isdigit():
         return _("Seat %(n)s: %(action)s", n=int(seat_text) + 1, action=words)
     return words
@@ -312,7 +314,7 @@ def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
     pv = ProofView()
     a = proof.analysis
     if a is not None:
-        pv.melds = [(kind_label(m.kind), list(m.cards), m.points) for m in a.melds]
+        pv.melds = [(kind_label(m.kind, ex.game), list(m.cards), m.points) for m in a.melds]
         pv.lines = count_lines(fam, a.count, locale)
         pv.total = a.count.total if a.count else None
         pv.settlement = count_lines(fam, a.settlement, locale)
@@ -324,7 +326,13 @@ def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
     for n in proof.notes:
         reason = reason_text(fam, n.reason.code, n.reason.params, locale) if n.reason else ""
         pv.notes.append(
-            NoteView(action_label(n.action.kind), list(n.action.cards), n.legal, n.forced, reason)
+            NoteView(
+                action_label(n.action.kind, ex.game),
+                list(n.action.cards),
+                n.legal,
+                n.forced,
+                reason,
+            )
         )
     if proof.after is not None:
         pv.after = from_view(proof.after, fam)

@@ -66,7 +66,7 @@ def _rule_words(r: Any) -> tuple[str, str]:
     zh = "双将打法" if r.shuang else "单将打法"
     en = "Two-general rules" if r.shuang else "Single-general rules"
     if r.xi:
-        zh, en = zh + "，带喜儿", en + ", with the joy cards"
+        zh, en = zh + "，带喜儿", en + ", with the xi cards"
     return zh, en
 
 
@@ -557,7 +557,7 @@ theme(
     Text("单将打法算胡", "Counting under one general"),
     Text(
         "单将打法：常将、一四七那一组和单将自己的胡数表，算出胡牌的人一共多少胡。",
-        "Single-general rules: the standing generals, the turned card's group and the single-general table, to the winner's total.",
+        "One-general rules: the standing generals, the turned card's group and the one-general table, to the winner's total.",
     ),
     lambda g, s, seat: _winner_count(g, s, seat, lambda r: not r.shuang and not r.xi),
     _count_direct(lambda rng: rules(1)),
@@ -565,10 +565,10 @@ theme(
 
 theme(
     "count-xi",
-    Text("带喜儿算胡", "Counting with the joy cards"),
+    Text("带喜儿算胡", "Counting with the xi cards"),
     Text(
         "带喜儿的牌：喜儿当百搭，胡数另加；一张没有就是穷狠。",
-        "Deals with the joy cards: wild in the hand, worth hu of their own, and a doubling when you hold none.",
+        "Deals with the xi cards: wild in the hand, worth hu of their own, and a doubling when you hold none.",
     ),
     lambda g, s, seat: _winner_count(g, s, seat, lambda r: r.xi),
     _count_direct(lambda rng: rules(rng.choice((1, 2)), True)),
@@ -709,7 +709,7 @@ def _dihu(game: Any, state: Any, seat: int) -> Examined | None:
         state,
         "这一局你胡了。先只看刻子和杠：你的底胡是多少？（成胡和其他加分先不算。）",
         "You went out in this deal. Look only at your threes and fours for now: what is your "
-        "base (底胡)? (Leave out the 20 for going out and every extra.)",
+        "dihu, the base? (Leave out the 20 for going out and every extra.)",
         Query("nantong:dihu"),
         ("counting", "tables"),
         rating,
@@ -869,7 +869,7 @@ theme(
     Text("牌组值几胡", "What the groups are worth"),
     Text(
         "按这一局的将牌查胡数表：每个碰、杠值多少，加起来。",
-        "Read the table under this deal's generals: what each 碰 and four on the table is worth, added up.",
+        "Read the table under this deal's generals: what each pong and gang on the table is worth, added up.",
     ),
     _groups,
     _groups_direct,
@@ -896,7 +896,7 @@ def _zaijiang(game: Any, state: Any, seat: int) -> Examined | None:
         "pick-cards",
         state,
         "还没轮到你。看看你的手牌：哪些牌在将？每一张都要选。",
-        "It is not your turn yet. Look at your hand: which cards are generals (在将)? Pick "
+        "It is not your turn yet. Look at your hand: which cards count as generals? Pick "
         "every copy.",
         Query("nantong:zaijiang"),
         ("jiang",),
@@ -923,10 +923,10 @@ theme(
 
 
 SITUATION_CHOICES = (
-    ("a", PUTONG_JIANG, "普通将", "Ordinary generals (普通将)"),
-    ("b", SHUANG_JIANG, "双将", "Double generals (双将)"),
-    ("c", BANBIAN_JIANG, "半边将", "Half generals (半边将)"),
-    ("d", SHUANGLONG_HUI, "双龙会", "Two dragons meeting (双龙会)"),
+    ("a", PUTONG_JIANG, "普通将", "Ordinary generals"),
+    ("b", SHUANG_JIANG, "双将", "Double generals"),
+    ("c", BANBIAN_JIANG, "半边将", "Half generals"),
+    ("d", SHUANGLONG_HUI, "双龙会", "Two dragons meeting"),
 )
 
 
@@ -1071,10 +1071,10 @@ def _claim_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "claim",
-    Text("碰、杠还是胡", "Peng, four or win"),
+    Text("碰、杠还是胡", "Pong, gang or win"),
     Text(
         "别人打出一张牌：不能吃；碰要两张、明杠要三张在手，胡要凑成一对加七组。",
-        "A discard on offer: no chi; a 碰 needs two in hand, an open four three, and a win a pair and seven groups.",
+        "A discard on offer: no chi; a pong needs two in hand, an open gang three, and a win a pair and seven groups.",
     ),
     _claim,
     _claim_direct,
@@ -1218,7 +1218,7 @@ theme(
     Text("一张牌两家要", "Two claims on one discard"),
     Text(
         "一张牌两家都要：胡比碰优先；两家都胡，从打牌的人往下数先轮到的那家胡。",
-        "Two players want one discard: a win beats a 碰; of two wins, the first in turn after the discarder takes it.",
+        "Two players want one discard: a win beats a pong; of two wins, the first in turn after the discarder takes it.",
     ),
     _priority,
     _priority_direct,
@@ -1538,7 +1538,7 @@ def _baoting(game: Any, state: Any, seat: int) -> Examined | None:
         "true-false",
         state,
         zh_t + "你现在可以报听吗？为什么？",
-        en_t + "May you declare ready (报听) now? Why?",
+        en_t + "May you declare ready now? Why?",
         Query("is-legal", {"action": "baoting"}),
         ("actions", "waits"),
         rating,

@@ -29,7 +29,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "还不能胡：这些牌凑不成一对将头加七组。",
     },
     "nt-not-waiting": {
-        "en": "You can only declare ready (报听) when one more card would complete your hand.",
+        "en": "You can only declare ready when one more card would complete your hand.",
         "zh": "只有再来一张牌就能胡时才能报听。",
     },
     "nt-must-discard-drawn": {
@@ -37,15 +37,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "报听以后不能换牌：要打出刚摸到的 {card}。",
     },
     "nt-cannot-peng": {
-        "en": "You cannot 碰 {card}: you need two of it in hand, and not after declaring ready.",
+        "en": "You cannot pong {card}: you need two of it in hand, and not after declaring ready.",
         "zh": "不能碰 {card}：手里要有两张同样的牌，而且报听后不能碰。",
     },
     "nt-cannot-gang": {
-        "en": "You cannot lay down {card} as a four (杠/窟) now.",
+        "en": "You cannot lay down {card} as a gang now.",
         "zh": "现在不能把 {card} 杠（窟）下来。",
     },
     "nt-no-chi": {
-        "en": "In 笃子胡 you may 碰 but never 吃: a discard only completes a run when you win on it.",
+        "en": "In duzihu you may pong but never chi: a discard only completes a run when you win "
+        "on it.",
         "zh": "笃子胡可碰不可吃：别人打的牌只有胡牌时才能凑成搭子。",
     },
     "nt-no-seat": {
@@ -53,27 +54,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "没有 {seat} 号位：座位是 0 到 3 号。",
     },
     "nt-sits-out": {
-        "en": "Seat {seat} sits this deal out (定醒): the dealer's 上家 does not play.",
+        "en": "Seat {seat} sits this deal out: the dealer's Left does not play.",
         "zh": "{seat} 号位这一局定醒：庄家的上家不打这一局。",
     },
     "nt-hu-needs-card": {
-        "en": "You go out on a card you just drew or on a discard: after a 碰, discard first.",
+        "en": "You go out on a card you just drew or on a discard: after a pong, discard first.",
         "zh": "胡牌要靠刚摸到的牌或别人打出的牌：碰牌以后要先打出一张。",
     },
     "nt-dealer-no-baoting": {
-        "en": "The dealer does not declare ready (报听): only the two others may, before the dealer's first discard.",
+        "en": "The dealer does not declare ready: only the two others may, before the dealer's "
+        "first discard.",
         "zh": "庄家不能报听：只有另外两家在庄家出第一张牌之前可以报听。",
     },
     "nt-baoting-too-late": {
-        "en": "Too late to declare ready (报听): it is declared before the dealer's first discard.",
+        "en": "Too late to declare ready: it is declared before the dealer's first discard.",
         "zh": "已经不能报听了：报听要在庄家出第一张牌之前。",
     },
     "nt-already-decided": {
-        "en": "You have already decided whether to declare ready (报听).",
+        "en": "You have already decided whether to declare ready.",
         "zh": "你已经决定过是否报听了。",
     },
     "nt-deciding-baoting": {
-        "en": "Seat {turn} is deciding whether to declare ready (报听) before the dealer's first discard.",
+        "en": "Seat {turn} is deciding whether to declare ready before the dealer's first discard.",
         "zh": "{turn} 号位正在决定是否报听（在庄家出第一张牌之前）。",
     },
     "nt-must-discard": {
@@ -97,184 +99,200 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "你已经对打出的 {card} 表过态了。",
     },
     "nt-nothing-to-claim": {
-        "en": "You cannot 碰, 杠 or 胡 on {card}, so there is nothing for you to answer.",
+        "en": "You cannot pong, gang or win on {card}, so there is nothing for you to answer.",
         "zh": "{card} 你既不能碰、杠，也不能胡，所以不用表态。",
     },
     "nt-deciding-claim": {
-        "en": "Seat {turn} is deciding whether to claim the discard {card} (碰, 杠 or 胡).",
+        "en": "Seat {turn} is deciding whether to claim the discard {card} (pong, gang or win).",
         "zh": "{turn} 号位正在决定要不要打出的 {card}（碰、杠或胡）。",
     },
     "nt-answer-discard": {
-        "en": "Seat {seat}'s discard {card} is waiting for its answers (碰, 杠, 胡 or pass): "
-        "nobody discards or lays down a four before then.",
+        "en": "Seat {seat}'s discard {card} is waiting for its answers (pong, gang, win or pass): "
+        "nobody discards or lays down a gang before then.",
         "zh": "{seat} 号位打出的 {card} 还在等人表态（碰、杠、胡或过）：在这之前谁都不能出牌或杠牌。",
     },
     "nt-huang": {
-        "en": "The stock ran out without a winner: a drawn deal (荒庄), nobody pays.",
+        "en": "The stock ran out without a winner: a drawn deal, nobody pays.",
         "zh": "牌摸完了也没人胡：荒庄，谁都不付。",
     },
     # -- count lines ---------------------------------------------------------
     "nt-peng": {
-        "en": "碰 of {card}: three alike, one taken from a discard.",
+        "en": "Pong ({card}): three alike, one taken from a discard.",
         "zh": "{card} 碰一碰。",
     },
     "nt-peng-fanjiang": {
-        "en": "碰 of {card}, the turned general's card: the turned copy makes it four, so the 碰 counts double.",
+        "en": "Pong ({card}), the turned general's kind: the turned copy makes it four, so the "
+        "pong counts double.",
         "zh": "{card} 碰一碰：翻出的将牌凑成四张，碰的胡数加倍。",
     },
     "nt-an-ke": {
-        "en": "Three {card} held in hand (暗刻, 在手).",
+        "en": "Concealed three ({card}): all three held in your hand.",
         "zh": "{card} 三张在手（暗刻）。",
     },
     "nt-ming-gang": {
-        "en": "Four {card} with one from a discard (明杠), or a 碰 with the fourth drawn later.",
+        "en": "Open gang ({card}): one of the four came from a discard, or the fourth was drawn "
+        "onto a pong.",
         "zh": "{card} 明杠（杠一杠，或碰后又摸到第四张）。",
     },
     "nt-an-gang": {
-        "en": "{card} drawn during play to make four (暗杠, 后摸); turned generals count as copies.",
+        "en": "Concealed gang ({card}), drawn later: your own draws made the four; turned "
+        "generals count as copies.",
         "zh": "{card} 后摸成四张（暗杠）；翻出的将牌也算在内。",
     },
     "nt-long": {
-        "en": "{card} dealt as four at the start (龙, 起手); turned generals count as copies.",
+        "en": "Dragon ({card}): four dealt to you at the start; turned generals count as copies.",
         "zh": "{card} 起手就成四张（龙）；翻出的将牌也算在内。",
     },
     "nt-sanlao-huiqi": {
-        "en": "三老会齐: 千字, 红花 and 白花 all as three or four alike, so their 胡 count twice.",
+        "en": "The three old ones meet: Thousand, Red Flower and White Flower are all three or "
+        "four alike, so their hu count twice.",
         "zh": "三老会齐：千字、红花、白花都是三张或四张，这三组的胡数再算一遍。",
     },
     "nt-dihu": {
-        "en": "底胡: the groups make {sum}, rounded up to the next ten.",
+        "en": "Dihu: the groups make {sum}, rounded up to the next ten.",
         "zh": "底胡：各组共 {sum} 胡，进整到十。",
     },
     "nt-qinghu": {
-        "en": "清胡: a pair and seven runs; the base replaces 底胡 and 成胡.",
+        "en": "Qinghu: a pair and seven runs; its fixed count replaces the dihu and the chenghu.",
         "zh": "清胡：一对将头加七个搭子，底数代替底胡和成胡。",
     },
     "nt-chenghu": {
-        "en": "成胡: 20 for going out.",
+        "en": "Chenghu: 20 for going out.",
         "zh": "成胡：胡牌加 20 胡。",
     },
     "nt-piaohu-30": {
-        "en": "飘胡 (双将): a further 30 before doubling.",
+        "en": "Piaohu (two-general rules): a further 30 before doubling.",
         "zh": "飘胡（双将）：翻倍前再加 30 胡。",
     },
     "nt-zimo": {
-        "en": "自摸: you drew the winning card yourself.",
+        "en": "Self-drawn win: you drew the winning card yourself.",
         "zh": "自摸：最后一张是自己摸到的。",
     },
     "nt-yazi": {
-        "en": "丫子: the winning card {card} fills the middle of a run.",
+        "en": "Yazi: the winning card {card} fills the middle of a run.",
         "zh": "丫子：胡的 {card} 卡在搭子中间。",
     },
     "nt-tuowei": {
-        "en": "拖尾 (边张): the winning card {card} is the 3 of 1-2-3 or the 7 of 7-8-9.",
+        "en": "Tuowei: the winning card {card} is the 3 of 1-2-3 or the 7 of 7-8-9.",
         "zh": "拖尾（边张）：胡的 {card} 是“一二三”的三或“七八九”的七。",
     },
     "nt-diaotou": {
-        "en": "吊头 (单吊): the winning card {card} completes the pair.",
+        "en": "Diaotou: the winning card {card} completes the pair.",
         "zh": "吊头（单吊）：胡的 {card} 做将头。",
     },
     "nt-gangkai": {
-        "en": "杠开: you won on the replacement card drawn after a four.",
+        "en": "Win on a replacement card: you won on the card drawn after a gang.",
         "zh": "杠开：杠后补的那张牌胡了。",
     },
     "nt-bazi": {
-        "en": "把子 (清儿带把子): the {card} in hand also count as a group ({as}) though used in runs.",
+        "en": "Bazi: the {card} in hand also count as a group ({as}) though used in runs.",
         "zh": "把子（清儿带把子）：手里的 {card} 虽然用在搭子里，也按 {as} 算胡。",
     },
     "nt-wenqian": {
-        "en": "文钱: {count} set(s) of 一二三丙 (one 20, two 50, three 100).",
+        "en": "Wenqian: {count} of the run one-two-three of coins (one 20, two 50, three 100).",
         "zh": "文钱：{count} 个“一二三丙”（单文钱 20，双文钱 50，三文钱 100）。",
     },
     "nt-wenqian-ke": {
-        "en": "三文钱: the three {card} of the three 文钱 also count as three alike in hand ({as}).",
+        "en": "Three wenqian: their three {card} also count as three alike in hand ({as}).",
         "zh": "三文钱与在手刻子重复算胡：三个 {card} 也按在手刻子（{as}）算胡。",
     },
     "nt-xi": {
-        "en": "喜: {count} of 福禄寿喜财 (one 10, two 30, three 50, four 100, five 200).",
+        "en": "Xi: {count} of the five xi cards (one 10, two 30, three 50, four 100, five 200).",
         "zh": "喜儿：{count} 张（1 张 10，2 张 30，3 张 50，4 张 100，5 张 200）。",
     },
     "nt-xi-double": {
-        "en": "喜 doubled: the turned general (单将) is a 喜.",
+        "en": "Xi doubled: the turned general (one-general rules) is a xi card.",
         "zh": "单将翻到喜儿，喜儿的胡数双算。",
     },
     "nt-jinzheng": {
-        "en": "进整: the total {sum} is rounded up to the next ten.",
+        "en": "Rounding up: the total {sum} is rounded up to the next ten.",
         "zh": "进整：合计 {sum} 胡，进整到十。",
     },
     "nt-piaohu-x2": {
-        "en": "飘胡: everything so far is doubled.",
+        "en": "Piaohu: everything so far is doubled.",
         "zh": "飘胡：以上胡数乘二。",
     },
     "nt-menpiao": {
-        "en": "闷飘: a 飘胡 with nothing taken from a discard doubles again.",
+        "en": "Concealed piaohu: a piaohu with nothing taken from a discard doubles again.",
         "zh": "闷飘：全部在手的飘胡，胡数再双算。",
     },
     "nt-tiancheng": {
-        "en": "天成: the dealer won with the 23 cards dealt; doubled.",
+        "en": "Tiancheng: the dealer won with the 23 cards dealt; doubled.",
         "zh": "天成：庄家起手就胡，胡数双算。",
     },
     "nt-dihu-win": {
-        "en": "地胡: won on the dealer's first discard; doubled.",
+        "en": "Earthly win: won on the dealer's first discard; doubled.",
         "zh": "地胡：庄家打出的第一张牌就胡，胡数翻番。",
     },
     "nt-tianting": {
-        "en": "天听 (折庄): you declared ready before your first discard; doubled.",
+        "en": "Heavenly ready: you declared ready from the deal; doubled.",
         "zh": "天听（折庄）：出第一张牌前就报听，胡数翻番。",
     },
     "nt-haidi": {
-        "en": "海底捞月: you won by drawing the last card; doubled.",
+        "en": "Moon from the sea bed: you won by drawing the last card; doubled.",
         "zh": "海底捞月：自摸最后一张牌胡，胡数翻番。",
     },
     "nt-yihutou": {
-        "en": "一胡头儿 (单将): your only three-alike are 碰 of ordinary cards; doubled.",
+        "en": "One-hu heads (one-general rules): your only threes alike are pongs of ordinary "
+        "cards; doubled.",
         "zh": "一胡头儿（单将）：除了碰的普通牌，再没有三张一样的牌，胡数双算。",
     },
     "nt-qionghen": {
-        "en": "穷狠: playing with 喜, you won holding none; doubled.",
+        "en": "Poor but fierce: playing with xi cards, you won holding none; doubled.",
         "zh": "穷狠：带喜儿打，没抓到喜儿也胡了，胡数双算。",
     },
     "nt-qiongqionghen": {
-        "en": "穷穷狠: a 喜 was turned as the general (单将) and you hold none; times four.",
+        "en": "Doubly poor but fierce: a xi card was turned as the general (one-general rules) and "
+        "you hold none; times four.",
         "zh": "穷穷狠：单将翻到喜儿，自己没抓到喜儿，翻四番。",
     },
     "nt-pay": {
-        "en": "Seat {from} pays seat {to} the difference of their 胡.",
+        "en": "Seat {from} pays seat {to} the difference of their hu.",
         "zh": "{from} 号位按胡数差额付给 {to} 号位。",
     },
     # -- 将 situations and table rows ------------------------------------------
     "nt-putong-jiang": {
-        "en": "普通将: the turned cards are not 老将 and differ in value; their value in every suit is 在将.",
+        "en": "Ordinary generals: the turned cards are not old generals and differ in value; their "
+        "values count as generals in every suit.",
         "zh": "普通将：翻将不在老将上，点数也不同；同点数的牌都在将。",
     },
     "nt-shuang-jiang": {
-        "en": "双将: both turned cards have the same value; that value counts double.",
+        "en": "Double generals: both turned cards have the same value; that value counts double.",
         "zh": "双将：两张将牌点数相同，这个点数的牌胡数加倍。",
     },
     "nt-shuanglong-hui": {
-        "en": "双龙会: both turned cards are 老将; all four 老将 count four times the ordinary 将.",
+        "en": "Two dragons meet: both turned cards are old generals; all four old generals count "
+        "four times as much as plain generals.",
         "zh": "双龙会：两张将牌都打在老将上，四老将的胡数大翻。",
     },
     "nt-banbian-jiang": {
-        "en": "半边将: one turned card is a 老将; the four 老将 count double.",
+        "en": "Half generals: one turned card is an old general; the four old generals count "
+        "double.",
         "zh": "半边将：一张将牌打在老将上，四老将胡数加倍。",
     },
     "nt-dan-jiang": {
-        "en": "单将: 常将 (老将, every 1 and 9) plus the turned card's 147, 258 or 369.",
+        "en": "One-general rules: the standing generals (the old generals, every 1 and 9) plus the "
+        "turned card's group, 1-4-7, 2-5-8 or 3-6-9.",
         "zh": "单将：常将（老将和所有一、九）加上翻将所在的 147、258 或 369。",
     },
     "nt-none": {
-        "en": "No general card given: only the 老将 count as 将.",
+        "en": "No general card given: only the old generals count as generals.",
         "zh": "没有给出将牌：只有老将算将。",
     },
-    "nt-row-putong": {"en": "not 在将 (ordinary)", "zh": "不在将（普通牌）"},
-    "nt-row-zaijiang": {"en": "在将 (老将 or a turned value)", "zh": "在将（老将或翻将点数）"},
-    "nt-row-shuangjiang": {"en": "双将 value", "zh": "双将"},
-    "nt-row-banbian": {"en": "老将 under 半边将", "zh": "半边将的老将"},
-    "nt-row-shuanglong": {"en": "老将 under 双龙会", "zh": "双龙会的老将"},
-    "nt-row-jiang": {"en": "常将 or 将牌 (单将)", "zh": "常将或将牌（单将）"},
+    "nt-row-putong": {"en": "ordinary, not a general", "zh": "不在将（普通牌）"},
+    "nt-row-zaijiang": {
+        "en": "a general, an old general or a turned value",
+        "zh": "在将（老将或翻将点数）",
+    },
+    "nt-row-shuangjiang": {"en": "the double generals' value", "zh": "双将"},
+    "nt-row-banbian": {"en": "an old general under half generals", "zh": "半边将的老将"},
+    "nt-row-shuanglong": {"en": "an old general under two dragons meet", "zh": "双龙会的老将"},
+    "nt-row-jiang": {
+        "en": "a standing general or the turned group (one-general rules)",
+        "zh": "常将或将牌（单将）",
+    },
     "nt-row-laojiang": {
-        "en": "老将 when a 老将 is turned (单将)",
+        "en": "an old general when an old general is turned (one-general rules)",
         "zh": "翻将打在老将上的老将（单将）",
     },
     # -- the strong player's coach (nantong/strong.py) --

@@ -63,6 +63,10 @@ def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, A
             out[key] = value + 1
         elif key in ("kind", "action_kind") and isinstance(value, str):
             out[key] = action_label(value)  # a group or action kind in words: 跑, not pao
+        elif key == "as" and isinstance(value, str):  # a group kind a count line counts as
+            out[key] = kind_label(value, family, locale)
+        elif key == "term" and isinstance(value, str):  # a concept of the term table
+            out[key] = terms.word(value, family, locale) or value
         elif key.endswith("card") and isinstance(value, str):
             out[key] = card_name(family, value, locale)
         elif key.endswith("cards") and isinstance(value, list | tuple):

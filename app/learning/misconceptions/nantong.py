@@ -320,16 +320,18 @@ def group_beliefs(lines: Sequence[CountLine], shuang: bool) -> list[tuple[Reason
 
 
 XI_LINEAR = 10
+#: each doubling's count line → its concept in the term table (the message names it in
+#: the page's language: 天成 / tiancheng)
 DOUBLINGS = {
-    "nt-menpiao": "闷飘",
-    "nt-tiancheng": "天成",
-    "nt-dihu-win": "地胡",
-    "nt-tianting": "天听",
-    "nt-haidi": "海底捞月",
-    "nt-yihutou": "一胡头儿",
-    "nt-qionghen": "穷狠",
-    "nt-qiongqionghen": "穷穷狠",
-    "nt-piaohu-x2": "飘胡",
+    "nt-menpiao": "menpiao",
+    "nt-tiancheng": "tianhu",
+    "nt-dihu-win": "dihu-earth",
+    "nt-tianting": "tianting",
+    "nt-haidi": "haidi-laoyue",
+    "nt-yihutou": "yihutour",
+    "nt-qionghen": "qionghen",
+    "nt-qiongqionghen": "qiongqionghen",
+    "nt-piaohu-x2": "piaohu",
 }
 
 
@@ -373,7 +375,7 @@ def total_beliefs(lines: Sequence[CountLine], shuang: bool) -> list[tuple[Reason
             p = {"card": ln.params.get("card", "")}
             out.append((Reason("mc-nt-missed-win-card", p), Belief({}, frozenset({i}))))
         if ln.op == "x" and ln.code in DOUBLINGS and ln.code != "nt-piaohu-x2":
-            p2 = {"name": DOUBLINGS[ln.code]}
+            p2 = {"term": DOUBLINGS[ln.code]}
             out.append((Reason("mc-nt-missed-doubling", p2), Belief({}, frozenset({i}))))
     out.append((Reason("mc-nt-rounded-down", s), Belief({}, dihu=down, total=down)))
     return out
