@@ -172,6 +172,7 @@ class Table:
     seats: list[Seat]  # the viewer first, then in turn order
     stock: int
     shown: str | None = None  # a card turned face up in the middle (亮张, the general…)
+    shown_discarded: bool = False  # the card in the middle was discarded, not turned up
     select: str | None = None  # input name: the viewer's hand is selectable
     checked: list[str] = field(default_factory=list)
     fan: bool = False  # the viewer's hand in overlapping rows (see the hand macro)

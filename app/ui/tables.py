@@ -78,6 +78,9 @@ def from_view(view: View, family: str, viewer: int | None = None, game: str | No
         seats=seats,
         stock=view.stock_size,
         shown=shown,
+        shown_discarded=shown is not None
+        and view.offer is not None
+        and view.offer.source == "discard",
         trick=trick,
         turned=list(view.shown),
     )
