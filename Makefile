@@ -1,6 +1,7 @@
 # Long Card Academy: the one entry point. Every target does its own set-up, idempotently.
 #   make run    venv + install + catalogs + database + content, then serve on 127.0.0.1:5000
 #   make test   venv + install + catalogs + browser deps, then lint and the whole suite
+#   make test-fast   the suite without its slow tests (a quick loop while working)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -9,12 +10,13 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 5000
 # The suite runs on every core (pytest-xdist); each worker has its own databases and server.
-PYTEST_ARGS ?= -n auto
+PYTEST_ARGS ?= -n auto --dist worksteal
 
-.PHONY: run test install compile catalogs setup-db browser-deps lint format typecheck bench vendor clean help
+
+.PHONY: run test test-fast install compile catalogs setup-db browser-deps lint format typecheck bench vendor clean help
 
 help:
-	@echo "make run | make test | make catalogs | make bench | make lint | make format | make vendor"
+	@echo "make run | make test | make test-fast | make catalogs | make bench | make lint | make format | make vendor"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +67,11 @@ format: install
 
 test: compile browser-deps lint
 	$(BIN)/pytest $(PYTEST_ARGS)
+
+# The quick loop while working: everything but the tests marked slow (conformance,
+# self-play, whole-content scans, the browser), on both databases when TEST_DATABASE_URL is set.
+test-fast: compile
+	$(BIN)/pytest $(PYTEST_ARGS) -m "not slow"
 
 bench: install
 	$(BIN)/python benchmarks/engine.py

@@ -66,7 +66,14 @@ def wrong_answer(ex: Exercise) -> str:
         truth, _, why = shown.partition(" ")
         return ("false" if truth == "true" else "true") + (f" {why}" if why else "")
     cards = shown.split()
-    return " ".join(cards[1:]) if len(cards) > 1 else shown + " " + shown
+    if len(cards) > 1:
+        return " ".join(cards[1:])
+    from app.learning.answers import held_cards
+
+    held = held_cards(ex)  # where the answer comes from the hand, only cards held are read
+    if held is not None:
+        return next((t for t in held if t != shown), shown)
+    return shown + " " + shown
 
 
 def form_of(ex: Exercise, answer: str) -> MultiDict:

@@ -293,7 +293,19 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "locale": "en-US"}
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests are marked ``browser`` and ``slow``; a ``render_only`` test (it reads
+    pages and stores nothing a database could treat differently) runs on SQLite alone."""
+    kept, dropped = [], []
     for item in items:
         if "/browser/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if item.get_closest_marker("render_only") and params.get("app") == "postgresql":
+            dropped.append(item)
+        else:
+            kept.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept

@@ -22,6 +22,7 @@ def test_content_check_finds_no_problem():
     assert check() == []
 
 
+@pytest.mark.slow
 def test_content_check_command_exits_zero():
     from click.testing import CliRunner
 
@@ -53,6 +54,7 @@ def test_stats_keep_the_contract():
         assert set(g["quiz_items"]) == {"authored", "generators"}
 
 
+@pytest.mark.slow
 def test_stats_command_prints_json():
     out = subprocess.run(
         [sys.executable, "-m", "app.cli", "content", "stats"],

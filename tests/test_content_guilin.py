@@ -143,12 +143,16 @@ def test_duo_beliefs_with_the_extras_added_right():
     assert judge(ex, "2").misconception.code == "mc-gl-forgot-zimo"
 
 
-def test_an_unexplained_wrong_answer_falls_back_to_the_shared_codes():
-    assert (
-        judge(bank.get("guilin-08-counting.count-big"), "40").misconception.code == "mc-count-high"
-    )
+def test_an_unexplained_wrong_answer_gets_the_count_or_the_rule():
+    """No belief explains it: a number is set beside the engine's count, an action gets
+    the rule that refuses it."""
+    mc = judge(bank.get("guilin-08-counting.count-big"), "40").misconception
+    assert mc.code == "mc-count-never" and mc.params["given"] == 40
+    assert mc.params["right"] == mc.params["most"] == 15
     v = judge(bank.get("guilin-03-turn.take-which"), "d")
-    assert v.misconception.code == "mc-illegal-action"
+    assert v.misconception.code == "mc-refused"
+    note = next(n for n in v.proof.notes if n.choice == "d")
+    assert v.misconception.params["because"]["code"] == note.reason.code
 
 
 # -- lessons ----------------------------------------------------------------------------

@@ -111,9 +111,10 @@ def test_the_diagnosis_names_the_group_card_or_number(exercise_id, answer, code,
     assert {k: v.misconception.params[k] for k in params} == params
 
 
-def test_a_wrong_count_no_belief_explains_falls_back_to_too_high_or_low():
+def test_a_wrong_count_no_belief_explains_is_set_beside_the_engine_count():
     v = judge(_ex("nantong-07-total.ex-dihu"), "1000")
-    assert v.misconception is not None and v.misconception.code == "mc-count-high"
+    assert v.misconception is not None and v.misconception.code == "mc-count-never"
+    assert v.misconception.params["given"] == 1000
 
 
 # -- the queries of Nantong ----------------------------------------------------------------

@@ -99,6 +99,7 @@ def test_gunicorn_runs_sync_workers_one_per_core_plus_one(monkeypatch):
     assert gunicorn_options("127.0.0.1", 8000, 3)["workers"] == 3  # --workers wins
 
 
+@pytest.mark.slow
 def test_academy_serve_prod_serves_with_gunicorn(sqlite_template, tmp_path):
     """``academy serve --prod`` really starts gunicorn: its workers answer, a worker
     killed is replaced, and memory-only rate limits with several workers are warned about."""

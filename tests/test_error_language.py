@@ -315,3 +315,7 @@ def test_a_refused_action_in_an_exercise_is_named_in_words(app):
                 message = str(verdict_view(ex, v, "zh", True).message)
                 assert not re.search(r"\b[a-z]+ [a-z]{1,2}\d", message), (ex.id, message)
     assert seen >= 5
+
+
+# These tests read pages and store nothing a database treats differently: SQLite alone.
+pytestmark = pytest.mark.render_only

@@ -140,3 +140,23 @@ def test_the_demo_set_lists_every_exercise_by_kind(client):
     html = unescape(client.get("/exercises/").get_data(as_text=True))
     for ex in bank.demo_set():
         assert f'href="/exercises/{ex.id}"' in html, ex.id
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_cards_not_in_the_hand_are_refused_and_not_counted(app, client, lang):
+    """Where the answer is chosen from the hand, naming a card the learner does not hold
+    is refused as such (422, the input kept), and no attempt is recorded."""
+    ex = bank.get("guilin.demo-red")  # x2 x7 x10 in the hand; no d2 there
+    url = f"/exercises/{ex.id}"
+    html = client.get(url, headers={"Accept-Language": lang}).get_data(as_text=True)
+    form = MultiDict({"cards": "x2 x7 d2", "csrf_token": csrf_from(html)})
+    form["token"] = re.search(r'name="token" value="([^"]+)"', html)[1]
+    resp = client.post(
+        f"{url}/answer", data=form, headers={"HX-Request": "true", "Accept-Language": lang}
+    )
+    assert resp.status_code == 422
+    page = unescape(resp.get_data(as_text=True))
+    said = {"en": "You do not hold big two", "zh": "你手里没有 大贰"}[lang]
+    assert said in page, page[:2000]
+    with app.app_context():
+        assert db.session.scalars(db.select(Attempt).filter_by(exercise_id=ex.id)).first() is None

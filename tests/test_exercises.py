@@ -23,7 +23,7 @@ from werkzeug.datastructures import MultiDict
 
 from app.engine.core.registry import all_variants
 from app.learning import bank, generators
-from app.learning.answers import AnswerError, read_answer
+from app.learning.answers import AnswerError, held_cards, read_answer
 from app.learning.exercise import Exercise
 from app.learning.judge import judge
 from app.learning.misconceptions import catalog
@@ -67,7 +67,9 @@ def wrong_forms(ex: Exercise, shown: str, rng: random.Random) -> list[MultiDict]
         out = []
         if len(cards) > 1:
             out.append(MultiDict([("pick", t) for t in cards[1:]]))
-        others = [t for t in family(ex.family).tokens if t not in cards]
+        held = held_cards(ex)  # where the answer comes from the hand, a card held
+        pool = held if held is not None else family(ex.family).tokens
+        others = [t for t in pool if t not in cards]
         if others:
             out.append(MultiDict([("pick", t) for t in [*cards, rng.choice(others)]]))
         return out
@@ -133,10 +135,38 @@ def test_every_wrong_option_of_a_choice_names_its_mistake(game):
 
 
 def _examples():
-    from app.learning.misconceptions import chuanpai, chuanpai_tricks, guilin, hunan, nantong
+    from app.learning.misconceptions import (
+        SHARED_EXAMPLES,
+        chuanpai,
+        chuanpai_tricks,
+        guilin,
+        hunan,
+        nantong,
+    )
 
     for module in (hunan, guilin, chuanpai, chuanpai_tricks, nantong):
         yield from getattr(module, "EXAMPLES", ())
+    yield from SHARED_EXAMPLES
+
+
+def test_every_shared_reason_is_reached_by_the_judge_and_fills_its_message():
+    """The shared codes of the exact reason (a count beside the engine's, why a statement
+    is true or false, the rule refusing a move) each reached by a real wrong answer,
+    their message filled in both languages, and none of them a fallback."""
+    import re
+
+    from app.learning.misconceptions import FALLBACKS, SHARED_EXAMPLES
+    from app.ui.text import reason_text
+
+    for code, exercise_id, answer in SHARED_EXAMPLES:
+        ex = bank.get(exercise_id)
+        v = judge(ex, answer)
+        assert not v.correct and v.misconception is not None, (exercise_id, answer)
+        assert v.misconception.code == code, (exercise_id, answer, v.misconception)
+        assert code not in FALLBACKS
+        for lang in ("en", "zh"):
+            text = reason_text(ex.family, code, v.misconception.params, lang)
+            assert not re.search(r"\{\w+\}|mc-|tf-", text), (code, lang, text)
 
 
 @pytest.mark.parametrize("game", GAMES)

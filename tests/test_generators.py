@@ -94,6 +94,7 @@ def _engine_says(ex) -> str:  # type: ignore[no-untyped-def]
     return str(deck - visible_copies(g.view(state, seat), card))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "gen_id"), list(_cases()))
 def test_generated_answers_agree_with_the_engine_over_many_seeds(game, gen_id):
     checked = 0

@@ -244,8 +244,8 @@ def test_rule_options_chosen_at_setup_are_the_deals_and_shown_on_the_table(
         assert rules.min_huxi == 10 and rules.chou_hu is False and rules.yiwushi is True
         assert rules.win_on_discard is False  # a flag the form did not name keeps its default
     page = _visible(text(client.get(url)))
-    assert "Rule options of this deal:" in page and "Minimum 胡息 (huxi) to win: 10" in page
-    assert "臭胡 (chouhu)" in page
+    assert "Rule options of this deal:" in page and "Minimum huxi (胡息) to win: 10" in page
+    assert "Stale win (臭胡, chouhu)" in page
     from app.engine import EngineError
 
     def refuse(*_a: Any, **_k: Any) -> Any:

@@ -265,6 +265,7 @@ def test_a_quiz_of_each_unit_runs(client, csrf, lang):
         assert bank.get(eid) is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "first", ["app.learning.gen_chuanpai_tricks", "app.learning.themes_chuanpai_tricks"]
 )

@@ -246,7 +246,7 @@ def _answer(client, csrf, page, **data):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("en", ("turned general", "too many")), ("zh", ("将牌是", "多"))],
+    [("en", ("turned general", "more than the lines give")), ("zh", ("将牌是", "多"))],
 )
 def test_a_practice_count_in_both_languages_wrong_then_right(app, client, csrf, lang, words):
     client.set_cookie("lang", lang)
@@ -277,7 +277,9 @@ def _wrong_form(ex):  # type: ignore[no-untyped-def]
     if ex.kind == "order":
         ids = list(reversed(sol.shown.split()))
         return {f"rank-{cid}": str(i + 1) for i, cid in enumerate(ids)}
-    return {"cards": "1t 1t 1t 1t"}
+    from classes_help import wrong_answer
+
+    return {"cards": wrong_answer(ex)}  # cards of the hand where the answer comes from it
 
 
 def test_a_quiz_of_a_unit_runs_and_its_mistake_links_its_lesson_step(app, client, csrf):

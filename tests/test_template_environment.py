@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections import ChainMap
 
+import pytest
+
 from app.ui.environment import Environment, TemplateGlobals
 
 
@@ -39,3 +41,7 @@ def test_an_imported_macro_sees_a_global_the_importer_was_given(app):
         globals={"probe_given": "pung"},
     )
     assert page.render() == "PUNG"
+
+
+# These tests read pages and store nothing a database treats differently: SQLite alone.
+pytestmark = pytest.mark.render_only

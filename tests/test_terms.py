@@ -241,6 +241,7 @@ def _baseline() -> Counter[str]:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [*GAMES, None], ids=[*GAMES, "no-game"])
 def test_every_page_reads_clean_against_the_term_table(client, game):
     """Lesson steps (with their deal notes), exercises (prompts, choices, hints,
@@ -260,3 +261,7 @@ def _game_of(where: str) -> str | None:
     """The game of a page, from the content file it comes from (None: no game's)."""
     m = re.search(r"content/[a-z]+/([a-z-]+)", where)
     return m.group(1) if m and m.group(1) in GAMES else None
+
+
+# These tests read pages and store nothing a database treats differently: SQLite alone.
+pytestmark = pytest.mark.render_only

@@ -9,6 +9,7 @@ parameters when the answer cannot be read (the page shows it and keeps the input
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Protocol
 
@@ -50,10 +51,40 @@ def parse_cards(ex: Exercise, text: str) -> list[str]:
         raise AnswerError("answer-unreadable") from None
 
 
+def held_cards(ex: Exercise) -> list[str] | None:
+    """The cards the learner holds, where a pick-cards answer comes from the hand (its
+    pool is ``hand``); ``None`` where the answer may name any card of the deck."""
+    if ex.kind != "pick-cards" or ex.setup.pool != "hand":
+        return None
+    from app.learning.queries import BadExercise, read
+
+    try:
+        c = read(ex)
+    except BadExercise:
+        return None
+    if c.holding is not None and c.state is None:
+        return list(c.holding.hand)
+    if c.state is not None:
+        seat = ex.setup.seat if ex.setup.seat is not None else c.game.to_act(c.state)
+        if seat is not None:
+            return list(c.game.view(c.state, seat).seats[seat].hand or ()) or None
+    return None
+
+
+def _held(ex: Exercise, tokens: list[str]) -> list[str]:
+    """The tokens, refused (:class:`AnswerError`) when they name cards not in the hand."""
+    held = held_cards(ex)
+    if held is not None:
+        lacking = Counter(tokens) - Counter(held)
+        if lacking:
+            raise AnswerError("answer-cards-not-held", {"cards": sorted(lacking.elements())})
+    return tokens
+
+
 def _pick_cards(ex: Exercise, form: Form) -> str:
     typed = str(form.get("cards", "") or "").strip()
     if typed:
-        return _sorted_tokens(ex, parse_cards(ex, typed))
+        return _sorted_tokens(ex, _held(ex, parse_cards(ex, typed)))
     from app.ui.catalog import family
 
     known = set(family(ex.family).tokens)
@@ -63,7 +94,7 @@ def _pick_cards(ex: Exercise, form: Form) -> str:
         raise AnswerError("unknown-card", {"token": bad[0]})
     if not picked:
         raise AnswerError("answer-pick-cards-empty")
-    return _sorted_tokens(ex, picked)
+    return _sorted_tokens(ex, _held(ex, picked))
 
 
 def _number(ex: Exercise, form: Form) -> str:

@@ -333,10 +333,14 @@ def goes_out(c: Ctx, ex: Exercise) -> Solution:
         ):
             right.append(n.choice)
         else:
-            lone = [KINDS[k] for k in an.spare_kinds(after.seats[seat].hand)]
-            facts.append(
-                Reason("fact-cp-bai-stuck", {"cards": list(n.action.cards), "lone_cards": lone})
-            )
+            hand = after.seats[seat].hand
+            lone = [KINDS[k] for k in an.spare_kinds(hand)]
+            left = sum(hand) - an.coverage(hand)  # the cards no pairing can place
+            params = {"cards": list(n.action.cards), "lone_cards": lone}
+            if left == len(lone):
+                facts.append(Reason("fact-cp-bai-stuck", params))
+            else:  # fewer cards left over than kinds that could be the ones left
+                facts.append(Reason("fact-cp-bai-stuck-some", {**params, "count": left}))
     if not right:
         raise BadExercise(f"{ex.id}: no 摆 of the choices completes the hand")
     cards = tuple(t for n in notes if n.choice in right for t in n.action.cards)

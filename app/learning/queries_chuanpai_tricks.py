@@ -153,7 +153,9 @@ def _value(c: Ctx, ex: Exercise) -> Solution:
 def _fan(c: Ctx, ex: Exercise) -> Solution:
     a = _pile(c, ex)
     fan = int(a.extra.get("fan", 0))
-    return Solution((str(fan),), fan, Proof(analysis=a), _fan_cards(a))
+    lines = [ln for ln in a.count.lines if ln.code == "cp-tj-fan"] if a.count else []
+    facts = (Reason(lines[-1].code, dict(lines[-1].params)),) if lines else ()  # the last fan
+    return Solution((str(fan),), fan, Proof(analysis=a, facts=facts), _fan_cards(a))
 
 
 def _level(c: Ctx, ex: Exercise) -> Solution:

@@ -95,7 +95,8 @@ def _tun(c: Ctx, ex: Exercise) -> Solution:
     if a.settlement is None:
         raise BadExercise(f"{ex.id}: the holding is not a win")
     line = next(ln for ln in a.settlement.lines if ln.code in ("zp-tun", "zp-tun-yixi"))
-    return Solution((str(line.points),), line.points, Proof(analysis=a))
+    fact = Reason(line.code, dict(line.params))  # how the tun are counted at this table
+    return Solution((str(line.points),), line.points, Proof(analysis=a, facts=(fact,)))
 
 
 def _table_huxi(c: Ctx, ex: Exercise) -> Solution:
@@ -298,7 +299,8 @@ def _hu_tun(c: Ctx, ex: Exercise) -> Solution:
     a = win_analysis_of(_won_now(c, ex))
     assert a.settlement is not None
     line = next(ln for ln in a.settlement.lines if ln.code in ("zp-tun", "zp-tun-yixi"))
-    return Solution((str(line.points),), line.points, Proof(analysis=a))
+    fact = Reason(line.code, dict(line.params))  # how the tun are counted at this table
+    return Solution((str(line.points),), line.points, Proof(analysis=a, facts=(fact,)))
 
 
 def _hu_total(c: Ctx, ex: Exercise) -> Solution:

@@ -82,15 +82,18 @@ def seat_words(seat: int, viewer: int, n: int) -> tuple[str, str]:
     offset = (seat - viewer) % n
     if n == 4:
         return (
-            ("下家", "the player on your right"),
-            ("对家", "the player across"),
-            ("上家", "the player on your left"),
+            ("下家", "your Right"),
+            ("对家", "Across"),
+            ("上家", "your Left"),
         )[offset - 1]
     if n == 3:
-        return (("下家", "the player on your right"), ("上家", "the player on your left"))[
-            offset - 1
-        ]
-    return f"{seat + 1}号座位", f"seat {seat + 1}"
+        return (("下家", "your Right"), ("上家", "your Left"))[offset - 1]
+    return f"{seat + 1}号座位", f"Seat {seat + 1}"
+
+
+def _a(kind: str) -> str:
+    """A group kind with its article: "an an", "a peng"."""
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
 
 
 def _cap(text: str) -> str:
@@ -113,7 +116,7 @@ def guo_line(state: Any, seat: int) -> tuple[str, str]:
     """The seat's 过牌 laid face down (``{guo_cards}``), which the table does not draw."""
     if not state.seats[seat].guo:
         return "", ""
-    return "你面前扣着过牌：{guo_cards}。", "Face down in front of you as 过牌: {guo_cards}."
+    return "你面前扣着过牌：{guo_cards}。", "Face down in front of you as guopai: {guo_cards}."
 
 
 def _prompt(lines: list[tuple[str, str]]) -> Text:
@@ -254,7 +257,7 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
     if state.phase == "guo":
         card = state.drawn
         texts = [f"guo {card}", f"keep {card}"]
-        lines.append(("你偷到了{card}。", "Your replacement card (偷) is {card}."))
+        lines.append(("你偷到了{card}。", "Your replacement card is {card}."))
         params["card"] = card
         cat, rating = "guo", 1500
     elif state.phase == "claim":
@@ -314,7 +317,7 @@ theme(
     Text("非做不可", "Forced actions"),
     Text(
         "能吃必须吃、成了组就放、见第四张就起、偷到过牌就扣、齐了就和：认出规则替你定下的那一步。",
-        "Must-eat, groups laid at once, 起 on the fourth card, the 过牌, going out: spot the "
+        "Must-eat, groups laid at once, qi on the fourth card, the guopai, going out: spot the "
         "step the rules decide for you.",
     ),
     _forced,
@@ -337,19 +340,21 @@ def _must_eat(game: Any, state: Any, seat: int) -> Examined | None:
     x = state.open_card
     must_zh, must_en = (
         "不可以，你有一张光棍能配它，能吃必须吃。",
-        ("No: a spare card of yours pairs with it, and if you can eat, you must."),
+        ("No: a spare card of yours pairs with it, and if you can take it, you must."),
     )
     if state.seats[seat].guo:
         must_zh, must_en = (
             "不可以，你有光棍或过牌能配它，能吃必须吃。",
-            ("No: a spare card or a 过牌 of yours pairs with it, and if you can eat, you must."),
+            (
+                "No: a spare card or a guopai of yours pairs with it, and if you can take it, you must."
+            ),
         )
     reasons = _reasons(
         (
             "free",
             "legal",
             "可以，能配它的牌都已经配着挤儿，吃不吃随你。",
-            "Yes: every card of yours that pairs with it is already tied in a 挤儿, so eating "
+            "Yes: every card of yours that pairs with it is already tied in a jier, so eating "
             "is up to you.",
         ),
         ("must", "cp-must-take", must_zh, must_en),
@@ -360,7 +365,7 @@ def _must_eat(game: Any, state: Any, seat: int) -> Examined | None:
         guo_line(state, seat),
         (
             "你手里有牌能跟它配挤儿。可以不要这张牌吗？",
-            "You hold a card that makes a 挤儿 with it. May you let it pass?",
+            "You hold a card that makes a jier with it. May you let it pass?",
         ),
     ]
     q = Question(
@@ -406,7 +411,7 @@ def _pairs_with(game: Any, state: Any, seat: int) -> Examined | None:
         offer_line(state, seat),
         (
             "你手里哪些牌能跟它配成挤儿？每一张都选上。",
-            "Which cards of your hand make a 挤儿 with it? Pick every one.",
+            "Which cards of your hand make a jier with it? Pick every one.",
         ),
     ]
     q = Question(
@@ -482,7 +487,7 @@ theme(
     Text("光棍", "Spare cards"),
     Text(
         "出牌只能出光棍：找出拿走了也不拆挤儿的每一种牌。",
-        "Only a spare card may be discarded: find every card that can go without breaking a 挤儿.",
+        "Only a spare card may be discarded: find every card that can go without breaking a jier.",
     ),
     _spare,
     kinds=("one", "several"),
@@ -519,7 +524,7 @@ def _discard(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "discard",
-    Text("不能拆挤儿打", "Never break a 挤儿"),
+    Text("不能拆挤儿打", "Never break a jier"),
     Text(
         "几张牌里只有一张是光棍：挑出能打的那一张。",
         "Among a few cards only one is spare: pick the one you may discard.",
@@ -552,7 +557,7 @@ NEUTRAL_REASONS = _reasons(
         "tied",
         "tied",
         "可以：这种牌不分好坏，每一张都配着挤儿。",
-        "Yes: this card has no good or bad side, and every copy is tied in a 挤儿.",
+        "Yes: this card has no good or bad side, and every copy is tied in a jier.",
     ),
     (
         "spare",
@@ -562,21 +567,21 @@ NEUTRAL_REASONS = _reasons(
     ),
 )
 TABLE_REASONS = _reasons(
-    ("tied", "tied", "可以：每一张都配着挤儿。", "Yes: every copy is tied in a 挤儿."),
+    ("tied", "tied", "可以：每一张都配着挤儿。", "Yes: every copy is tied in a jier."),
     ("spare", "spare", "不可以：有一张是光棍。", "No: a copy is spare."),
     (
         "always",
         "always",
         "不可以：这桌不讲齐头，组一律必须做。",
-        "No: this table has no 齐头, every group is compulsory.",
+        "No: this table has no qitou, every group is compulsory.",
     ),
 )
 QITOU_TABLES = {
     "tied": (
         "这桌的齐头只认一条：那几张牌都配着挤儿，才可以不做。",
-        "At this table a group may be declined only when every copy is tied in a 挤儿.",
+        "At this table a group may be declined only when every copy is tied in a jier.",
     ),
-    "none": ("这桌不讲齐头。", "This table plays without 齐头."),
+    "none": ("这桌不讲齐头。", "This table plays without qitou."),
 }
 
 
@@ -610,21 +615,21 @@ def _qitou_question(game: Any, state: Any, seat: int, table: bool) -> Examined |
     if table:
         lines.append(QITOU_TABLES[rule])
     rule_zh, rule_en = (
-        ("按这桌的规矩", "By this table's rule") if table else ("按齐头的规矩", "Under 齐头")
+        ("按这桌的规矩", "By this table's rule") if table else ("按齐头的规矩", "Under qitou")
     )
     if state.phase == "claim":
         lines.append(offer_line(state, seat))
         lines.append(
             (
                 f"你可以{group}。{rule_zh}，你可以不{group}、让它过去吗？",
-                f"You could take it as a {group}. {rule_en}, may you let it pass instead?",
+                f"You could take it as {_a(a.kind)}. {rule_en}, may you let it pass instead?",
             )
         )
     else:
         lines.append(
             (
                 f"你手里的{{card}}可以{group}。{rule_zh}，你可以先不{group}吗？",
-                f"Your {{card}} cards could be laid as a {group}. {rule_en}, may you hold them "
+                f"Your {{card}} cards could be laid as {_a(a.kind)}. {rule_en}, may you hold them "
                 "back?",
             )
         )
@@ -653,10 +658,10 @@ def _qitou_table(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "qitou",
-    Text("齐头", "Level heads (齐头)"),
+    Text("齐头", "Level heads (qitou)"),
     Text(
         "能暗、能碰的时候，数一数好牌坏牌：可以不做，还是必须做？",
-        "When you could 暗 or 碰, count the good and bad cards: may you decline, or must you?",
+        "When you could make an an or a peng, count the good and bad cards: may you decline, or must you?",
     ),
     _qitou,
     kinds=("level", "good-one-over", "bad-over", "good-two-over", "tied", "spare"),
@@ -671,10 +676,10 @@ def _other_qitou(rng: random.Random) -> Any:
 
 theme(
     "qitou-table",
-    Text("别处的齐头", "齐头 at other tables"),
+    Text("别处的齐头", "Qitou at other tables"),
     Text(
         "有的桌只看那几张牌配没配挤儿，有的桌根本不讲齐头：按这桌的规矩判断。",
-        "Some tables only ask whether every copy is tied, some play no 齐头 at all: judge by "
+        "Some tables only ask whether every copy is tied, some play no qitou at all: judge by "
         "this table's rule.",
     ),
     _qitou_table,
@@ -694,7 +699,7 @@ GUO_REASONS = _reasons(
         "是：它能配其中一种点数。",
         "Yes: it pairs with one of those points.",
     ),
-    ("jing", "jing", "是：经牌什么都能配。", "Yes: a 经牌 pairs with anything."),
+    ("jing", "jing", "是：经牌什么都能配。", "Yes: a jingpai pairs with anything."),
     (
         "no-pair",
         "no-pair",
@@ -733,7 +738,7 @@ def _guo(game: Any, state: Any, seat: int) -> Examined | None:
             memory,
             (
                 "你偷到了{card}。它是过牌、必须扣下吗？",
-                "Your replacement card (偷) is {card}. Is it a 过牌 that must go face down?",
+                "Your replacement card is {card}. Is it a guopai that must go face down?",
             ),
         ]
         cat = "drawn"
@@ -754,7 +759,7 @@ def _guo(game: Any, state: Any, seat: int) -> Examined | None:
             memory,
             (
                 "假如你下一张偷到的是{card}，它是过牌、必须扣下吗？",
-                "Suppose your next replacement card (偷) is {card}. Is it a 过牌 that must "
+                "Suppose your next replacement card is {card}. Is it a guopai that must "
                 "go face down?",
             ),
         ]
@@ -772,11 +777,11 @@ def _guo(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "guo",
-    Text("过牌", "The 过牌"),
+    Text("过牌", "The guopai"),
     Text(
         "死在你面前、你当时没能吃的点数记在心里：偷来的牌能配它，就得扣下当过牌。",
         "Remember the points that went dead in front of you unpaired: a replacement card that "
-        "pairs with one of them goes face down as a 过牌.",
+        "pairs with one of them goes face down as a guopai.",
     ),
     _guo,
     kinds=("drawn", "pairs", "no-pair", "jing"),
@@ -809,7 +814,7 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
         zh, en = seat_words(s, seat, n)
         group = "摆" if a.kind == "bai" else GROUPS[a.kind]
         texts.append(f"{s}: {_text(a)}")
-        words.append(Text(f"{zh}：{group}", f"{_cap(en)}: {group}"))
+        words.append(Text(f"{zh}：{group}", f"{_cap(en)}: {a.kind}"))
     key = _key(state, seat)
     order = _shuffled(list(range(len(texts))), key)
     choices = tuple(Choice(chr(97 + i), words[j], action=texts[j]) for i, j in enumerate(order))
@@ -842,7 +847,7 @@ theme(
     Text("谁先要", "Who is asked first"),
     Text(
         "几家要同一张牌：碰、燕、起、扛在摆前面，同一类再按座位。",
-        "Several players want one card: 碰, 燕, 起 and 扛 come before 摆, then seat order.",
+        "Several players want one card: peng, yan, qi and kang come before bai, then seat order.",
     ),
     _priority,
     kinds=("tiers", "turned", "plain"),
@@ -871,7 +876,7 @@ def _tou(game: Any, state: Any, seat: int) -> Examined | None:
     lines.append(
         (
             f"你做了这个{group}（{{cards}}）。做完之后要从余牌偷几张？",
-            f"You make this {group} ({{cards}}). How many replacement cards (偷) do you then "
+            f"You make this {a.kind} ({{cards}}). How many replacement cards do you then "
             f"draw from the stock?",
         )
     )
@@ -892,7 +897,7 @@ theme(
     Text("偷几张", "Replacement cards"),
     Text(
         "做了组就要偷：暗、碰、燕、起偷一张，亮、扛偷两张。",
-        "Every group earns replacement cards: one after 暗, 碰, 燕 or 起, two after 亮 or 扛.",
+        "Every group earns replacement cards: one after an, peng, yan or qi, two after liang or kang.",
     ),
     _tou,
     kinds=(1, 2),
@@ -974,7 +979,7 @@ HU_REASONS = _reasons(
         "not-complete",
         "cp-not-complete",
         "不能：还有牌没成组，或者还压着没用掉的过牌。",
-        "No: a card is not in a group yet, or a 过牌 is still waiting.",
+        "No: a card is not in a group yet, or a guopai is still waiting.",
     ),
     ("group-first", "cp-must-group", "不能：有一组必须先放下。", "No: a group must be laid first."),
 )
@@ -1015,7 +1020,7 @@ theme(
     Text("能不能和", "May you go out?"),
     Text(
         "每张牌都成了组、没有过牌压着、没有必须先放的组，才能和。",
-        "You go out when every card is in a group, no 过牌 waits and no group must be laid first.",
+        "You go out when every card is in a group, no guopai waits and no group must be laid first.",
     ),
     _can_hu,
     kinds=("win", "not-complete"),
@@ -1049,13 +1054,13 @@ def _count_question(game: Any, state: Any, seat: int, jing: bool) -> Examined | 
     alike = any(n >= 3 for n in me.hand[:21])
     prompt = Text(
         "你的牌齐了，要和了。这手牌一共几胡？（只算胡，不加底。）",
-        "Your hand is complete and you go out. How many 胡 is it worth (the 胡 only, "
+        "Your hand is complete and you go out. How many hu is it worth (the hu only, "
         "without the base)?",
     )
     if not state.rules.jing:
         prompt = Text(
             "这桌不用经牌，四张拐子都在。" + prompt.zh,
-            "This table plays without 经牌: all four 拐子 are in. " + prompt.en,
+            "This table plays without jingpai: all four guaizi are in. " + prompt.en,
         )
     q = Question(
         "number",
@@ -1082,11 +1087,11 @@ def _jing_on_or_off(rng: random.Random) -> Any:
 
 theme(
     "count",
-    Text("算胡", "Counting 胡"),
+    Text("算胡", "Counting hu"),
     Text(
         "和了的牌按最划算的分法数胡：二十点的挤儿一胡，碰、燕两胡，暗三胡，起五胡，亮、扛七胡。",
-        "Count a winning hand the way that earns most: a 挤儿 of 20 is 1 胡, 碰 and 燕 2, 暗 3, "
-        "起 5, 亮 and 扛 7.",
+        "Count a winning hand the way that earns most: a jier of 20 is 1 hu, peng and yan 2, an 3, "
+        "qi 5, liang and kang 7.",
     ),
     _count,
     deals=12,
@@ -1095,10 +1100,10 @@ theme(
 
 theme(
     "count-jing",
-    Text("带经牌算胡", "Counting with 经牌"),
+    Text("带经牌算胡", "Counting with jingpai"),
     Text(
         "和了的牌里有经牌：经牌挤儿当十还是当二十，经牌的组按十倍算。",
-        "A winning hand with a 经牌: is its 挤儿 a 10 or a 20, and its group counts ten times.",
+        "A winning hand with a jingpai: is its jier a 10 or a 20, and its group counts ten times.",
     ),
     _count_jing,
     deals=16,
@@ -1147,7 +1152,7 @@ theme(
     Text("结算", "Settling"),
     Text(
         "和了以后每家输家付胡数加一的底：一家付多少，总共收多少。",
-        "After a win each loser pays the 胡 plus a base of 1: what one pays, what you collect.",
+        "After a win each loser pays the hu plus a base of 1: what one pays, what you collect.",
     ),
     _settlement,
     kinds=("each", "collect"),
@@ -1188,7 +1193,7 @@ def _bai_out(game: Any, state: Any, seat: int) -> Examined | None:
         guo_line(state, seat),
         (
             "你有几种摆法。哪一种摆完就能和牌？",
-            "You could 摆 it in several ways. Which one lets you go out?",
+            "You could bai it in several ways. Which one lets you go out?",
         ),
     ]
     q = Question(
@@ -1205,10 +1210,10 @@ def _bai_out(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "bai-out",
-    Text("摆哪张能和", "The 摆 that goes out"),
+    Text("摆哪张能和", "The bai that goes out"),
     Text(
         "同一张牌能跟手里好几张配：挑出摆完之后每张牌都成组的那一种。",
-        "One card pairs with several of yours: pick the 摆 after which every card is in a group.",
+        "One card pairs with several of yours: pick the bai after which every card is in a group.",
     ),
     _bai_out,
     deals=20,

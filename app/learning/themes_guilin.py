@@ -620,7 +620,7 @@ def count_duo(game: Any, state: Any, seat: int) -> Examined | None:
     q = Question(
         "number",
         Text(
-            "你现在胡牌，翻出来定醒的牌是 {card}。这一把值几舵（每家各付几舵）？",
+            "你现在胡牌，翻出来的牌是 {card}。这一把值几舵（每家各付几舵）？",
             "You go out now, and the card turned for xing is {card}. How many duo is the win "
             "worth (what each other player pays)?",
         ),
@@ -642,7 +642,7 @@ def xing_count(game: Any, state: Any, seat: int) -> Examined | None:
     q = Question(
         "number",
         Text(
-            "你现在胡牌，翻出来定醒的牌是 {card}。你的牌里有几张被它醒了？",
+            "你现在胡牌，翻出来的牌是 {card}。你的牌里有几张醒牌？",
             "You go out now, and the card turned for xing is {card}. How many of your cards "
             "does it wake?",
         ),
@@ -677,7 +677,7 @@ def best_discard(game: Any, state: Any, seat: int) -> Examined | None:
     q = Question(
         "choose-action",
         Text(
-            "你要打一张牌。打哪一张，剩下的牌能胡的牌最多（只算还没全部露面的牌，靠自己摸）？",
+            "你要打一张牌。打哪一张，以后能胡的牌最多（只算还没全部露面的牌，靠自己摸）？",
             "You must throw a card. Which discard leaves you the most different cards to win on "
             "by your own draw (counting only cards not all in sight)?",
         ),
@@ -837,9 +837,9 @@ theme(
 )
 theme(
     "xing-count",
-    Text("醒了几张", "How many xing"),
+    Text("有几张醒牌", "How many xing"),
     Text(
-        "翻出定醒的牌，数出赢家被它醒了的牌。",
+        "胡牌后翻出一张牌：数一数赢家有几张醒牌。",
         "A card is turned for xing: count the winner's cards it wakes.",
     ),
     xing_count,
@@ -849,7 +849,7 @@ theme(
     "best-discard",
     Text("打哪张听得多", "The discard that keeps the most waits"),
     Text(
-        "打牌以后就听牌：挑出能胡的牌最多的那一张打，差距要明显。",
+        "打完这张就听牌：挑出让能胡的牌最多的那一张打。",
         "Your discard leaves you ready: throw the card that keeps the most winning cards, by a "
         "clear margin.",
     ),

@@ -7,6 +7,9 @@ table in its own module here; a test checks that every code the engine can produ
 has a message in both languages and that the placeholders match.
 
 Templates use ``str.format`` named placeholders: ``{card}``, ``{count}``, ...
+A parameter may itself be a reason (``{"code": ..., "params": ...}``): it is rendered in
+the same language (without its closing full stop) where the placeholder stands; or
+prose written in both languages (``{"en": ..., "zh": ...}``), shown in the one asked for.
 A placeholder whose name ends in ``card`` or ``cards`` is shown as given (a token);
 the web app may replace it with card pictures.
 """
@@ -57,7 +60,17 @@ class _Params(dict[str, Any]):
         return "{" + key + "}"
 
 
-def _fmt(value: Any) -> str:
+def _is_reason(value: Any) -> bool:
+    return isinstance(value, Mapping) and "code" in value
+
+
+def _fmt(value: Any, lang: str = "en") -> str:
+    if isinstance(value, Mapping) and set(value) == set(LANGS):  # prose in both languages
+        return str(value[lang])
+    if isinstance(value, Mapping) and "code" in value:  # a reason inside a reason
+        return render(str(value["code"]), value.get("params") or {}, lang).rstrip("。.")
+    if isinstance(value, list | tuple) and value and all(_is_reason(v) for v in value):
+        return " / ".join(_fmt(v, lang) for v in value)  # alternatives, each a reason
     if isinstance(value, list | tuple):
         return " ".join(str(v) for v in value)
     return str(value)
@@ -67,7 +80,7 @@ def render(code: str, params: Mapping[str, Any] | None = None, lang: str = "en")
     """The sentence for ``code`` in ``lang`` (``en`` when the language is unknown)."""
     texts = MESSAGES.get(code)
     lang = lang if lang in LANGS else "en"
-    values = _Params({k: _fmt(v) for k, v in (params or {}).items()})
+    values = _Params({k: _fmt(v, lang) for k, v in (params or {}).items()})
     if texts is None:
         detail = ", ".join(f"{k}={v}" for k, v in values.items())
         return f"{code} ({detail})" if detail else code

@@ -33,7 +33,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- the pairing game 挤儿 ---------------------------------------------------
     "cp-card-on-offer": {
-        "en": "{card}, given up by seat {seat}, is on offer: it is taken (碰, 燕, 起, 扛, 摆) "
+        "en": "{card}, given up by seat {seat}, is on offer: it is taken (peng, yan, qi, kang, bai) "
         "or passed up, seat by seat, before anyone lays a group, goes out or discards.",
         "zh": "{seat} 号座位的 {card} 正在等人要：各家依次碰、燕、起、扛、摆或不要，"
         "这之前谁都不能放组、胡牌或打牌。",
@@ -43,7 +43,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "现在没有打出或翻出的牌：“{kind}”只能用在刚打出或刚翻出的牌上。",
     },
     "cp-laying-out": {
-        "en": "The deal has just been dealt: each seat lays out its groups (暗, 亮, 燕, 起) "
+        "en": "The deal has just been dealt: each seat lays out its groups (an, liang, yan, qi) "
         "and says 'done'; only then does play begin, so no '{kind}' yet.",
         "zh": "刚抓完牌：各家先把手里成组的牌（暗、亮、燕、起）放下，都放完了才开始打牌，"
         "现在还不能“{kind}”。",
@@ -61,40 +61,40 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "不能用 {card} 做“{kind}”：你手里没有能跟它成组的牌。",
     },
     "cp-bad-group": {
-        "en": "{cards} do not make a '{kind}' (暗: three alike, 亮: four alike, 燕: the three "
-        "sevens, 起: the fourth card to your 暗).",
+        "en": "{cards} do not make a '{kind}' (an: three alike, liang: four alike, yan: the three "
+        "sevens, qi: the fourth card to your an).",
         "zh": "{cards} 做不成“{kind}”（暗：三张相同，亮：四张相同，燕：三张不同的七点，起：暗的第四张）。",
     },
     "cp-must-go-out": {
-        "en": "Every card of yours is in a group: you go out (和) now instead of discarding.",
+        "en": "Every card of yours is in a group: you go out now instead of discarding.",
         "zh": "你手里的牌都成组了：现在就胡牌，不再打牌。",
     },
     "cp-own-turn": {
-        "en": "On a turn a seat lays groups (暗, 亮, 燕, 起), goes out or discards: "
+        "en": "On a turn a seat lays groups (an, liang, yan, qi), goes out or discards: "
         "'{kind}' has no place in it.",
         "zh": "轮到自己时只能放组（暗、亮、燕、起）、胡牌或打牌，不能“{kind}”。",
     },
     "cp-must-take": {
         "en": "You must take {card}: a card of yours has no partner yet and pairs with it "
-        "(能吃必须吃: if you can eat, you must).",
+        "(if you can take it, you must).",
         "zh": "必须吃 {card}：你手里有一张还没有配对的牌能和它成挤儿（能吃必须吃）。",
     },
     "cp-must-group": {
-        "en": "First lay the {kind} {cards}: you are not in 齐头, so this group cannot wait.",
+        "en": "First lay the {kind} {cards}: your hand is not at qitou (level heads), so this group cannot wait.",
         "zh": "先把 {cards} 做成“{kind}”放下：你不是齐头，这一组必须放。",
     },
     "cp-split-jier": {
         "en": "{card} is paired in your hand; discard a spare card instead "
-        "(不能拆挤儿打: never break a pair to discard).",
+        "(never break a jier to discard).",
         "zh": "{card} 在手里已经配成挤儿，不能拆了挤儿打，请打一张光棍。",
     },
     "cp-must-guo": {
-        "en": "{card} must be laid face down as a 过牌: it pairs with a card that passed you "
+        "en": "{card} must be laid face down as a guopai: it pairs with a card that passed you "
         "earlier when you could not take it.",
         "zh": "{card} 必须扣在门前作过牌：早先经过你面前、你当时吃不了的牌正好和它配对。",
     },
     "cp-guo-not-laid": {
-        "en": "Foul: {card} should have been laid as a 过牌; taking {taken} with it now shows "
+        "en": "Foul: {card} should have been laid as a guopai; taking {taken} with it now shows "
         "that an earlier card was not eaten. The deal ends.",
         "zh": "犯规：{card} 本该扣作过牌；现在用它摆 {taken}，说明早先该吃的牌没吃。本局结束。",
     },
@@ -108,59 +108,59 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cp-claim-waits": {
         "en": "Seat {seat} may use {card} only if seat {to_act} passes it up first: groups "
-        "(碰, 燕, 起, 扛) come before 摆, each in turn from the discarder's next seat.",
+        "(peng, yan, qi, kang) come before bai, each in turn from the discarder's next seat.",
         "zh": "{seat} 号座位要等 {to_act} 号座位不要 {card} 才能用它：碰、燕、起、扛先于摆，"
         "同一类按打牌人下家起的顺序。",
     },
     "cp-cannot-use": {
-        "en": "Seat {seat} has no claim on {card}: it can make no group and no 挤儿 with it, "
+        "en": "Seat {seat} has no claim on {card}: it can make no group and no jier with it, "
         "or it has passed it up.",
         "zh": "{seat} 号座位不能要 {card}：它用这张牌成不了组，也配不成挤儿，或者已经不要了。",
     },
     "cp-extra-seat-no-bai": {
-        "en": "An extra seat (fifth player and beyond) may 碰, 燕 or 扛 but never 摆.",
+        "en": "An extra seat (fifth player and beyond) may peng, yan or kang but never bai.",
         "zh": "第五家及以后的座位只能碰、燕、扛，不能摆。",
     },
     # -- pairing game count lines ------------------------------------------------
     "cp-jier-20": {
-        "en": "{count} 挤儿 summing to 20, {each} 胡 each",
+        "en": "{count} jier of 20, {each} hu each",
         "zh": "二十点的挤儿 {count} 个，每个 {each} 胡",
     },
     "cp-jier-10": {
-        "en": "{count} 挤儿 summing to 10, {each} 胡 each",
+        "en": "{count} jier of 10, {each} hu each",
         "zh": "十点的挤儿 {count} 个，每个 {each} 胡",
     },
-    "cp-peng": {"en": "{count} 碰, {each} 胡 each", "zh": "碰 {count} 个，每个 {each} 胡"},
+    "cp-peng": {"en": "{count} peng, {each} hu each", "zh": "碰 {count} 个，每个 {each} 胡"},
     "cp-yan": {
-        "en": "{count} 燕 (three sevens), {each} 胡 each",
+        "en": "{count} yan (three sevens), {each} hu each",
         "zh": "燕 {count} 个，每个 {each} 胡",
     },
-    "cp-an": {"en": "{count} 暗, {each} 胡 each", "zh": "暗 {count} 个，每个 {each} 胡"},
-    "cp-qi": {"en": "{count} 起, {each} 胡 each", "zh": "起 {count} 个，每个 {each} 胡"},
-    "cp-liang": {"en": "{count} 亮, {each} 胡 each", "zh": "亮 {count} 个，每个 {each} 胡"},
-    "cp-kang": {"en": "{count} 扛, {each} 胡 each", "zh": "扛 {count} 个，每个 {each} 胡"},
+    "cp-an": {"en": "{count} an, {each} hu each", "zh": "暗 {count} 个，每个 {each} 胡"},
+    "cp-qi": {"en": "{count} qi, {each} hu each", "zh": "起 {count} 个，每个 {each} 胡"},
+    "cp-liang": {"en": "{count} liang, {each} hu each", "zh": "亮 {count} 个，每个 {each} 胡"},
+    "cp-kang": {"en": "{count} kang, {each} hu each", "zh": "扛 {count} 个，每个 {each} 胡"},
     "cp-jing-peng": {
-        "en": "{count} 碰 with a 经牌 (ten times), {each} 胡 each",
+        "en": "{count} peng with a jingpai (ten times), {each} hu each",
         "zh": "经牌的碰 {count} 个（十倍），每个 {each} 胡",
     },
     "cp-jing-an": {
-        "en": "{count} 暗 with a 经牌 (ten times), {each} 胡 each",
+        "en": "{count} an with a jingpai (ten times), {each} hu each",
         "zh": "经牌的暗 {count} 个（十倍），每个 {each} 胡",
     },
     "cp-jing-qi": {
-        "en": "{count} 起 with the 经牌 (ten times), {each} 胡 each",
+        "en": "{count} qi with the jingpai (ten times), {each} hu each",
         "zh": "经牌的起 {count} 个（十倍），每个 {each} 胡",
     },
     "cp-jing-liang": {
-        "en": "{count} 亮 of the 经牌 (ten times), {each} 胡 each",
+        "en": "{count} liang of the jingpai (ten times), {each} hu each",
         "zh": "经牌的亮 {count} 个（十倍），每个 {each} 胡",
     },
     "cp-jing-kang": {
-        "en": "{count} 扛 of the 经牌 (ten times), {each} 胡 each",
+        "en": "{count} kang of the jingpai (ten times), {each} hu each",
         "zh": "经牌的扛 {count} 个（十倍），每个 {each} 胡",
     },
     "cp-base": {
-        "en": "Base: every loser pays 1 more than the 胡",
+        "en": "Base: every loser pays 1 more than the hu",
         "zh": "基数：每家在胡数之外再付 1",
     },
     # -- the trick game 打天九 -----------------------------------------------------
@@ -259,16 +259,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- the strong players' coach (chuanpai/pairing/strong.py, chuanpai/tricks/strong.py) --
     "coach-cp-group": {
-        "en": "{action}: lay the group; it counts {points} hu and brings you a card (偷).",
+        "en": "{action}: lay the group; it counts {points} hu and brings you replacement cards.",
         "zh": "{action}：把这组亮出来，算 {points} 胡，还能偷一张牌。",
     },
     "coach-cp-skip-bai": {
-        "en": "{action}: let {card} go; the cards that pair with it are already in a 挤儿,"
+        "en": "{action}: let {card} go; the cards that pair with it are already in a jier,"
         " and breaking one would leave its partner alone.",
         "zh": "{action}：不要 {card}；能和它配的牌都已经成了挤儿，拆开会让另一张落单。",
     },
     "coach-cp-bai-out": {
-        "en": "{action}: this 摆 completes your hand, and you go out.",
+        "en": "{action}: this bai completes your hand, and you go out.",
         "zh": "{action}：摆了这张，手牌就齐了，可以胡。",
     },
     "coach-cp-discard": {

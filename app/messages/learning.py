@@ -17,6 +17,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Pick at least one card (tick it, or type its code).",
         "zh": "请至少选一张牌（勾选，或输入牌的代码）。",
     },
+    "answer-cards-not-held": {
+        "en": "You do not hold {cards}: the answer is chosen from the cards in your hand.",
+        "zh": "你手里没有 {cards}：答案要从你手里的牌中选。",
+    },
     "answer-number-empty": {
         "en": "Type a number.",
         "zh": "请填一个数。",
@@ -115,6 +119,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Something is missing: {missing_cards}. The cards you chose are right.",
         "zh": "还少了：{missing_cards}。你选的牌都对。",
     },
+    "mc-missing-cards-ways": {
+        "en": "Something is missing. The cards you chose are right, and any one of these completes them: {ways}.",
+        "zh": "还少了牌。你选的牌都对，再补上下面任何一种都行：{ways}。",
+    },
+    "cards-way": {
+        "en": "{cards}",
+        "zh": "{cards}",
+    },
     "mc-extra-cards": {
         "en": "Not part of it: {extra_cards}. The rest of your cards are right.",
         "zh": "多选了：{extra_cards} 不在其中，其余的牌都对。",
@@ -158,6 +170,71 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-wrong": {
         "en": "Not right. Read the question again, or take a hint.",
         "zh": "不对。再读一遍题目，或者看看提示。",
+    },
+    # -- a wrong number beside the engine's, line by line; why a statement is true or false
+    "mc-count-cards-left": {
+        "en": "You said {given}, the answer is {right}: the deal holds {total} of {card}, {seen} of them are in sight for you (in your hand, in the groups on the table, among the discards), so {right} are not.",
+        "zh": "你答 {given}，应为 {right}：这一局共有 {total} 张 {card}，你看得到的有 {seen} 张（手里的、桌上牌组里的、打出去的），所以看不到的是 {right} 张。",
+    },
+    "mc-count-left-out": {
+        "en": "You said {given}, the count is {right}: your number is the count without the line “{line}” ({points}). Count that line too.",
+        "zh": "你答 {given}，应为 {right}：你的数正好少了“{line}”这一项（{points}）。这一项也要算上。",
+    },
+    "mc-count-twice": {
+        "en": "You said {given}, the count is {right}: your number counts the line “{line}” ({points}) twice. Each line counts once.",
+        "zh": "你答 {given}，应为 {right}：你的数把“{line}”这一项（{points}）算了两次。每一项只算一次。",
+    },
+    "mc-count-parts": {
+        "en": "You said {given}, the count is {right}. Line by line, the two part at “{line}”: it takes the count from {before} to {after}, and from there the count never comes back to your number.",
+        "zh": "你答 {given}，应为 {right}。逐项对照，分歧出在“{line}”这一项：它把数从 {before} 变成 {after}，此后再也没有回到你的数。",
+    },
+    "mc-count-never": {
+        "en": "You said {given}, the count is {right}: added line by line, it never goes above {most}, so {given} is more than the lines give.",
+        "zh": "你答 {given}，应为 {right}：逐项加下来，最多也只到 {most}，{given} 比各项加起来还多。",
+    },
+    "mc-count-fact": {
+        "en": "You said {given}, the answer is {right}. {fact}.",
+        "zh": "你答 {given}，应为 {right}：{fact}。",
+    },
+    "mc-choice-because": {
+        "en": "Not that one. {because}.",
+        "zh": "不是这个。{because}。",
+    },
+    "mc-tf-true": {
+        "en": "The statement is true. {because}.",
+        "zh": "这句话是对的：{because}。",
+    },
+    "mc-tf-false": {
+        "en": "The statement is false. {because}.",
+        "zh": "这句话是错的：{because}。",
+    },
+    "mc-tf-other-reason": {
+        "en": "Your judgement is right, but not for that reason. {because}.",
+        "zh": "判断对了，但理由不是这个。{because}。",
+    },
+    "tf-text": {
+        "en": "{text}",
+        "zh": "{text}",
+    },
+    "mc-refused": {
+        "en": "The rules refuse this move. {because}.",
+        "zh": "规则不允许这一步。{because}。",
+    },
+    "tf-legal": {
+        "en": "The rules allow this move at this moment: it is the seat's turn to make it, and the cards it needs are there.",
+        "zh": "此刻规则允许这一步：正轮到这一家做这个动作，需要的牌也都在。",
+    },
+    "tf-legal-hu": {
+        "en": "Going out is allowed here: every card of the hand falls into a group, and no rule of this moment stops it.",
+        "zh": "这里可以胡：手里每张牌都能组成牌组，此刻也没有哪条规则不让胡。",
+    },
+    "tf-win": {
+        "en": "Every card is in a group, and the engine counts the win at {points}.",
+        "zh": "每张牌都组进了牌组，这手牌胡了，计 {points}。",
+    },
+    "tf-not-complete": {
+        "en": "The cards cannot all be placed in groups, so the hand is not complete.",
+        "zh": "这些牌没法全部组成牌组，所以这手牌不完整。",
     },
     # -- practice positions opened by link --------------------------------------------------
     "practice-bad-code": {

@@ -120,7 +120,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- counting a pile ---------------------------------------------------------------------
     "mc-tj-forgot-hard-cards": {
-        "en": "{given} leaves out the hard cards ({cards}): they count among your laid-out cards, "
+        "en": "{given} leaves out the hard cards ({cards}): they count among the laid-out cards, "
         "which number {count}.",
         "zh": "{given} 漏了硬张（{cards}）：硬张也算摆出的牌，一共是 {count} 张。",
     },

@@ -5,13 +5,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-gl-big-as-small": {
         "en": "{given} counts the big-card group {cards} at the small-card value. "
         "Big cards are worth more: peng 3, kan and sao 6, kaiduo 9, saochuan 12, 壹贰叁 and 贰柒拾 6.",
-        "zh": "{given} 是把大字的 {cards} 按小字算了。大字分更高：碰三胡，坎和扫六胡，"
+        "zh": "{given} 是把大字的 {cards} 按小字算了。大字计胡更多：碰三胡，坎和扫六胡，"
         "开舵九胡，扫穿十二胡，壹贰叁、贰柒拾六胡。",
     },
     "mc-gl-kaiduo-as-saochuan": {
         "en": "{given} counts the kaiduo {cards} as a saochuan. The fourth card came from another "
         "player, so it is a kaiduo: 6 in small cards, 9 in big, not 9 / 12.",
-        "zh": "{given} 是把开舵 {cards} 当扫穿算了。第四张是别人那里来的，所以是开舵："
+        "zh": "{given} 是把开舵 {cards} 当扫穿算了。四张里有从别人那里来的牌，所以是开舵："
         "小字六胡、大字九胡，不是九胡、十二胡。",
     },
     "mc-gl-saochuan-as-kaiduo": {
@@ -23,19 +23,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-gl-peng-as-kan": {
         "en": "{given} counts the peng {cards} like a kan or sao. A peng took its third card from "
         "another player, so it is worth less: 1 in small cards, 3 in big.",
-        "zh": "{given} 是把碰 {cards} 按坎或扫算了。碰的第三张是别人的，分要低："
+        "zh": "{given} 是把碰 {cards} 按坎或扫算了。碰的第三张是别人的，计胡少："
         "小字一胡，大字三胡。",
     },
     "mc-gl-kan-as-peng": {
         "en": "{given} counts {cards} like a peng. Three alike that are all your own (a kan in "
         "the hand, a sao, a guosao) are worth 3 in small cards and 6 in big.",
-        "zh": "{given} 是把 {cards} 按碰算了。三张都是自己的（手里的坎、扫、过扫）"
+        "zh": "{given} 是把 {cards} 按碰算了。三张都是自己的（手里的坎、扫、过扫），"
         "小字三胡，大字六胡。",
     },
     "mc-gl-special-run-missed": {
         "en": "{given} leaves out the run {cards}. 一二三 and 二七十 score 3, 壹贰叁 and "
         "贰柒拾 score 6, held or eaten.",
-        "zh": "{given} 漏算了 {cards} 这一句。一二三、二七十算三胡，壹贰叁、贰柒拾算六胡，"
+        "zh": "{given} 漏算了 {cards} 这一组特殊顺子。一二三、二七十算三胡，壹贰叁、贰柒拾算六胡，"
         "手里的、吃来的都算。",
     },
     # -- 舵 ------------------------------------------------------------------------------
@@ -63,7 +63,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-gl-forgot-xing": {
         "en": "The xing is missing: the turned card {card} wakes {count} of the winner's cards, "
         "1 duo each.",
-        "zh": "漏了醒：翻出的 {card} 醒了赢家的 {count} 张牌，每张加一舵。",
+        "zh": "漏了醒：翻出的是 {card}，赢家有 {count} 张醒牌，每张加一舵。",
     },
     "mc-gl-xing-same-value": {
         "en": "That counts matching xing, the winner's cards equal to {card}. These tables play upper xing "
@@ -94,7 +94,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-gl-liang-others-win": {
         "en": "The dangdi {card} belongs to the dealer's hand: only the dealer can win with "
         "it (tianhu).",
-        "zh": "挡底 {card} 是庄家的牌，只有庄家能拿它胡（天胡）。",
+        "zh": "挡底 {card} 是庄家自己手里的牌，不是打出来的，别家不能拿它胡。",
     },
     # -- actions, forced, memory, priority -------------------------------------------------
     "mc-gl-shangjia-chi": {
@@ -143,7 +143,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-gl-ate-own-discard": {
         "en": "This seat discarded {card} earlier: nobody eats a card he threw away, "
         "whoever turns it up later. He may still win on it.",
-        "zh": "这家以前打出过 {card}：自己打过的牌谁都不能再吃，不管后来是谁摸出来的；但可以胡。",
+        "zh": "这家以前打出过 {card}：自己打出过的牌，自己就不能再吃，不管后来是谁打出、谁摸出来的；但可以胡。",
     },
     "mc-gl-peng-before-hu": {
         "en": "A win comes before a peng or kaiduo: the order is saochuan/sao, then hu, then kaiduo/peng, "
@@ -280,7 +280,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Seat {shangjia} plays just before seat {seat}, who threw the card: as its "
         "shangjia it may peng the discard but never eat it. Only seat {xiajia}, the next "
         "player, may eat.",
-        "zh": "{shangjia}号位在打牌的{seat}号位前面，是它的上家：上家只能碰，不能吃。"
+        "zh": "{shangjia}号位在打牌的{seat}号位前面，是他的上家：上家只能碰，不能吃。"
         "只有下家{xiajia}号位能吃。",
     },
     "mc-gl-fit-not-enough": {
@@ -293,13 +293,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-gl-guosao-sao-layout": {
         "en": "All three face down is how a plain sao lies. A guosao keeps two face down and "
         "turns one face up, to show the table you once passed up the peng.",
-        "zh": "三张全扣着是普通扫的摆法。过扫是两张扣着、一张翻开，让大家知道你放过一次碰。",
+        "zh": "三张全扣着是普通扫的摆法。过扫是两张扣着、一张翻开。",
     },
     "mc-gl-guosao-peng-layout": {
         "en": "All three face up is how a peng lies. A guosao comes from your own draw, so two "
         "of its cards stay face down; only one is turned up, to show you once passed up the peng.",
-        "zh": "三张全亮开是碰的摆法。过扫是自己摸出来的，两张要扣着，只翻开一张，"
-        "表示你放过一次碰。",
+        "zh": "三张全亮开是碰的摆法。过扫是自己摸出来的，两张要扣着，只翻开一张。",
     },
     "mc-gl-guozhang-chi-only": {
         "en": "A guozhang stops only eating: you may still peng that card, and win on it. "
@@ -334,7 +333,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Under these rules the player who gave the winning card does not pay alone: "
         "whether the win came on a discard or a draw, each of the other two pays the full "
         "{total} duo, so the winner collects {collected}.",
-        "zh": "按这里的规则，放炮的一家不单独付：不管胡的是别人打的牌还是自己摸的牌，另外两家都各付 "
+        "zh": "这门课的算法，放炮的一家不单独付：不管胡的是别人打的牌还是自己摸的牌，另外两家都各付 "
         "{total} 舵，赢家一共收 {collected} 舵。",
     },
     "mc-gl-ti-as-kaiduo": {
@@ -360,6 +359,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "fact-gl-xing": {
         "en": "The turned card {card} wakes {count} of the winner's cards.",
-        "zh": "翻出的 {card} 醒了赢家的 {count} 张牌。",
+        "zh": "翻出的是 {card}，赢家有 {count} 张醒牌。",
     },
 }

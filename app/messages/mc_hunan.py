@@ -144,6 +144,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Tun are counted from the minimum, not from zero: {min} huxi is one tun, and every further three huxi add one.",
         "zh": "囤是从起胡数往上算的，不是从零算：{min} 胡息是一囤，往上每三胡息加一囤。",
     },
+    "mc-hn-tun-other-minimum": {
+        "en": "That counts the tun up from {other_min}, another table's minimum. This table needs {min} huxi: {min} is the first tun, each full three huxi above it adds one, so {huxi} huxi make {tun}.",
+        "zh": "你是从 {other_min} 胡息往上数囤的，那是别的桌子的起胡数。这张桌子 {min} 胡息起胡：够 {min} 是第一囤，往上每满三胡息加一囤，{huxi} 胡息是 {tun} 囤。",
+    },
     "mc-hn-big-cards-red": {
         "en": "The red cards are 二, 七 and 十 in both sizes (二七十 and 贰柒拾). Big cards are not red as such: 壹 or 伍 are black.",
         "zh": "红牌是二、七、十，大小字都算（二七十和贰柒拾）。大字并不都是红的，壹、伍就是黑的。",

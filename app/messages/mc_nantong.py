@@ -171,6 +171,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "one, two and three of coins.",
         "zh": "{cards}只是普通的搭子。文钱只有一种：一丙、二丙、三丙。",
     },
+    "mc-nt-piao-not-qing": {
+        "en": "A 清胡 is seven runs and a pair, with no three alike. Here every group but the pair "
+        "is three or four alike (文钱 apart): a 飘胡.",
+        "zh": "清胡是七个搭子加一对将头，一个刻子都没有。这手牌除了将头全是刻子或杠（文钱除外）：是飘胡。",
+    },
+    "mc-nt-piao-not-tazi": {
+        "en": "A 塌子胡 mixes runs with threes alike. Here there is no run (文钱 apart): every "
+        "group but the pair is three or four alike, a 飘胡.",
+        "zh": "塌子胡是搭子和刻子都有。这手牌除了文钱一个搭子也没有，除了将头全是刻子或杠：是飘胡。",
+    },
+    "mc-nt-qing-not-piao": {
+        "en": "A 飘胡 is made of threes alike. Here there is no three alike at all: seven runs "
+        "and a pair, a 清胡.",
+        "zh": "飘胡是刻子凑成的。这手牌一个刻子都没有：七个搭子加一对将头，是清胡。",
+    },
+    "mc-nt-qing-not-tazi": {
+        "en": "A 塌子胡 has threes alike among its runs. Here there is none: seven runs and a "
+        "pair, a 清胡.",
+        "zh": "塌子胡里搭子和刻子都有。这手牌一个刻子都没有：七个搭子加一对将头，是清胡。",
+    },
     "mc-nt-wenqian-not-run": {
         "en": "The copper coin (一二三丙) is no ordinary run: a hand of threes alike with a "
         "copper coin is still a 飘胡.",

@@ -196,7 +196,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "zp-xing": {
         "en": "Xing: the turned card {card} wakes this many of the winner's cards ({mode}).",
-        "zh": "醒：翻出的 {card} 醒了赢家这么多张牌（{mode}）。",
+        "zh": "醒：翻出的是 {card}，赢家有这么多张醒牌（{mode}）。",
     },
     "zp-total": {
         "en": "Total paid by each other player.",
@@ -276,7 +276,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "zp-sao": {
         "en": "Sao {cards}: a pair completed by your own draw.",
-        "zh": "扫 {cards}：对子扫自己摸的牌。",
+        "zh": "扫 {cards}：手里一对，加上自己摸到的第三张。",
     },
     "zp-guosao": {
         "en": "Passed sao {cards}: a sao after passing up the peng.",
@@ -284,11 +284,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "zp-kaiduo": {
         "en": "Kaiduo {cards}: four alike laid open.",
-        "zh": "开舵 {cards}：四张相同亮出。",
+        "zh": "开舵 {cards}：四张一样，全部亮出。",
     },
     "zp-saochuan": {
         "en": "Saochuan {cards}: four alike by your own hand or draw.",
-        "zh": "扫穿 {cards}：自己手中或自己摸来的四张相同。",
+        "zh": "扫穿 {cards}：四张一样，都是自己手里的或自己摸来的。",
     },
     # -- the strong player's coach (app/engine/zipai/strong.py) --
     "coach-zp-keep-waits": {

@@ -48,7 +48,18 @@ def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, A
     (the engine counts them from 0)."""
     out: dict[str, Any] = {}
     for key, value in params.items():
-        if key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, Mapping) and set(value) == {"en", "zh"}:  # prose, both languages
+            out[key] = value["zh"] if str(locale).startswith("zh") else value["en"]
+        elif isinstance(value, Mapping) and "code" in value:  # a reason inside a reason
+            inner = humanize(family, value.get("params") or {}, locale)
+            out[key] = render(str(value["code"]), inner, locale).rstrip("。.")
+        elif (
+            isinstance(value, list | tuple)
+            and value
+            and all(isinstance(v, Mapping) and "code" in v for v in value)
+        ):  # alternatives, each a reason
+            out[key] = " / ".join(humanize(family, {"r": v}, locale)["r"] for v in value)
+        elif key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
             out[key] = value + 1
         elif key in ("kind", "action_kind") and isinstance(value, str):
             out[key] = action_label(value)  # a group or action kind in words: 跑, not pao
@@ -58,9 +69,25 @@ def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, A
             out[key] = cards_text(family, value, locale)
         elif key.endswith("cards") and isinstance(value, str):  # tokens written out
             out[key] = cards_text(family, value.split(), locale)
+        elif key == "group" and family == "chuanpai" and not locale.startswith("zh"):
+            out[key] = CHUANPAI_GROUP_WORDS.get(value, value)  # 碰 -> peng on an English page
         else:
             out[key] = value
     return out
+
+
+#: The pairing game's groups as its verdicts name them (``group`` parameters carry the
+#: Chinese word), in the English of the term table.
+CHUANPAI_GROUP_WORDS = {
+    "暗": "an",
+    "碰": "peng",
+    "燕": "yan",
+    "起": "qi",
+    "亮": "liang",
+    "扛": "kang",
+    "摆": "bai",
+    "挤儿": "jier",
+}
 
 
 def count_lines(family: str, count: Count | None, locale: str) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -155,6 +156,7 @@ def test_tricks_illegal_always_refused(seed: int, steps: int, card: str, seat: i
             raise AssertionError(f"{action} accepted")
 
 
+@pytest.mark.slow
 def test_selfplay_2000_pairing_deals() -> None:
     def one(rng: random.Random, i: int) -> DealResult:
         state, steps = play_one(PAIRING, OPTS, rng, dealer=i % 4)
@@ -166,6 +168,7 @@ def test_selfplay_2000_pairing_deals() -> None:
     assert sum(out.wins_per_seat) > 1000
 
 
+@pytest.mark.slow
 def test_selfplay_2000_trick_deals() -> None:
     def one(rng: random.Random, i: int) -> DealResult:
         state, steps = play_one(TRICKS, TrickRules(), rng, dealer=i % 3)

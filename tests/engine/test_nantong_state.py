@@ -179,6 +179,7 @@ def test_reason_codes_are_declared() -> None:
     assert all(code.startswith("nt-") for code in REASON_CODES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("argv", "games"),
     [

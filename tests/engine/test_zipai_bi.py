@@ -122,3 +122,12 @@ def test_kan_cards_may_not_be_used() -> None:
         apply(st, Action("chi", 1, t("x1 x2 x3")))
     assert exc.value.reason.code == "breaks-kan"
     assert options(st) == set()
+
+
+def test_the_refusal_names_only_the_cards_of_the_kan() -> None:
+    """A 吃 of 二 with one 二 and a 贰 from a 坎 of 贰: only the 贰 belong to a kan."""
+    st = chi_state("x2 d2 d2 d2 x5 d6", "x2")
+    with pytest.raises(IllegalAction) as exc:
+        apply(st, Action("chi", 1, t("x2 x2 d2")))
+    assert exc.value.reason.code == "breaks-kan"
+    assert exc.value.reason.params["cards"] == ["d2"]

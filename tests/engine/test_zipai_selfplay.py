@@ -8,6 +8,7 @@ from app.engine.zipai.play import selfplay
 from app.engine.zipai.rules import GUILIN_RULES, HUNAN_RULES, ZipaiRules
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [HUNAN_RULES, GUILIN_RULES], ids=["hunan", "guilin"])
 def test_selfplay_2000_deals(rules: ZipaiRules) -> None:
     out = selfplay(rules, 2000, seed=20261129)

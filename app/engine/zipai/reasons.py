@@ -366,6 +366,11 @@ def _why_no_peng(state: State, t: int) -> Reason:
     return Reason("zp-no-discard-left")
 
 
+def _kan_cards(hand: Sequence[int], cards: Sequence[Card]) -> list[str]:
+    """The cards among ``cards`` that belong to a 坎 of ``hand``, each named once."""
+    return [token(x) for x in sorted(set(cards)) if hand[x] >= 3]
+
+
 def _why_no_chi(
     state: State, t: int, cards: Sequence[Card], bis: Sequence[Sequence[Card]]
 ) -> Reason:
@@ -384,14 +389,16 @@ def _why_no_chi(
     if take(list(seat.hand), own) is None:
         return Reason("zp-not-in-hand", {"cards": [token(x) for x in own]})
     avail = take(usable(seat.hand), own)
-    if avail is None:
-        return Reason("breaks-kan", {"cards": [token(x) for x in own]})
+    if avail is None:  # name the cards of a kan only, each once
+        return Reason("breaks-kan", {"cards": _kan_cards(seat.hand, own)})
     if not bi_options(avail, c, state.rules.yiwushi):
         return Reason("zp-cannot-bi", {"card": token(c), "count": avail[c]})
     for g in bis:
         if c not in g or not chi_shape(g, state.rules.yiwushi):
             return Reason("zp-bad-bi", {"cards": [token(x) for x in g], "card": token(c)})
         nxt = take(avail, g)
+        if nxt is None and _kan_cards(seat.hand, g):
+            return Reason("breaks-kan", {"cards": _kan_cards(seat.hand, g)})
         if nxt is None:
             return Reason("zp-bad-bi", {"cards": [token(x) for x in g], "card": token(c)})
         avail = nxt

@@ -102,6 +102,7 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-cp-dealer-goes-out", "going-out", f"{L7}#going-out"),
     Misconception("mc-cp-missed-complete", "going-out", f"{L7}#going-out"),
     Misconception("mc-cp-bai-not-out", "going-out", f"{L4}#bai"),
+    Misconception("mc-cp-bai-leaves-some", "going-out", f"{L4}#bai"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -168,6 +169,7 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-cp-guo-blocks-hu", f"{Q}.winning.guo-blocks", "true right"),
     ("mc-cp-missed-complete", f"{Q}.winning.complete", "false not-yet"),
     ("mc-cp-bai-not-out", f"{Q}.winning.bai-out", "a"),
+    ("mc-cp-bai-leaves-some", f"{Q}.winning.bai-out", "b"),
     ("mc-cp-turner-first", f"{Q}.table.priority-turned", "right across left you"),
 )
 
@@ -582,7 +584,10 @@ def _action(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
             return Reason("mc-cp-qi-forced", {"cards": list(note.action.cards)})
         for fact in sol.proof.consequences:
             if sorted(fact.params.get("cards", ())) == sorted(note.action.cards):
-                return Reason("mc-cp-bai-not-out", dict(fact.params))
+                some = fact.code == "fact-cp-bai-stuck-some"
+                return Reason(
+                    "mc-cp-bai-leaves-some" if some else "mc-cp-bai-not-out", dict(fact.params)
+                )
     return None
 
 

@@ -78,6 +78,7 @@ CATALOG: tuple[Misconception, ...] = (
     _mc("mc-hn-forgot-mingtang", "settlement", "hunan-10-settlement#mingtang"),
     _mc("mc-hn-tun-no-base", "settlement", "hunan-10-settlement#tun"),
     _mc("mc-hn-tun-from-zero", "settlement", "hunan-10-settlement#tun"),
+    _mc("mc-hn-tun-other-minimum", "settlement", "hunan-11-variants#min-huxi"),
     _mc("mc-hn-big-cards-red", "cards", "hunan-01-cards#red"),
     _mc("mc-hn-red-hand-only", "settlement", "hunan-10-settlement#red-count"),
     # practice and quizzes: naming the forced groups, 八块, taking, waits, the discard
@@ -163,6 +164,7 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-hn-forgot-mingtang", "hunan.settle-red-win", "1"),
     ("mc-hn-tun-no-base", "hunan.tun-count", "2"),
     ("mc-hn-tun-from-zero", "hunan.settle-red-win", "10"),
+    ("mc-hn-tun-other-minimum", "hunan-11-variants.tun-eighteen", "3"),
     ("mc-hn-big-cards-red", "hunan.red-cards", "d1 d4 d6 d9"),
     ("mc-hn-red-hand-only", "hunan-01-cards.count-red", "5"),
     ("mc-hn-wei-as-peng", "quiz.hunan.play.wei-not-peng", "a"),
@@ -284,11 +286,18 @@ def _pay(
         models.append(("mc-hn-forgot-mingtang", tun))
     models.append(("mc-hn-tun-no-base", (huxi - low) // 3 * factor))
     models.append(("mc-hn-tun-from-zero", huxi // 3 * factor))
+    for other in (15, 10, 18, 6):  # the minimum of another table
+        if other != low and other <= huxi:
+            models.append(("mc-hn-tun-other-minimum", ((huxi - other) // 3 + 1) * factor))
     if changde:
         models.append(("mc-hn-big-cards-red", tun * _factor(len(big_tokens(hand + table)))))
         models.append(("mc-hn-red-hand-only", tun * _factor(len(red_tokens(hand)))))
-    for code, value in models:
+    for i, (code, value) in enumerate(models):
         if value == given and value != right:
+            if code == "mc-hn-tun-other-minimum":
+                others = [o for o in (15, 10, 18, 6) if o != low and o <= huxi]
+                used = others[[c for c, _ in models[:i]].count(code)]
+                return Reason(code, {**base, "other_min": used})
             return Reason(code, base)
     return None
 

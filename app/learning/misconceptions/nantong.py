@@ -101,6 +101,10 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-nt-chenghu-not-local", "settlement", f"{L_SETTLE}#local"),
     Misconception("mc-nt-no-chi-not-local", "settlement", f"{L_SETTLE}#local"),
     Misconception("mc-nt-wenqian-not-run", "going-out", f"{L_GROUPS}#hand-types"),
+    Misconception("mc-nt-piao-not-qing", "going-out", f"{L_GROUPS}#hand-types"),
+    Misconception("mc-nt-piao-not-tazi", "going-out", f"{L_GROUPS}#hand-types"),
+    Misconception("mc-nt-qing-not-piao", "going-out", f"{L_GROUPS}#hand-types"),
+    Misconception("mc-nt-qing-not-tazi", "going-out", f"{L_GROUPS}#hand-types"),
 )
 
 #: engine reason code of a refused action → misconception code
@@ -148,6 +152,10 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
     ("mc-nt-honour-run", "nantong.tf-honours-no-run", "true c"),
     ("mc-nt-runs-not-piao", f"{L_GROUPS}.type-tazi", "a"),
     ("mc-nt-alike-not-qing", f"{L_GROUPS}.type-tazi", "b"),
+    ("mc-nt-piao-not-qing", "gen:nantong:hand-type:0", "b"),
+    ("mc-nt-piao-not-tazi", "gen:nantong:hand-type:0", "c"),
+    ("mc-nt-qing-not-piao", "gen:nantong:hand-type:2", "a"),
+    ("mc-nt-qing-not-tazi", "gen:nantong:hand-type:2", "c"),
     ("mc-nt-chi", "nantong.act-peng-not-chi", "a"),
     ("mc-nt-peng-needs-two", "nantong.act-hu-on-discard", "a"),
     ("mc-nt-hu-not-complete", "nantong.act-add-to-peng", "a"),
@@ -604,7 +612,26 @@ def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
         return _priority_answer(ex, sol, answer)
     if ex.kind == "true-false":
         return _true_false(ex, sol, answer)
+    if ex.kind == "choice" and name == "nantong:hand-type":
+        return _hand_type_answer(ex, sol, answer)
     return None
+
+
+#: (the hand's kind of win, the kind chosen) → the mistake, where no choice names one
+HAND_TYPE_MISTAKES = {
+    ("piaohu", "qinghu"): "mc-nt-piao-not-qing",
+    ("piaohu", "tazihu"): "mc-nt-piao-not-tazi",
+    ("qinghu", "piaohu"): "mc-nt-qing-not-piao",
+    ("qinghu", "tazihu"): "mc-nt-qing-not-tazi",
+}
+
+
+def _hand_type_answer(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
+    chosen = next((c for c in ex.choices if c.id == answer.strip()), None)
+    if chosen is None or chosen.misconception:
+        return None  # an authored mistake names itself
+    code = HAND_TYPE_MISTAKES.get((str(sol.value), chosen.reason or ""))
+    return Reason(code, {}) if code else None
 
 
 register("nantong", CATALOG, diagnose, REASONS)
