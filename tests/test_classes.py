@@ -172,7 +172,19 @@ def answer(app: Flask, client: FlaskClient, aid: int, item: tuple[str, str], giv
 
 
 def rows_of(body: str) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(body.lstrip("\ufeff"))))
+    """The CSV's rows; a column named by an item (``3 Which card…: attempts``) or a deal
+    (``deal The same deal…: done``) is also under ``3_attempts`` or ``deal_done``, and a
+    time column (``due (Asia/Shanghai)``) also under its name alone."""
+    rows = list(csv.DictReader(io.StringIO(body.lstrip("\ufeff"))))
+    for row in rows:
+        for key, value in list(row.items()):
+            named = re.fullmatch(r"(\d+|deal) .*?: (\w+)(?: \(.*\))?", key)
+            if named:
+                row[f"{named.group(1)}_{named.group(2)}"] = value
+            zoned = re.fullmatch(r"(\w+) \([\w/+-]+\)", key)
+            if zoned:
+                row[zoned.group(1)] = value
+    return rows
 
 
 # -- accounts ---------------------------------------------------------------------------
@@ -489,8 +501,12 @@ def test_pasted_position_links_are_assigned_once(ctx):
 def test_csv_cells_cannot_start_a_formula():
     from app.classes.results import _csv
 
-    out = _csv(["a", "b"], [["=cmd()", "-1"], ["+x", "@y"]])
-    assert "'=cmd()" in out and "'+x" in out and "'@y" in out
+    out = _csv(["a", "b"], [["=cmd()", "-1"], ["+x", "@y"], ["-1+2", "2.5"], ["\tz", "-0.25"]])
+    assert "'=cmd()" in out and "'+x" in out and "'@y" in out and "'-1+2" in out
+    assert "'\tz" in out
+    lines = out.lstrip("\ufeff").splitlines()
+    assert lines[1] == "'=cmd(),-1"  # a plain number stays a number
+    assert lines[3].endswith(",2.5") and lines[4].endswith(",-0.25")
 
 
 # -- roles --------------------------------------------------------------------------------

@@ -36,6 +36,8 @@ SIGNED_IN = ALL - {"visitor"}
 TEACHERS = {"owner", "co", "other", "admin"}
 CLASS = {"owner", "co"}
 OWNER = {"owner": "ok", "co": 403}
+# a student of the class; a visitor signs in first (issue 41), whatever the link names
+STUDENT = {"student": "ok", "visitor": 302}
 
 # endpoint → method → who is allowed (a set), or role → "ok" / a status
 MATRIX: dict[str, dict[str, Any]] = {
@@ -45,6 +47,7 @@ MATRIX: dict[str, dict[str, Any]] = {
     "classes.show": {"GET": CLASS},
     "classes.edit": {"POST": CLASS},
     "classes.archive": {"POST": CLASS},
+    "classes.roster_order": {"POST": CLASS},
     "classes.join_code": {"POST": CLASS},
     "classes.add_teacher": {"POST": OWNER},
     "classes.remove_teacher": {"POST": OWNER},
@@ -65,11 +68,11 @@ MATRIX: dict[str, dict[str, Any]] = {
     "classes.item": {"GET": CLASS},
     "classes.export_assignment": {"GET": CLASS},
     "assignments.index": {"GET": ALL},
-    "assignments.overview": {"GET": {"student"}},
-    "assignments.item": {"GET": {"student"}},
-    "assignments.answer": {"POST": {"student"}},
-    "assignments.hint": {"POST": {"student"}},
-    "assignments.deal": {"GET": {"student"}},
+    "assignments.overview": {"GET": STUDENT},
+    "assignments.item": {"GET": STUDENT},
+    "assignments.answer": {"POST": STUDENT},
+    "assignments.hint": {"POST": STUDENT},
+    "assignments.deal": {"GET": STUDENT},
     "assignments.join": {"GET": ALL, "POST": SIGNED_IN},
     "assignments.join_code": {"GET": ALL},
     "assignments.quick_signin": {"GET": ALL, "POST": ALL},

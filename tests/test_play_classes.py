@@ -79,8 +79,10 @@ def test_the_same_deal_for_everyone(capp):  # noqa: F811  (the fixture)
         rows = [db.session.get(PlayDeal, d) for d in deals]
         assert all(r is not None and r.assignment_id == aid and r.seed == seed for r in rows)
         assert rows[0].seat == rows[1].seat == 1  # type: ignore[union-attr]
-    # another class's student, or a visitor, cannot start it
-    assert papp.test_client().get(f"/assignments/{aid}/deal/{key}").status_code == 404
+    # another class's student cannot start it
+    # a visitor signs in first (issue 41: any assignment link), and is told nothing before
+    r = papp.test_client().get(f"/assignments/{aid}/deal/{key}")
+    assert r.status_code == 302 and "/account/signin" in r.headers["Location"]
     assert tc.get(f"/assignments/{aid}/deal/{key}").status_code == 404  # the teacher's not in it
     assert sc.get(f"/assignments/{aid}/deal/nokey").status_code == 404
 

@@ -16,8 +16,15 @@ from app.redirects import current_path, next_param
 
 @login_manager.unauthorized_handler
 def _needs_signin():  # type: ignore[no-untyped-def]
-    """To the sign-in page, with a relative ``next`` that brings the learner back."""
-    flash(_("Sign in to see that page."), "info")
+    """To the sign-in page, with a relative ``next`` that brings the learner back; a
+    session that has ended (a new password, signed out elsewhere) is told so."""
+    if session.pop("_user_id", None) is not None:
+        flash(
+            _("Your session has ended (your password may have been changed). Sign in again."),
+            "info",
+        )
+    else:
+        flash(_("Sign in to see that page."), "info")
     location = url_for("accounts.signin", next=current_path())
     if request.htmx:
         return redirect_to(location)

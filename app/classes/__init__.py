@@ -26,6 +26,25 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["assignments_due"] = student.due_for_current_user
     app.jinja_env.globals["local_time"] = student.local_time
     app.before_request(_get_after_post)
+    app.before_request(_assignments_sign_in_first)
+
+
+def _assignments_sign_in_first() -> Response | None:
+    """A visitor opening any ``/assignments/…`` address, even one that names nothing,
+    signs in first and comes back (what exists is not told before)."""
+    from werkzeug.exceptions import NotFound
+
+    if not request.path.startswith("/assignments/") or request.path == "/assignments/":
+        return None
+    if not isinstance(request.routing_exception, NotFound):
+        return None
+    from flask_login import current_user
+
+    if current_user.is_authenticated:
+        return None
+    from app.extensions import login_manager
+
+    return login_manager.unauthorized()  # type: ignore[no-any-return]
 
 
 def _get_after_post() -> Response | None:

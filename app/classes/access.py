@@ -13,7 +13,9 @@
 - A finished deal played for an assignment is seen by its player and the class's
   teachers, and by others only once the last student's time is up.
 - A student sees the assignments of their classes once they have started, while the
-  class is not archived.
+  class is not archived. A visitor (or a session that ended) opening any assignment link
+  signs in first and comes back, whether or not it exists; a student removed from the
+  class is told they are no longer in it.
 - The roles page is for admins only.
 """
 
@@ -27,10 +29,11 @@ from app.classes.models import (
     Assignment,
     ClassStudent,
     ClassTeacher,
+    Departure,
     SchoolClass,
     StudentAccount,
 )
-from app.extensions import db
+from app.extensions import db, login_manager
 from app.learning import clock
 from app.models import User
 
@@ -101,16 +104,40 @@ def manages(teacher_id: int, student_id: int) -> bool:
     return db.session.scalar(shared) is not None
 
 
+class NoLongerInClass(Exception):
+    """A student a teacher removed opens a link of the class (the page says so)."""
+
+    def __init__(self, klass: SchoolClass) -> None:
+        super().__init__(klass.name)
+        self.klass = klass
+
+
+def signin_first() -> None:
+    """A visitor (or a session that has ended: a new password, signed out elsewhere) goes
+    to the sign-in page and back here, whether or not the page exists: nothing is told
+    before signing in."""
+    abort(login_manager.unauthorized())
+
+
 def student_assignment(assignment_id: int) -> tuple[Assignment, SchoolClass, ClassStudent]:
-    """The assignment if the signed-in user is in its class and it has started; else 404."""
+    """The assignment if the signed-in user is in its class and it has started; a visitor
+    signs in first; a student removed from the class is told so
+    (:class:`NoLongerInClass`); else 404."""
     u = user()
-    a = db.session.get(Assignment, assignment_id) if u is not None else None
+    if u is None:
+        signin_first()
+    assert u is not None
+    a = db.session.get(Assignment, assignment_id)
     klass = db.session.get(SchoolClass, a.class_id) if a is not None else None
     row = (
         db.session.scalar(db.select(ClassStudent).filter_by(class_id=klass.id, user_id=u.id))
-        if klass is not None and u is not None and not klass.archived
+        if klass is not None and not klass.archived
         else None
     )
+    if klass is not None and row is None:
+        gone = db.select(Departure.id).filter_by(class_id=klass.id, user_id=u.id)
+        if db.session.scalar(gone) is not None:
+            raise NoLongerInClass(klass)
     if a is None or klass is None or row is None or a.starts_at > clock.now():
         abort(404)
     return a, klass, row

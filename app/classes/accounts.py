@@ -35,11 +35,13 @@ from datetime import timedelta
 from flask import current_app
 from werkzeug.security import generate_password_hash
 
+from app.classes import pinyin
 from app.classes.models import (
     MAX_STUDENTS,
     AccountEvent,
     ClassStudent,
     ClassTeacher,
+    Departure,
     QuickCode,
     SchoolClass,
     StudentAccount,
@@ -163,7 +165,12 @@ def make_students(
             db.session.add(u)
             db.session.flush()
             db.session.add(StudentAccount(user_id=u.id, created_by_id=teacher.id))
-            row = ClassStudent(class_id=klass.id, user_id=u.id, real_name=real.strip()[:80])
+            row = ClassStudent(
+                class_id=klass.id,
+                user_id=u.id,
+                real_name=real.strip()[:80],
+                sort_key=pinyin.sort_key(real.strip()[:80]),
+            )
             row.note = ""
             db.session.add(row)
             made.append(NewAccount(u, row, password))
@@ -255,9 +262,15 @@ def join(klass: SchoolClass, u: User, real_name: str) -> ClassStudent:
     if students_count(klass) >= MAX_STUDENTS:
         db.session.rollback()
         raise ClassFull
-    row = ClassStudent(class_id=klass.id, user_id=u.id, real_name=real_name.strip()[:80])
+    row = ClassStudent(
+        class_id=klass.id,
+        user_id=u.id,
+        real_name=real_name.strip()[:80],
+        sort_key=pinyin.sort_key(real_name.strip()[:80]),
+    )
     row.note = ""
     db.session.add(row)
+    db.session.execute(db.delete(Departure).filter_by(class_id=klass.id, user_id=u.id))
     db.session.commit()
     return row
 

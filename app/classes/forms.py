@@ -103,6 +103,15 @@ class StudentsForm(FlaskForm):  # type: ignore[misc]
 
 class StudentForm(FlaskForm):  # type: ignore[misc]
     real_name = _name(_l("Real name"))
+    sort_key = StringField(
+        _l("Pinyin for sorting"),
+        description=_l(
+            "Made from the name (surnames read as surnames: 曾 zeng, 单 shan). Correct it if"
+            " the name is read otherwise; it is made again when the name changes."
+        ),
+        filters=[lambda v: v.strip() if isinstance(v, str) else v],
+        validators=[Length(max=200)],
+    )
     note = _notes(_l("Private note"))
 
 

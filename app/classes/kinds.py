@@ -124,17 +124,32 @@ def _positions_query(game: str, teacher: User):  # type: ignore[no-untyped-def]
     )
 
 
+PER_THEME = 40
+
+
 def _practice_options(game: str, teacher: User) -> dict[str, Any]:
+    """The positions by theme (easiest first, at most :data:`PER_THEME` each), each with
+    a preview: its question in the page's language (cards named)."""
+    from flask_babel import get_locale
+
+    from app.learning import present
+
     rows = db.session.scalars(
         _positions_query(game, teacher).order_by(Position.theme, Position.rating, Position.id)
     ).all()
     by_theme: dict[str, list[Position]] = {}
     for p in rows:
         by_theme.setdefault(p.theme, [])
-        if len(by_theme[p.theme]) < 40:
+        if len(by_theme[p.theme]) < PER_THEME:
             by_theme[p.theme].append(p)
+    locale = str(get_locale() or "zh")
+    previews: dict[int, str] = {}
+    for theme_rows in by_theme.values():
+        for p in theme_rows:
+            ex = practice.exercise(p.theme, p.seat, p.code)
+            previews[p.id] = present.prompt_text(ex, locale) if ex is not None else ""
     themes = practice.themes(game)
-    return {"positions": by_theme, "themes": themes}
+    return {"positions": by_theme, "themes": themes, "previews": previews}
 
 
 def parse_position(text: str, game: str) -> tuple[str, int, str] | None:

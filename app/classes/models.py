@@ -7,6 +7,7 @@
   accepts or declines; it expires, and the owner may withdraw it.
 - :class:`ClassStudent`: who is in it, with the real name and the note only the class's
   teachers see (real names are never on the account).
+- :class:`Departure`: a student removed from a class (their old links say so).
 - :class:`StudentAccount`: an account a teacher made (no e-mail, a generated password);
   the teacher who made it may reset its password and give it quick-login codes.
 - :class:`QuickCode`: a quick-login code (stored as a digest), one sign-in, until it expires.
@@ -44,8 +45,18 @@ def new_key() -> str:
     return secrets.token_urlsafe(12)
 
 
+#: on SQLite, an id once given is never given again (``AUTOINCREMENT``): a deleted
+#: class's or assignment's number must not bring its rows back under a new one
+NEVER_REUSED = {"sqlite_autoincrement": True}
+
+#: how a class's students are listed: in the order they were made or joined, or by the
+#: pinyin of the real name (:mod:`app.classes.pinyin`)
+ORDERS = ("made", "pinyin")
+
+
 class SchoolClass(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "classes"
+    __table_args__ = NEVER_REUSED
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
@@ -54,6 +65,7 @@ class SchoolClass(db.Model):  # type: ignore[name-defined,misc]
     notes: Mapped[str] = mapped_column(Text, default="")
     archived_at: Mapped[datetime | None] = mapped_column(default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    roster_order: Mapped[str] = mapped_column(String(8), default="made", server_default="made")
 
     @property
     def archived(self) -> bool:
@@ -73,14 +85,30 @@ class ClassTeacher(db.Model):  # type: ignore[name-defined,misc]
 
 class ClassStudent(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "class_students"
-    __table_args__ = (UniqueConstraint("class_id", "user_id"),)
+    __table_args__ = (UniqueConstraint("class_id", "user_id"), NEVER_REUSED)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"))
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     real_name: Mapped[str] = mapped_column(String(80), default="")
+    # the pinyin of the real name, for sorting (stored when the name is saved; the
+    # teacher may correct it)
+    sort_key: Mapped[str] = mapped_column(String(200), default="", server_default="")
     note: Mapped[str] = mapped_column(Text, default="")
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Departure(db.Model):  # type: ignore[name-defined,misc]
+    """A student a teacher removed from a class: their old links say they are no longer
+    in it (gone again when they join it again)."""
+
+    __tablename__ = "class_departures"
+    __table_args__ = (UniqueConstraint("class_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    removed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class StudentAccount(db.Model):  # type: ignore[name-defined,misc]
@@ -135,6 +163,7 @@ class QuickCode(db.Model):  # type: ignore[name-defined,misc]
 
 class Assignment(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "assignments"
+    __table_args__ = NEVER_REUSED
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
@@ -163,6 +192,7 @@ class Assignment(db.Model):  # type: ignore[name-defined,misc]
 
 class AssignmentPart(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "assignment_parts"
+    __table_args__ = NEVER_REUSED
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     assignment_id: Mapped[int] = mapped_column(
@@ -175,7 +205,7 @@ class AssignmentPart(db.Model):  # type: ignore[name-defined,misc]
 
 class AssignmentItem(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "assignment_items"
-    __table_args__ = (UniqueConstraint("assignment_id", "exercise_id"),)
+    __table_args__ = (UniqueConstraint("assignment_id", "exercise_id"), NEVER_REUSED)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     assignment_id: Mapped[int] = mapped_column(
@@ -191,7 +221,7 @@ class OwnPosition(db.Model):  # type: ignore[name-defined,misc]
     """A student's own exercise for an item made per student (``exercise_id``: private)."""
 
     __tablename__ = "assignment_own_positions"
-    __table_args__ = (UniqueConstraint("item_id", "user_id"),)
+    __table_args__ = (UniqueConstraint("item_id", "user_id"), NEVER_REUSED)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     assignment_id: Mapped[int] = mapped_column(
@@ -204,7 +234,7 @@ class OwnPosition(db.Model):  # type: ignore[name-defined,misc]
 
 class Extension(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "assignment_extensions"
-    __table_args__ = (UniqueConstraint("assignment_id", "user_id"),)
+    __table_args__ = (UniqueConstraint("assignment_id", "user_id"), NEVER_REUSED)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     assignment_id: Mapped[int] = mapped_column(ForeignKey("assignments.id", ondelete="CASCADE"))

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from flask_babel import gettext as _
 
-from app.classes import kinds, service
+from app.classes import kinds, service, times
 from app.classes.models import (
     Assignment,
     AssignmentItem,
@@ -36,7 +38,7 @@ from app.classes.models import (
 from app.extensions import db
 from app.learning import bank, generators, present
 from app.learning.exercise import Exercise
-from app.learning.models import Attempt
+from app.learning.models import Attempt, PlayDeal
 from app.learning.record import stars_for
 from app.models import LearnerProfile, User
 from app.ui.text import misconception_text
@@ -76,16 +78,55 @@ class Cell:
 
 
 @dataclass
+class DealCell:
+    """A student's deal of a "same deal for everyone" part, as stored when it ended.
+
+    ``credit``: what it counts for in the score (docs/classes.md): the share of the
+    student's decisions that were the engine's advice (1 when the deal left them none),
+    once the deal is over; 0 while it is not (in an exam, also when it ended after the
+    student's due time)."""
+
+    status: str = ""  # "" not begun | active | over
+    decisions: int = 0
+    agreed: int = 0
+    done: bool = False
+    late: bool = False
+    ended_at: datetime | None = None
+    points: int | None = None  # the student's result of the deal (the game's scoring)
+    deal_id: str = ""
+
+    @property
+    def credit(self) -> float:
+        if not self.done:
+            return 0.0
+        return self.agreed / self.decisions if self.decisions else 1.0
+
+    @property
+    def percent(self) -> int | None:
+        """The share of decisions as the engine advised, once the deal is over."""
+        return round(100 * self.credit) if self.done else None
+
+
+@dataclass
 class StudentRow:
     member: ClassStudent
     user: User
     due: datetime
     cells: list[Cell]
     pass_percent: int
+    deals: list[DealCell] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return len(self.cells) + len(self.deals)
 
     @property
     def done(self) -> int:
-        return sum(c.done for c in self.cells)
+        return sum(c.done for c in self.cells) + sum(d.done for d in self.deals)
+
+    @property
+    def credit(self) -> float:
+        return sum(bool(c.first_right) for c in self.cells) + sum(d.credit for d in self.deals)
 
     @property
     def right(self) -> int:
@@ -93,11 +134,11 @@ class StudentRow:
 
     @property
     def score(self) -> int:
-        return round(100 * self.right / len(self.cells)) if self.cells else 0
+        return round(100 * self.credit / self.total) if self.total else 0
 
     @property
     def passed(self) -> bool:
-        return bool(self.cells) and self.score >= self.pass_percent
+        return bool(self.total) and self.score >= self.pass_percent
 
     @property
     def time_ms(self) -> int:
@@ -105,11 +146,11 @@ class StudentRow:
 
     @property
     def late(self) -> bool:
-        return any(c.late for c in self.cells)
+        return any(c.late for c in self.cells) or any(d.late for d in self.deals)
 
     @property
     def finished(self) -> bool:
-        return bool(self.cells) and self.done == len(self.cells)
+        return bool(self.total) and self.done == self.total
 
 
 @dataclass
@@ -127,6 +168,7 @@ class Grid:
     items: list[ItemView]
     rows: list[StudentRow]
     mistakes: list[Mistake]
+    deals: list[tuple[AssignmentPart, str]] = field(default_factory=list)  # "same deal" parts
 
 
 def part_title(part: AssignmentPart, game: str, locale: str) -> str:
@@ -220,12 +262,19 @@ def cell(attempts: list[Attempt], exam: bool, due: datetime) -> Cell:
     return c
 
 
-def _members(a: Assignment, only: int | None = None) -> list[tuple[ClassStudent, User]]:
+def _members(
+    a: Assignment, only: int | None = None, order: str | None = None
+) -> list[tuple[ClassStudent, User]]:
+    """The class's students, in the class's order (or ``order``: see
+    :func:`service.order_of`)."""
+    from app.classes.models import SchoolClass
+
+    klass = db.session.get(SchoolClass, a.class_id)
     q = (
         db.select(ClassStudent, User)
         .join(User, User.id == ClassStudent.user_id)
         .filter(ClassStudent.class_id == a.class_id)
-        .order_by(ClassStudent.real_name, User.username_key)
+        .order_by(*service.student_order(service.order_of(klass, order)))
     )
     if only is not None:
         q = q.filter(User.id == only)
@@ -235,16 +284,75 @@ def _members(a: Assignment, only: int | None = None) -> list[tuple[ClassStudent,
 Loaded = tuple[list[tuple[ClassStudent, User]], dict[int, list[Any]]]
 
 
-def _load(a: Assignment, only: int | None = None) -> Loaded:
+def _load(a: Assignment, only: int | None = None, order: str | None = None) -> Loaded:
     """The students (or one) and their attempts at the assignment, read once."""
-    members = _members(a, only)
+    members = _members(a, only, order)
     return members, attempts_by_user(a, [u.id for _m, u in members])
 
 
+def deal_parts(a: Assignment) -> list[AssignmentPart]:
+    return [p for p in service.parts_of(a) if p.kind == "deal"]
+
+
+def deals_by_user(a: Assignment, user_ids: list[int]) -> dict[int, Any]:
+    """Each student's deal of the assignment (read-only rows: what was stored when it
+    ended), the first one begun if there are more."""
+    if not user_ids:
+        return {}
+    rows = db.session.execute(
+        db.select(
+            PlayDeal.id,
+            PlayDeal.status,
+            PlayDeal.decisions,
+            PlayDeal.agreed,
+            PlayDeal.ended_at,
+            PlayDeal.seat,
+            PlayDeal.result,
+            LearnerProfile.user_id,
+        )
+        .join(LearnerProfile, LearnerProfile.id == PlayDeal.profile_id)
+        .where(PlayDeal.assignment_id == a.id, LearnerProfile.user_id.in_(user_ids))
+        .order_by(PlayDeal.created_at, PlayDeal.id)
+    ).all()
+    out: dict[int, Any] = {}
+    for row in rows:
+        out.setdefault(row.user_id, row)
+    return out
+
+
+def deal_cell(row: Any, exam: bool, due: datetime) -> DealCell:
+    if row is None:
+        return DealCell()
+    ended = row.ended_at
+    over = row.status == "over"
+    points = None
+    if over and row.result and row.result.get("scores"):
+        scores = row.result["scores"]
+        points = int(scores[row.seat]) if row.seat < len(scores) else None
+    late = over and ended is not None and ended > due
+    return DealCell(
+        status=row.status,
+        decisions=row.decisions or 0,
+        agreed=row.agreed or 0,
+        done=over and not (exam and late),
+        late=late,
+        ended_at=ended,
+        points=points,
+        deal_id=row.id,
+    )
+
+
 def rows_for(
-    a: Assignment, items: list[ItemView], only: int | None = None, loaded: Loaded | None = None
+    a: Assignment,
+    items: list[ItemView],
+    only: int | None = None,
+    loaded: Loaded | None = None,
+    deals: int | None = None,
 ) -> list[StudentRow]:
+    """Each student's row; ``deals``: how many "same deal" parts (read when not given)."""
     members, attempts = loaded or _load(a, only)
+    n_deals = len(deal_parts(a)) if deals is None else deals
+    played = deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
     ext = service.extensions_of(a)
     own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
     out = []
@@ -261,19 +369,21 @@ def rows_for(
             )
             for iv in items
         ]
-        out.append(StudentRow(m, u, due, cells, a.pass_percent))
+        dealt = [deal_cell(played.get(u.id), a.exam, due)] * n_deals
+        out.append(StudentRow(m, u, due, cells, a.pass_percent, dealt))
     return out
 
 
-def grid(a: Assignment, locale: str) -> Grid:
+def grid(a: Assignment, locale: str, order: str | None = None) -> Grid:
     items = item_views(a, locale)
     parts = [
         (p, part_title(p, a.game, locale), [iv for iv in items if iv.part.id == p.id])
         for p in service.parts_of(a)
     ]
-    loaded = _load(a)
-    rows = rows_for(a, items, loaded=loaded)
-    return Grid(a, parts, items, rows, mistakes(a, items, rows, loaded))
+    dealt = [(p, part_title(p, a.game, locale)) for p in service.parts_of(a) if p.kind == "deal"]
+    loaded = _load(a, order=order)
+    rows = rows_for(a, items, loaded=loaded, deals=len(dealt))
+    return Grid(a, parts, items, rows, mistakes(a, items, rows, loaded), dealt)
 
 
 def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView], StudentRow]:
@@ -478,9 +588,16 @@ def history(class_id: int, user_id: int, locale: str, limit: int = 500) -> list[
 # -- CSV --------------------------------------------------------------------------------
 
 
+#: a cell that is a plain number stays a number in a spreadsheet
+NUMBER = re.compile(r"-?\d+(\.\d+)?")
+#: what a spreadsheet may read as the start of a formula
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell_text(value: Any) -> Any:
-    """A spreadsheet must not read a typed name or answer as a formula."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    """A spreadsheet must not read a typed name or answer as a formula; a plain number
+    (``-3``, ``2.5``) stays a number."""
+    if isinstance(value, str) and value[:1] in FORMULA and not NUMBER.fullmatch(value):
         return "'" + value
     return value
 
@@ -495,22 +612,43 @@ def _csv(header: list[str], rows: list[list[Any]]) -> str:
     return out.getvalue()
 
 
-def _when(dt: datetime | None) -> str:
-    return dt.isoformat(timespec="seconds") + "Z" if dt else ""
+def _when(dt: datetime | None, zone: ZoneInfo) -> str:
+    """A stored time in the downloading teacher's zone, as a spreadsheet reads a date
+    (``2026-12-07 09:30``; the zone is named in the column's header)."""
+    return times.shown(dt, zone) if dt else ""
 
 
-def attempts_csv(class_id: int, locale: str) -> str:
-    """Every answer to every assignment of the class, one row each."""
+def _zoned(name: str, zone: ZoneInfo) -> str:
+    return f"{name} ({zone.key})"
+
+
+SHORT = 28
+
+
+def short_title(iv: ItemView) -> str:
+    """An item's name in a CSV: its number and the start of its prompt (unique: the
+    number is)."""
+    words = " ".join(iv.prompt.split())
+    if len(words) > SHORT:
+        words = words[: SHORT - 1].rstrip() + "…"
+    return f"{iv.number} {words}".strip()
+
+
+def attempts_csv(class_id: int, locale: str, zone: ZoneInfo | None = None) -> str:
+    """Every answer to every assignment of the class, one row each; times in ``zone``
+    (the downloading teacher's)."""
+    zone = zone or ZoneInfo(times.DEFAULT_ZONE)
     header = [
         "assignment_id",
         "assignment",
         "exam",
         "item",
+        "item_name",
         "exercise_id",
         "game",
         "username",
         "real_name",
-        "answered_at_utc",
+        _zoned("answered_at", zone),
         "answer",
         "answer_words",
         "correct",
@@ -542,11 +680,12 @@ def attempts_csv(class_id: int, locale: str) -> str:
                         a.title,
                         int(a.exam),
                         iv.number if iv else "",
+                        short_title(iv) if iv else "",
                         x.exercise_id,
                         x.game,
                         u.username,
                         m.real_name,
-                        _when(x.created_at),
+                        _when(x.created_at, zone),
                         x.answer,
                         present.answer_words(ex, x.answer, locale) if ex else x.answer,
                         int(right(x)),
@@ -560,32 +699,79 @@ def attempts_csv(class_id: int, locale: str) -> str:
                         int(x.created_at > due),
                     ]
                 )
+        if deal_parts(a):
+            for uid, d in deals_by_user(a, list(members)).items():
+                m, u = members[uid]
+                due = max(a.due_at, ext[uid]) if uid in ext else a.due_at
+                dc = deal_cell(d, a.exam, due)
+                if dc.status != "over":
+                    continue
+                rows.append(
+                    [
+                        a.id,
+                        a.title,
+                        int(a.exam),
+                        "deal",
+                        part_title(deal_parts(a)[0], a.game, locale),
+                        f"deal:{d.id}",
+                        a.game,
+                        u.username,
+                        m.real_name,
+                        _when(dc.ended_at, zone),
+                        f"{dc.agreed}/{dc.decisions}",
+                        _(
+                            "%(a)s of %(n)s decisions as the engine advised",
+                            a=dc.agreed,
+                            n=dc.decisions,
+                        ),
+                        round(dc.credit, 3),
+                        0,
+                        "",
+                        "",
+                        0,
+                        "",
+                        int(dc.late),
+                    ]
+                )
     return _csv(header, rows)
 
 
-def grid_csv(a: Assignment, locale: str) -> str:
-    """The student × item grid of one assignment."""
-    g = grid(a, locale)
-    header = ["username", "real_name", "due_utc", "done", "score_percent", "passed", "time_s"]
+def grid_csv(
+    a: Assignment, locale: str, order: str | None = None, zone: ZoneInfo | None = None
+) -> str:
+    """The student × item grid of one assignment; items named by number and the start
+    of their prompt; times in ``zone`` (the downloading teacher's)."""
+    zone = zone or ZoneInfo(times.DEFAULT_ZONE)
+    g = grid(a, locale, order)
+    header = ["username", "real_name", _zoned("due", zone), "done", "score_percent", "passed"]
+    header += ["late", "time_s"]
     for iv in g.items:
-        n = iv.number
-        header += [f"{n}_done", f"{n}_first_right", f"{n}_stars", f"{n}_attempts", f"{n}_time_s"]
-        header.append(f"{n}_answer_shown")
+        n = short_title(iv)
+        header += [f"{n}: done", f"{n}: first_right", f"{n}: stars", f"{n}: attempts"]
+        header += [f"{n}: time_s", f"{n}: answer_shown"]
+    for k, (_part, title) in enumerate(g.deals, start=1):
+        d = f"deal {k} {title}" if len(g.deals) > 1 else f"deal {title}"
+        header += [f"{d}: status", f"{d}: done", f"{d}: decisions", f"{d}: as_engine"]
+        header += [f"{d}: percent", f"{d}: {_zoned('ended', zone)}", f"{d}: late"]
     rows = []
     for r in g.rows:
         line: list[Any] = [
             r.user.username,
             r.member.real_name,
-            _when(r.due),
+            _when(r.due, zone),
             r.done,
             r.score,
             int(r.passed),
+            int(r.late),
             round(r.time_ms / 1000, 1),
         ]
         for c in r.cells:
             first = "" if c.first_right is None else int(c.first_right)
             line += [int(c.done), first, c.stars, c.attempts, round(c.time_ms / 1000, 1)]
             line.append(int(c.shown))
+        for d in r.deals:
+            line += [d.status or "", int(d.done), d.decisions, d.agreed]
+            line += ["" if d.percent is None else d.percent, _when(d.ended_at, zone), int(d.late)]
         rows.append(line)
     return _csv(header, rows)
 
@@ -637,7 +823,7 @@ def for_student(u: User, locale: str, now: datetime) -> list[StudentTask]:
                 row.due,
                 status,
                 row.done,
-                len(row.cells),
+                row.total,
                 row.score if visible else None,
                 row.passed if visible else None,
             )
@@ -665,7 +851,8 @@ class DealStep:
 @dataclass
 class DealReport:
     title: str
-    players: list[tuple[str, str, int | None]]  # name, status (active/over/""), score
+    # name, status (active/over/""), the deal's score, the stored comparison
+    players: list[tuple[str, str, int | None, DealCell]]
     steps: list[DealStep]
 
 
@@ -695,15 +882,14 @@ def deal_reports(a: Assignment, locale: str) -> list[DealReport]:
     )
     names = {u.id: (m.real_name or u.username) for m, u in members}
     deals = [d for d in play.class_deals(a.id) if d.profile_id in profiles]
-    by_user = {profiles[d.profile_id]: d for d in deals}
     family = find_variant(a.game).family
-    players: list[tuple[str, str, int | None]] = []
+    stored = deals_by_user(a, [u.id for _m, u in members])
+    ext = service.extensions_of(a)
+    players: list[tuple[str, str, int | None, DealCell]] = []
     for _m, u in members:
-        d = by_user.get(u.id)
-        score = None
-        if d is not None and d.result and d.result.get("scores"):
-            score = int(d.result["scores"][d.seat])
-        players.append((names[u.id], d.status if d is not None else "", score))
+        due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at
+        dc = deal_cell(stored.get(u.id), a.exam, due)
+        players.append((names[u.id], dc.status, dc.points, dc))
     who = {pid: uid for pid, uid in profiles.items()}
     steps = []
     for st in play.compare(deals, who):

@@ -7,15 +7,17 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from app.classes import kinds
+from app.classes import kinds, pinyin
 from app.classes.accounts import new_join_code
 from app.classes.models import (
+    ORDERS,
     AccountEvent,
     Assignment,
     AssignmentItem,
     AssignmentPart,
     ClassStudent,
     ClassTeacher,
+    Departure,
     Extension,
     Invitation,
     OwnPosition,
@@ -249,19 +251,56 @@ class RosterRow:
     managed: bool  # made by a teacher (a password the teacher can reset)
 
 
-def roster(klass: SchoolClass) -> list[RosterRow]:
+def order_of(klass: SchoolClass | None, asked: str | None = None) -> str:
+    """How the class's students are listed: ``asked`` (a page's ``order`` parameter) if
+    it names an order, else the class's own choice (``made`` or ``pinyin``)."""
+    if asked in ORDERS:
+        return str(asked)
+    kept = klass.roster_order if klass is not None else None
+    return kept if kept in ORDERS else "made"
+
+
+def student_order(order: str) -> list[Any]:
+    """ORDER BY of a query that joins :class:`ClassStudent` and :class:`User`: in the
+    order made or joined, or by the pinyin of the real name (a name without a key, or
+    two alike, by username); never by code point."""
+    if order == "pinyin":
+        return [
+            (ClassStudent.sort_key == ""),
+            ClassStudent.sort_key,
+            User.username_key,
+            ClassStudent.id,
+        ]
+    return [ClassStudent.id]
+
+
+def set_order(klass: SchoolClass, order: str) -> None:
+    if order in ORDERS:
+        klass.roster_order = order
+        _commit()
+
+
+def roster(klass: SchoolClass, order: str | None = None) -> list[RosterRow]:
     rows = db.session.execute(
         db.select(ClassStudent, User, StudentAccount.user_id)
         .join(User, User.id == ClassStudent.user_id)
         .outerjoin(StudentAccount, StudentAccount.user_id == User.id)
         .filter(ClassStudent.class_id == klass.id)
-        .order_by(ClassStudent.real_name, User.username_key)
+        .order_by(*student_order(order_of(klass, order)))
     ).all()
     return [RosterRow(m, u, managed is not None) for m, u, managed in rows]
 
 
-def update_student(row: ClassStudent, real_name: str, note: str) -> None:
-    row.real_name = real_name.strip()[:80]
+def update_student(row: ClassStudent, real_name: str, note: str, sort_key: str = "") -> None:
+    """The real name and note; the sort key as the teacher corrected it, or (left as it
+    was, or empty) the pinyin of the name."""
+    new_name = real_name.strip()[:80]
+    typed = pinyin.clean(sort_key)
+    if typed and (typed != row.sort_key or new_name == row.real_name):
+        row.sort_key = typed
+    else:
+        row.sort_key = pinyin.sort_key(new_name)
+    row.real_name = new_name
     row.note = note.strip()[:4000]
     _commit()
 
@@ -274,6 +313,8 @@ def remove_student(klass: SchoolClass, user_id: int) -> None:
         )
     )
     db.session.execute(db.delete(ClassStudent).filter_by(class_id=klass.id, user_id=user_id))
+    db.session.execute(db.delete(Departure).filter_by(class_id=klass.id, user_id=user_id))
+    db.session.add(Departure(class_id=klass.id, user_id=user_id, removed_at=clock.now()))
     _commit()
 
 

@@ -41,6 +41,12 @@ def _locale() -> str:
     return str(get_locale() or "zh")
 
 
+@bp.errorhandler(access.NoLongerInClass)
+def _no_longer(e: access.NoLongerInClass):  # type: ignore[no-untyped-def]
+    """A student removed from a class opens one of its links: told so (403)."""
+    return page("assignments/no_longer.html", "assignments/_no_longer.html", 403, klass=e.klass)
+
+
 # -- where "Continue" leads after an item --------------------------------------------------
 
 
@@ -144,10 +150,13 @@ def overview(aid: int):  # type: ignore[no-untyped-def]
     items, row = results.student_row(a, u.id, _locale())
     parts = service.parts_of(a)
     reading = []
+    deals = []
     for p in parts:
         kind = kinds.get(p.kind)
         link = kind.student_link(p.spec, a.game, a.id) if kind else None
-        if link:
+        if link and p.kind == "deal":
+            deals.append((results.part_title(p, a.game, _locale()), link, row.deals[len(deals)]))
+        elif link:
             reading.append((results.part_title(p, a.game, _locale()), link))
     visible = service.results_open(a)
     answers = _exam_results(items, row) if a.exam and visible else []
@@ -161,6 +170,7 @@ def overview(aid: int):  # type: ignore[no-untyped-def]
         items=items,
         row=row,
         reading=reading,
+        deals=deals,
         visible=visible,
         answers=answers,
         is_open=service.open_for(a, u.id),

@@ -24,7 +24,7 @@ from app.classes.forms import (
     StudentForm,
     StudentsForm,
 )
-from app.classes.models import MAX_STUDENTS, SchoolClass
+from app.classes.models import MAX_STUDENTS, ORDERS, SchoolClass
 from app.engine.core.registry import all_variants, find_variant
 from app.extensions import db
 from app.hashing import HashingBusy
@@ -133,7 +133,8 @@ def _class_page(klass: SchoolClass, status: int = 200, **forms):  # type: ignore
     context = {
         "klass": klass,
         "role": access.teacher_role(klass.id, u.id),
-        "roster": service.roster(klass),
+        "roster": service.roster(klass, _order()),
+        "order": service.order_of(klass, _order()),
         "teachers": service.teachers_of(klass),
         "invitations": service.invitations_of_class(klass),
         "assignments": tasks,
@@ -152,6 +153,26 @@ def _class_page(klass: SchoolClass, status: int = 200, **forms):  # type: ignore
 @bp.get("/<int:cid>/")
 def show(cid: int):  # type: ignore[no-untyped-def]
     return _class_page(access.teaching(cid))
+
+
+def _order() -> str | None:
+    """A page's ``order`` parameter (``made`` or ``pinyin``): this view only."""
+    asked = request.args.get("order")
+    return asked if asked in ORDERS else None
+
+
+@bp.post("/<int:cid>/order")
+def roster_order(cid: int):  # type: ignore[no-untyped-def]
+    """The class's order of students, kept for its every page and export."""
+    klass = access.teaching(cid)
+    order = request.form.get("order", "")
+    if order not in ORDERS:
+        abort(422)
+    service.set_order(klass, order)
+    back = request.form.get("next", "")
+    if not back.startswith(f"/classes/{klass.id}/") or "//" in back:
+        back = url_for("classes.show", cid=klass.id)
+    return redirect_to(back)
 
 
 @bp.post("/<int:cid>/edit")
@@ -375,7 +396,7 @@ def student(cid: int, uid: int):  # type: ignore[no-untyped-def]
         return _student_page(klass, uid)
     form = StudentForm()
     if form.validate_on_submit():
-        service.update_student(row, form.real_name.data, form.note.data)
+        service.update_student(row, form.real_name.data, form.note.data, form.sort_key.data or "")
         flash(_("Saved."), "success")
         return redirect_to(url_for("classes.student", cid=cid, uid=uid))
     return _student_page(klass, uid, 422, form)
@@ -440,7 +461,8 @@ def remove_student(cid: int, uid: int):  # type: ignore[no-untyped-def]
 @bp.get("/<int:cid>/export.csv")
 def export(cid: int):  # type: ignore[no-untyped-def]
     klass = access.teaching(cid)
-    return _csv(results.attempts_csv(klass.id, _locale()), f"class-{klass.id}-answers.csv")
+    text = results.attempts_csv(klass.id, _locale(), _zone())
+    return _csv(text, f"class-{klass.id}-answers.csv")
 
 
 def _csv(text: str, filename: str) -> Response:
@@ -526,7 +548,7 @@ def _assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
 
 def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # type: ignore[no-untyped-def]
     zone = _zone()
-    g = results.grid(a, _locale())
+    g = results.grid(a, _locale(), _order())
     if ext_form is None:
         ext_form = ExtensionForm(formdata=None)
     ext_form.student.choices = [
@@ -548,6 +570,7 @@ def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # ty
             g=g,
             links=links,
             deals=results.deal_reports(a, _locale()),
+            order=service.order_of(klass, _order()),
             extensions=service.extensions_of(a),
             closes=service.closes_at(a),
             ext_form=ext_form,
@@ -635,4 +658,5 @@ def item(cid: int, aid: int, key: str):  # type: ignore[no-untyped-def]
 @bp.get("/<int:cid>/assignments/<int:aid>/export.csv")
 def export_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
     klass, a = _assignment(cid, aid)
-    return _csv(results.grid_csv(a, _locale()), f"assignment-{a.id}-grid.csv")
+    text = results.grid_csv(a, _locale(), _order(), _zone())
+    return _csv(text, f"assignment-{a.id}-grid.csv")

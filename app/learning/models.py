@@ -178,7 +178,9 @@ class PlayDeal(db.Model):  # type: ignore[name-defined,misc]
     same cards again ("play this deal again", "the same deal for everyone"). ``moves``
     is the log: every action with its seat, whether it was forced, and for the learner's
     decisions what the engine would have done. ``assignment_id`` links a deal played
-    for an assignment (classes).
+    for an assignment (classes). When the deal ends, ``ended_at``, ``decisions`` (the
+    learner's own, forced moves not counted) and ``agreed`` (those that were the
+    engine's advice) are stored.
     """
 
     __tablename__ = "play_deals"
@@ -201,3 +203,8 @@ class PlayDeal(db.Model):  # type: ignore[name-defined,misc]
     assignment_id: Mapped[int | None] = mapped_column(Integer, default=None, index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    # stored when the deal ends: when, the learner's decisions and how many of them
+    # were the engine's advice (what a class's grid and CSV read)
+    ended_at: Mapped[datetime | None] = mapped_column(default=None)
+    decisions: Mapped[int | None] = mapped_column(Integer, default=None)
+    agreed: Mapped[int | None] = mapped_column(Integer, default=None)

@@ -26,6 +26,7 @@ from app.engine.core.reason import Reason
 from app.engine.core.registry import all_variants, find_game
 from app.engine.core.results import Wait
 from app.extensions import db
+from app.learning import clock
 from app.learning.models import PlayDeal
 
 GAMES = tuple(v.id for v in all_variants())
@@ -248,6 +249,21 @@ def _finish(deal: PlayDeal, game: Game[Any, Any], state: Any) -> None:
     deal.status = "over"
     out = game.outcome(state)
     deal.result = {"winner": out.winner, "how": out.how, "scores": list(out.scores)} if out else {}
+    deal.ended_at = clock.now()
+    deal.decisions, deal.agreed = agreement(deal.moves)
+
+
+def agreement(moves: Sequence[Mapping[str, Any]]) -> tuple[int, int]:
+    """The learner's decisions in a deal's log and how many were the engine's advice."""
+    made = agreed = 0
+    for m in moves:
+        if not m.get("decision"):
+            continue
+        made += 1
+        tip = m.get("advice")
+        if tip and Action.from_json(tip).same_move(Action.from_json(m["action"])):
+            agreed += 1
+    return made, agreed
 
 
 def step(deal: PlayDeal) -> bool:
@@ -356,6 +372,7 @@ def takeback(deal: PlayDeal) -> bool:
     deal.moves = kept
     deal.code = game.encode(replay(deal, kept))
     deal.status, deal.result = "active", None
+    deal.ended_at = deal.decisions = deal.agreed = None
     return True
 
 

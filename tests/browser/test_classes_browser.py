@@ -127,6 +127,7 @@ def test_a_class_from_accounts_to_the_mistakes_it_makes(
     page.locator("form[method=get] button").click()
     title = f"Homework {lang}"
     page.locator("#title").fill(title)
+    page.locator("details.theme-pick summary").first.click()  # positions by theme
     page.locator("input[name=position]").nth(0).check()
     page.locator("input[name=position]").nth(1).check()
     page.locator("#quiz_unit").select_option("all")

@@ -1,0 +1,202 @@
+"""A class's dashboard (issue 41): the student × item grid, answered at once.
+
+    .venv/bin/python benchmarks/classes.py [--rounds 15] [--pg URL]
+
+Through the app (its test client, CSRF off, one process): a class of 30 students with an
+assignment of 10 questions and one "same deal for everyone" part, every student having
+answered every question (some twice) and played the deal to the end; then the same for
+100 students and 30 questions. The teacher's ``GET /classes/<id>/assignments/<id>/`` is
+timed (wall ms, median and worst of ``--rounds``), beside the bare endpoint
+(``/api/health``) in the same run. Rows are written straight to the database (the answers
+are not what is timed). SQLite in a temporary folder; ``--pg`` adds a PostgreSQL server
+URL (a fresh database is made on it and dropped after).
+Targets on PostgreSQL: 30 × 10 within 20 ms median, 100 × 30 within 60 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from datetime import timedelta
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from accounts import drop_pg, make_app, pg_database, teacher_client  # noqa: E402
+
+TARGETS_MS = {(30, 10): 20.0, (100, 30): 60.0}
+SIZES = [(30, 10), (100, 30)]
+
+
+def seed(app, client, students: int, questions: int) -> str:  # type: ignore[no-untyped-def]
+    """A class, its students, an assignment of ``questions`` items and a deal, all
+    answered; the grid's address."""
+    from app.classes import pinyin
+    from app.classes.models import Assignment, AssignmentItem, AssignmentPart, ClassStudent
+    from app.extensions import db
+    from app.learning import clock
+    from app.learning.models import Attempt, PlayDeal
+    from app.models import LearnerProfile, User
+
+    r = client.post("/classes/new", data={"name": "Bench"})
+    cid = int(re.search(r"/classes/(\d+)/", r.headers["Location"]).group(1))  # type: ignore[union-attr]
+    with app.app_context():
+        now = clock.now()
+        a = Assignment(
+            class_id=cid,
+            title="Bench",
+            game="chuanpai",
+            starts_at=now - timedelta(days=1),
+            due_at=now + timedelta(days=1),
+            pass_percent=60,
+            exam=False,
+        )
+        db.session.add(a)
+        db.session.flush()
+        part = AssignmentPart(assignment_id=a.id, position=0, kind="practice", spec={})
+        deal = AssignmentPart(
+            assignment_id=a.id,
+            position=1,
+            kind="deal",
+            spec={"seed": 1, "seat": 0, "strength": "simple", "key": uuid.uuid4().hex[:12]},
+        )
+        db.session.add_all([part, deal])
+        db.session.flush()
+        eids = [f"gen:chuanpai:count-hand:{n}" for n in range(1, questions + 1)]
+        for n, eid in enumerate(eids):
+            db.session.add(
+                AssignmentItem(
+                    assignment_id=a.id,
+                    part_id=part.id,
+                    position=n,
+                    exercise_id=eid,
+                    key=uuid.uuid4().hex[:16],
+                )
+            )
+        tag = uuid.uuid4().hex[:6]
+        for s in range(students):
+            u = User(username=f"s{tag}{s:03d}", role="learner", password_hash="x")
+            db.session.add(u)
+            db.session.flush()
+            prof = LearnerProfile(token=f"{tag}-{s}", user_id=u.id)
+            db.session.add(prof)
+            db.session.flush()
+            name = f"学生{s}"
+            db.session.add(
+                ClassStudent(
+                    class_id=cid,
+                    user_id=u.id,
+                    real_name=name,
+                    note="",
+                    sort_key=pinyin.sort_key(name),
+                )
+            )
+            for q, eid in enumerate(eids):
+                tries = [False, True] if (s + q) % 3 == 0 else [True]
+                for k, ok in enumerate(tries):
+                    db.session.add(
+                        Attempt(
+                            profile_id=prof.id,
+                            exercise_id=eid,
+                            game="chuanpai",
+                            context="assignment",
+                            context_ref=a.ref,
+                            answer="3",
+                            correct=ok,
+                            misconception=None if ok else "miscount",
+                            params={},
+                            hints=0,
+                            time_ms=4000,
+                            nonce=f"{tag}-{s}-{q}-{k}",
+                            created_at=now,
+                        )
+                    )
+            db.session.add(
+                PlayDeal(
+                    id=uuid.uuid4().hex[:16],
+                    profile_id=prof.id,
+                    game="hunan",
+                    rules={},
+                    seed=1,
+                    seat=0,
+                    code="x",
+                    moves=[],
+                    status="over",
+                    result={"scores": [1, -1, 0]},
+                    assignment_id=a.id,
+                    ended_at=now,
+                    decisions=8,
+                    agreed=s % 9,
+                )
+            )
+        db.session.commit()
+        return f"/classes/{cid}/assignments/{a.id}/"
+
+
+def timed(client, url: str, rounds: int) -> list[float]:  # type: ignore[no-untyped-def]
+    out = []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        r = client.get(url)
+        out.append((time.perf_counter() - t) * 1000)
+        assert r.status_code == 200, (url, r.status_code)
+    return sorted(out)
+
+
+def run(label: str, url: str, rounds: int) -> bool:
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        app = make_app(url or f"sqlite:///{tmp}/bench.sqlite3", f"{tmp}/instance")
+        client = teacher_client(app)
+        bare = timed(client, "/api/health", rounds)
+        print(f"| {label} | bare /api/health | {statistics.median(bare):.1f} | {bare[-1]:.1f} |")
+        for students, questions in SIZES:
+            grid = seed(app, client, students, questions)
+            timed(client, grid, 2)  # warm: templates compiled, caches filled
+            runs = timed(client, grid, rounds)
+            median = statistics.median(runs)
+            target = TARGETS_MS[(students, questions)]
+            mark = ""
+            if label == "PostgreSQL" and median > target:
+                mark = " MISSED"
+                ok = False
+            print(
+                f"| {label} | {students} × {questions} + deal | {median:.1f}{mark} "
+                f"| {runs[-1]:.1f} |",
+                flush=True,
+            )
+        from app.extensions import db
+
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=15)
+    ap.add_argument("--pg", default="", help="a PostgreSQL server URL (its 'postgres' db)")
+    a = ap.parse_args(argv)
+    print(f"The teacher's grid, {a.rounds} requests each (wall ms in this process)")
+    print("| database | grid | median ms | worst ms |")
+    print("|---|---|---|---|")
+    ok = run("SQLite", "", a.rounds)
+    if a.pg:
+        url, name = pg_database(a.pg)
+        try:
+            ok = run("PostgreSQL", url, a.rounds) and ok
+        finally:
+            drop_pg(a.pg, name)
+    targets = ", ".join(f"{s} × {q}: {t:.0f} ms" for (s, q), t in TARGETS_MS.items())
+    print(("targets met" if ok else "TARGET MISSED") + f" (PostgreSQL median: {targets})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
