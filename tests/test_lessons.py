@@ -250,3 +250,14 @@ def test_a_trainer_works_untimed_without_javascript(client, lang, family, mode):
         ("pick", "en"): "Find this card",
     }[(mode, lang)]
     assert question in html
+
+
+@pytest.mark.parametrize(
+    ("step", "caption"),
+    [("pao-forced", "Discarded"), ("wei-forced", "Turned up")],
+)
+def test_the_card_in_the_middle_says_whether_it_was_discarded_or_turned_up(client, step, caption):
+    html = client.get(
+        f"/lessons/hunan/hunan-04-forced/{step}", headers={"Accept-Language": "en"}
+    ).get_data(as_text=True)
+    assert f"<figcaption>{caption}" in html  # "Discarded by Left" names the seat

@@ -157,7 +157,7 @@ def memory_text(state: State, seat: int, *what: str) -> tuple[str, str]:
     for item in what:
         if item == "chouhu":
             items_zh = [f"{card_zh(TOKENS[c])}（当时桌面 {h} 胡息）" for c, h in s.chou_hu]
-            items_en = [f"{card_zh(TOKENS[c])} (your table huxi was {h})" for c, h in s.chou_hu]
+            items_en = [f"{card_zh(TOKENS[c])} (your current huxi was {h})" for c, h in s.chou_hu]
         else:
             mask = {"thrown": s.thrown, "chou": s.chou, "nopeng": s.refused_peng}[item]
             items_zh = items_en = [card_zh(t) for t in _listed(mask)]
@@ -794,7 +794,7 @@ def _chou_variants(state: State, rng: random.Random) -> Iterator[State]:
 _HU_REASONS = _reasons(
     ("yes", "legal", "能胡", "Yes, I may win on it"),
     ("chouhu", "zp-chou-hu", "不能：放过这张牌的胡以后，桌面胡息没变（臭胡）",
-     "No: I passed a win on this card and my table huxi has not changed since (chouhu)"),
+     "No: I passed a win on this card and my current huxi has not changed since (chouhu)"),
     ("chou", "chou-card", "不能：这是我的臭牌", "No: it is a stale card for me",
      "mc-hn-chou-blocks-win"),
 )  # fmt: skip
@@ -1183,7 +1183,7 @@ theme(
     Text("偎、提、跑", "Wei, ti and pao"),
     Text(
         "牌一来就必须做的那一步：认出它，叫对它的名字。",
-        "The step the rules take for you the moment the card comes: spot it and name it right.",
+        "The move you must make the moment the card comes: spot it and name it right.",
     ),
     forced,
     every_seat=False,
@@ -1266,7 +1266,7 @@ theme(
     Text("臭胡", "Stale wins"),
     Text(
         "放过的胡，桌面胡息没变就不能再胡；臭牌却照样能胡。",
-        "A win you passed stays barred until your table huxi changes; a stale card can still "
+        "A win you passed stays barred until your current huxi changes; a stale card can still "
         "be won on.",
     ),
     chou_hu,

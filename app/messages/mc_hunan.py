@@ -41,7 +41,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 不是一句话：大小字不能混着配一句话。大小字搭配只能是同一个数的绞。",
     },
     "mc-hn-forgot-2710": {
-        "en": "You missed what 二七十 can do: 二七十 (and 贰柒拾) is a run too, although the numbers do not follow on.",
+        "en": "You missed what 二七十 can do: 二七十 (and 贰柒拾) is a run too, although the numbers are not consecutive.",
         "zh": "你忘了二七十：二七十（还有贰柒拾）数目虽然不挨着，也算一句话。",
     },
     "mc-hn-forgot-jiao": {
@@ -70,7 +70,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 是坎里的牌。手里的坎是锁死的：不能打出去，也不能拿去吃或比。",
     },
     "mc-hn-ate-chou-card": {
-        "en": "That card is stale for you: you let it go when you could have taken it, so you may not eat it or peng it any more.",
+        "en": "That card is stale for you: you let it go when you could have eaten or peng'd it, so you may not eat it or peng it any more.",
         "zh": "这张牌是你的臭牌：之前能吃能碰的时候你没要，以后就不能再吃，也不能再碰。",
     },
     "mc-hn-own-discard": {
@@ -86,11 +86,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这张桌子只胡墩上翻出来的牌。{card} 是打出来的，谁也不能胡。",
     },
     "mc-hn-chou-hu": {
-        "en": "You passed up a win on {card} before, and your table huxi has not changed since: no win on that card now (chouhu).",
+        "en": "You passed up a win on {card} before, and your current huxi has not changed since: no win on that card now (chouhu).",
         "zh": "你之前能胡 {card} 却没胡，之后桌面胡息也没变，所以现在不能胡这张牌（臭胡）。",
     },
     "mc-hn-chi-wrong-seat": {
-        "en": "{card} is not yours to eat: a discard may be eaten only by the next player, a turned card only by the player who turned it and the next one.",
+        "en": "{card} is not yours to eat: a discard may be eaten only by the discarder's Right, a turned card only by the player who turned it and then by his Right.",
         "zh": "{card} 轮不到你吃：打出的牌只有出牌人的下家能吃，翻出的牌只有翻牌的人和他的下家能吃。",
     },
     "mc-hn-pao-on-discard": {
@@ -178,7 +178,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "第一个跑或提以后照常要打一张牌，只有第二个跑或提才不打（八块）。",
     },
     "mc-hn-bakuai-first-four": {
-        "en": "This is your first pao or ti, so you discard as usual. Bakuai, no discard, comes only with a second pao or ti, when the pair makes your hand need one card more.",
+        "en": "This is your first pao or ti, so you discard as usual. Bakuai, no discard, comes only with a second pao or ti: only then does a whole hand need a card more than twenty-one.",
         "zh": "这是你的第一个跑或提，照常打一张。只有第二个跑或提才是八块不打牌：那时一手完整的牌是二十二张，你进牌以后只有二十一张，正好差一张。",
     },
     "mc-hn-no-discard-left": {
@@ -220,7 +220,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "打出来的牌不光能吃，也能碰：手里有一对，不管谁打出或翻出第三张，你都可以碰，碰不碰由你。",
     },
     "mc-hn-bakuai-draw-again": {
-        "en": "You do not draw again: after a second pao or ti your turn ends with no discard, and your 下家 draws next (bakuai).",
+        "en": "You do not draw again: after a second pao or ti your turn ends with no discard, and your Right draws next (bakuai).",
         "zh": "你不会再摸牌：第二次跑或提以后，你这一手不打牌就结束了，接着由下家摸牌（八块）。",
     },
     "mc-hn-lost-card-own-draw": {
@@ -228,7 +228,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "捌被别人碰走，对你没有任何限制：它不是你的臭牌，下一张捌来了，照常可以吃。",
     },
     "mc-hn-win-own-turn-only": {
-        "en": "Any card turned up from the stock can be won on, whoever turns it: the 三 your 下家 turns up is as good as one you turn yourself, stale or not.",
+        "en": "Any card turned up from the stock can be won on, whoever turns it: the 三 your Right turns up is as good as one you turn yourself, stale or not.",
         "zh": "墩上翻出来的牌谁翻的都能胡：下家翻出的三跟你自己翻的一样，是不是臭牌都一样能胡。",
     },
     "mc-hn-size-fours-as-three": {
@@ -252,20 +252,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "起手五坎本身就是天胡：必须胡，马上就胡，连胡亮张都要排在它后面，用不着等什么。",
     },
     "mc-hn-dianhu-as-honghu": {
-        "en": "Honghu takes 10 to 12 red cards. A single red card, just a dot of red, is dianhu: times 3.",
+        "en": "A red win (honghu) takes 10 to 12 red cards. A single red card, just a dot of red, is a one-red win (dianhu): times 3.",
         "zh": "红胡要十到十二张红牌。只有一张红牌，一点红，是点胡，乘三。",
     },
     "mc-hn-dianhu-as-heihu": {
-        "en": "Heihu means no red card at all. With exactly one red card the win is dianhu: times 3.",
+        "en": "A black win (heihu) means no red card at all. With exactly one red card the win is a one-red win (dianhu): times 3.",
         "zh": "黑胡是一张红牌也没有。正好一张红牌是点胡，乘三。",
     },
     "mc-hn-dianhu-no-mingtang": {
-        "en": "Only 2 to 9 red cards leave a win with no mingtang. Exactly one red card is a mingtang of its own, dianhu: times 3.",
+        "en": "Only 2 to 9 red cards leave a win with no mingtang. Exactly one red card is a mingtang of its own, the one-red win (dianhu): times 3.",
         "zh": "红牌在二到九张之间才没有名堂。正好一张红牌本身就是一个名堂：点胡，乘三。",
     },
     # ------------------------------------------------------------ hints of the hunan queries
     "hint-bakuai": {
-        "en": "Count your cards after this group: a whole hand is 21, plus one for every pao or ti. You discard only when you have reached it.",
+        "en": "Count your cards after this group: a whole hand is 21, plus one for every pao or ti after the first. You discard only when you have reached it.",
         "zh": "数一数进了这组以后的牌：一手完整的牌是二十一张，每有一个跑或提再加一张。够了这个数才打牌。",
     },
     "hint-win-draws": {

@@ -66,7 +66,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "牌型已成，但只有 {huxi} 胡息，至少要 {min} 胡息才能胡。",
     },
     "zp-chou-hu": {
-        "en": "You passed up winning on {card} before and your table huxi has not changed: no win on it now.",
+        "en": "You passed up winning on {card} before and your current huxi has not changed: no win on it now.",
         "zh": "你之前能胡 {card} 而没胡，之后进牌区的胡息没有变化，现在不能胡（臭胡）。",
     },
     "zp-no-win-on-discard": {
@@ -74,7 +74,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这种玩法只能胡从墩上摸出来的牌，不能胡别人打出的 {card}。",
     },
     "chou-card": {
-        "en": "{card} is a 'smelly' card for you: you could take it before and did not, so you may not take it now.",
+        "en": "{card} is stale for you: you could have taken it before and did not, so you may not take it now.",
         "zh": "{card} 是你的臭牌：你之前能吃或碰却没有要，现在不能再要。",
     },
     "zp-own-discard": {
@@ -150,7 +150,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "没有人胡亮张 {card}：由庄家（{seat} 号座位）先出牌。",
     },
     "zp-liang-win-only": {
-        "en": "The shown card {card} (liang) belongs to the dealer: it may only be won on.",
+        "en": "The shown card {card} (liangzhang) belongs to the dealer: it may only be won on.",
         "zh": "亮张 {card} 是庄家的牌：只能胡，不能吃碰。",
     },
     "zp-liang-dealer-only": {
@@ -170,7 +170,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "你碰的 {card} 只有自己摸到第四张才能开舵。",
     },
     "zp-huang": {
-        "en": "The stock ran out and nobody won: a drawn deal (huang zhuang).",
+        "en": "The stock ran out and nobody won: a drawn deal (huangzhuang).",
         "zh": "墩里的牌摸完了，没有人胡：荒庄。",
     },
     # ------------------------------------------------------------ count lines
@@ -207,11 +207,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "红胡：{red} 张红牌，乘二。",
     },
     "zp-dianhu": {
-        "en": "One red (dianhu): exactly {red} red card, times 3.",
+        "en": "One-red win (dianhu): exactly {red} red card, times 3.",
         "zh": "点胡：只有 {red} 张红牌，乘三。",
     },
     "zp-hongwu": {
-        "en": "All but red (hongwu): {red} red cards, times 4.",
+        "en": "All-red win (hongwu): {red} red cards, times 4.",
         "zh": "红乌：{red} 张红牌，乘四。",
     },
     "zp-heihu": {
@@ -263,7 +263,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "偎 {cards}：手里一对，偎进自己摸的一张。",
     },
     "zp-chouwei": {
-        "en": "Smelly wei {cards}: a wei after passing up the peng.",
+        "en": "Stale wei {cards}: a wei after letting the peng go.",
         "zh": "臭偎 {cards}：忍过碰的牌，后来自己摸到而偎。",
     },
     "zp-pao": {

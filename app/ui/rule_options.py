@@ -21,7 +21,9 @@ LABELS: dict[str, Any] = {
     "min_huxi": _l("Minimum huxi (胡息) to win"),
     "yiwushi": _l("Yi-wu-shi (一五十) counts as a run"),
     "win_on_discard": _l("Win on another seat's discard"),
-    "chou_hu": _l("Stale win (臭胡, chouhu): a win passed up is barred on that card until your huxi changes"),
+    "chou_hu": _l(
+        "Stale win (臭胡, chouhu): a win passed up is barred on that card until your huxi changes"
+    ),
     "tun": _l("How tun (囤) are counted"),
     "mingtang": _l("Mingtang (名堂): special hands that multiply the pay"),
     "xing": _l("Xing (醒): the card turned after a win"),
@@ -44,7 +46,9 @@ CHOICES: dict[tuple[str, str], Any] = {
     ("tun", "yixi"): _l("one huxi, one tun (一息一囤)"),
     ("mingtang", "changde"): _l("the Changde red-and-black extras (红黑点)"),
     ("mingtang", "none"): _l("no extras"),
-    ("xing", "shangxia"): _l("shangxia xing (上下醒): the cards one above and one below the turned card"),
+    ("xing", "shangxia"): _l(
+        "shangxia xing (上下醒): the cards one above and one below the turned card"
+    ),
     ("xing", "gen"): _l("gen xing (跟醒): the cards the same as the turned card"),
     ("xing", "none"): _l("no card turned"),
     ("qitou", "count"): _l("by the good and bad cards held (the usual reading)"),
