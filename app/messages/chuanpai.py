@@ -167,22 +167,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cp-tj-no-pass": {
         "en": "There is no passing in the trick game: every player plays to the trick, as many "
         "cards as the lead ({count}), beating it if they can, else covering face down.",
-        "zh": "打天九不能“过”：每家都要跟牌，张数和首家一样（{count} 张），能管就要管，"
-        "管不了就扣牌。",
+        "zh": "打天九不能“过”：每家都要跟牌，张数和首家一样（{count} 张），能压就要压，"
+        "压不住就扣牌。",
     },
     "cp-tj-no-trick": {
         "en": "No trick is under way: the seat to play leads a new one; beating and covering "
         "come after a lead.",
-        "zh": "现在没有牌可跟：该出牌的一家先出新的一轮，管牌和扣牌都要等有人出牌以后。",
+        "zh": "现在没有牌可跟：该出牌的一家先出新的一轮，压牌和扣牌都要等有人出牌以后。",
     },
     "cp-tj-follow": {
         "en": "A trick is under way: follow it with {count} card(s), beating it when able, "
         "else covering face down; the winner of the trick leads the next.",
-        "zh": "这一轮还没打完：要跟 {count} 张牌，能管就管，管不了就扣牌；赢这一轮的人再出下一轮。",
+        "zh": "这一轮还没打完：要跟 {count} 张牌，能压就压，压不住就扣牌；赢这一轮的人再出下一轮。",
     },
     "cp-tj-no-beat": {
         "en": "{cards} does not beat the best play so far: cover face down instead.",
-        "zh": "{cards} 管不住目前最大的牌：只能扣牌。",
+        "zh": "{cards} 压不住目前最大的牌：只能扣牌。",
     },
     "cp-tj-must-beat": {
         "en": "You can beat the best play so far, so you must: for example with {cards}.",
@@ -195,7 +195,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cp-tj-not-a-lead": {
         "en": "{cards} cannot be led: lead one card, a pair of identical cards, or a combination "
         "(Heaven-nine, Earth-eight, Man-seven, Harmony-five).",
-        "zh": "{cards} 不能作为首出：只能出单张、一对相同的牌，或天九、地八、人七、和五。",
+        "zh": "{cards} 不能这样带头出：只能出单张、一对相同的牌，或天九、地八、人七、和五。",
     },
     "cp-tj-first-lead": {
         "en": "The first lead of the deal may not hold a Heaven or a nine: {cards}.",
@@ -234,7 +234,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cp-tj-liangjia": {
         "en": "23 cards or more laid out: second grade, worth 4 (doubled twice)",
-        "zh": "摆够 23 张：两甲，翻两倍，值 4",
+        "zh": "摆够 23 张：两甲，再翻一倍，值 4",
     },
     "cp-tj-fan": {
         "en": "Fan {n} (three red, four black; it needs {cards} cards laid out): doubled",
@@ -246,12 +246,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cp-tj-short": {
         "en": "Only {cards} cards laid out ({in_hand} in hand): 16 are needed to win",
-        "zh": "只摆了 {cards} 张（手里 {in_hand} 张）：要摆够 16 张才胡",
+        "zh": "只摆了 {cards} 张（手里 {in_hand} 张）：要摆够 16 张才算赢",
     },
     "cp-tj-baopai": {
         "en": "Liable: seat {seat} led a Heaven or a nine first and did not win, so it pays for "
         "both losers",
-        "zh": "包牌：{seat} 号座位第一手出了天牌或九，又没有胡，一家替两家输",
+        "zh": "包牌：{seat} 号座位第一手出了天牌或九，最后又不是他赢，一家替两家输",
     },
     "cp-tj-fapai": {
         "en": "Penalty: seat {seat} did not beat when it could; the deal stops and it pays",
