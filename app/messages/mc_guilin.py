@@ -34,7 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-gl-special-run-missed": {
         "en": "{given} leaves out the run {cards}. 一二三 and 二七十 score 3, 壹贰叁 and "
-        "贰柒拾 score 6, held or eaten.",
+        "贰柒拾 score 6, held or taken by chi.",
         "zh": "{given} 漏算了 {cards} 这一组特殊顺子。一二三、二七十算三胡，壹贰叁、贰柒拾算六胡，"
         "手里的、吃来的都算。",
     },
@@ -98,8 +98,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- actions, forced, memory, priority -------------------------------------------------
     "mc-gl-shangjia-chi": {
-        "en": "Only the next player (xiajia) may eat {card}. From a discard the player before "
-        "(shangjia) can only peng; from the stock, the drawer eats first, then his xiajia.",
+        "en": "Only the next player (Right) may chi {card}. From a discard the player before "
+        "(Left) can only peng; from the stock, the drawer may chi first, then the drawer's Right.",
         "zh": "{card} 只有下家能吃。别人打出的牌，上家只能碰不能吃；墩上摸出的牌，"
         "摸牌的人先吃，然后才是下家。",
     },
@@ -120,7 +120,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-gl-opened-by-others": {
         "en": "This {card} does not open the group. A peng opens only when its owner draws "
-        "the fourth card himself, and a sao only on a card turned from the stock, never "
+        "the fourth card, and a sao only on a card turned from the stock, never "
         "on a discard.",
         "zh": "这张 {card} 不能让这组开舵。碰要自己摸到第四张才开舵；"
         "扫要墩上摸出第四张才开舵，打出来的不算。",
@@ -131,18 +131,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "重舵：这是打牌中第二次开舵或扫穿，进了牌不用打牌。",
     },
     "mc-gl-ate-guozhang": {
-        "en": "{card} is a guozhang for this seat: it could have eaten it before and let it go, "
-        "so it may not eat it now.",
+        "en": "{card} is a guozhang for this seat: it could have taken it with a chi before and let "
+        "it go, so it may not chi it now.",
         "zh": "{card} 对这家是过张：上次能吃没吃，这次就不能再吃了。",
     },
     "mc-gl-guozhang-blocks-peng": {
-        "en": "In Guilin a guozhang only stops you eating {card}. A peng of it is still allowed "
+        "en": "In Guilin a guozhang only stops you taking {card} with a chi. A peng of it is still allowed "
         "(Hunan's choupai stops both).",
         "zh": "桂林的过张只是不能吃 {card}，碰还是可以的（湖南的臭牌才是吃碰都不行）。",
     },
     "mc-gl-ate-own-discard": {
-        "en": "This seat discarded {card} earlier: nobody eats a card he threw away, "
-        "whoever turns it up later. He may still win on it.",
+        "en": "This seat discarded {card} earlier: nobody may chi a card they threw away, "
+        "whoever turns it up later. They may still win on it.",
         "zh": "这家以前打出过 {card}：自己打出过的牌，自己就不能再吃，不管后来是谁打出、谁摸出来的；但可以胡。",
     },
     "mc-gl-peng-before-hu": {
@@ -155,9 +155,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "碰在吃前面，跟谁坐得近无关：吃永远排最后。",
     },
     "mc-gl-seat-order": {
-        "en": "Between equal claims the turn order decides: the player who turned the card "
-        "first, then the players after him in turn; a discard goes first to the "
-        "discarder's next player (xiajia).",
+        "en": "Between equal claims the turn order decides: first the player who turned the card "
+        "up, then the others in turn; a discard goes first to the "
+        "discarder's next player (Right).",
         "zh": "同一级的要求按座次来：摸牌的人先，然后按出牌顺序往下；打出来的牌先问打牌人的下家。",
     },
     "mc-gl-unseen-own-hand": {
@@ -188,7 +188,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-gl-missed-kaiduo": {
         "en": "This card does open the group: a sao opens on a fourth card anyone turns up "
-        "from the stock, and a peng on a fourth card its owner turns up himself. The "
+        "from the stock, and a peng on a fourth card its owner turns up. The "
         "kaiduo is compulsory.",
         "zh": "这张牌是要开舵的：扫遇到墩上摸出的第四张，不管谁摸的都开；"
         "碰遇到自己摸出的第四张也开。开舵是强制的。",
@@ -237,13 +237,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "大字牌不是 {given} 张：小字一到十、大字壹到拾，一共二十种，每种四张，合起来八十张。",
     },
     "mc-gl-shangjia-after": {
-        "en": "The player whose turn comes after yours is your xiajia. Your shangjia is the one "
-        "just before you: play passes from him to you.",
+        "en": "The player whose turn comes after yours is your Right. Your Left is the one "
+        "just before you: play passes from that player to you.",
         "zh": "在你后面出牌的是你的下家。上家是在你前面出牌的那一家：轮完他，才轮到你。",
     },
     "mc-gl-shangjia-dealer": {
-        "en": "Shangjia has nothing to do with dealing: it is simply the player whose turn comes "
-        "just before yours. The dealer may be your shangjia, your xiajia, or you.",
+        "en": "Your Left has nothing to do with dealing: it is simply the player whose turn comes "
+        "just before yours. The dealer may be your Left, your Right, or you.",
         "zh": "上家跟谁坐庄无关，就是在你前面出牌的那一家。庄家可能是你的上家、你的下家，"
         "也可能就是你自己。",
     },
@@ -261,7 +261,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-gl-dangdi-not-discard": {
         "en": "The dangdi is only shown, never thrown: it is the dealer's twenty-first card, "
-        "turned face up, and it stays in his hand. His first discard comes after that.",
+        "turned face up, and it stays in the dealer's hand. The dealer's first discard comes after that.",
         "zh": "挡底只是亮出来，不是打出来的：它是庄家抓的第二十一张，翻开以后还留在庄家手里。"
         "庄家第一次打牌是在这之后。",
     },
@@ -278,30 +278,30 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-gl-shangjia-eats-discard": {
         "en": "Seat {shangjia} plays just before seat {seat}, who threw the card: as its "
-        "shangjia it may peng the discard but never eat it. Only seat {xiajia}, the next "
-        "player, may eat.",
+        "Left it may peng the discard but never chi it. Only seat {xiajia}, its Right, "
+        "may chi.",
         "zh": "{shangjia}号位在打牌的{seat}号位前面，是他的上家：上家只能碰，不能吃。"
         "只有下家{xiajia}号位能吃。",
     },
     "mc-gl-fit-not-enough": {
-        "en": "Cards that fit are not enough: eating goes one way round the table, and a "
-        "discard may be eaten only by the discarder's next player, here seat {xiajia}. "
+        "en": "Cards that fit are not enough: a chi goes one way round the table, and only "
+        "the discarder's Right, here seat {xiajia}, may chi a discard. "
         "Anyone else may at most peng it.",
         "zh": "手里有能配的牌还不够：吃是有方向的，打出来的牌只有打牌人的下家能吃，"
         "这里就是{xiajia}号位。别人最多只能碰。",
     },
     "mc-gl-guosao-sao-layout": {
         "en": "All three face down is how a plain sao lies. A guosao keeps two face down and "
-        "turns one face up, to show the table you once passed up the peng.",
+        "turns one face up.",
         "zh": "三张全扣着是普通扫的摆法。过扫是两张扣着、一张翻开。",
     },
     "mc-gl-guosao-peng-layout": {
         "en": "All three face up is how a peng lies. A guosao comes from your own draw, so two "
-        "of its cards stay face down; only one is turned up, to show you once passed up the peng.",
+        "of its cards stay face down; only one is turned up.",
         "zh": "三张全亮开是碰的摆法。过扫是自己摸出来的，两张要扣着，只翻开一张。",
     },
     "mc-gl-guozhang-chi-only": {
-        "en": "A guozhang stops only eating: you may still peng that card, and win on it. "
+        "en": "A guozhang stops only the chi: you may still peng that card, and win on it. "
         "Blocking the peng too is Hunan's choupai, not the Guilin rule.",
         "zh": "过张只是不能吃：这张牌照样可以碰，也可以胡。连碰也不行的是湖南的臭牌，"
         "不是桂林的规矩。",
