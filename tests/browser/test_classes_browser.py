@@ -22,7 +22,7 @@ from werkzeug.serving import make_server
 
 from app.classes.models import AssignmentItem
 from app.extensions import db
-from app.learning import bank, present
+from app.learning import bank, present, stored
 from app.learning.judge import judge
 
 TEXT = {
@@ -165,15 +165,20 @@ def test_a_class_from_accounts_to_the_mistakes_it_makes(
     code = verdict.misconception.code
     with school.app.test_request_context(headers={"Accept-Language": lang}):
         words = present.answer_words(mistake_ex, verdict.answer, lang)
+        # the teacher reads the mistake as a sentence in the page's language, never its code
+        said = stored.reason_line(
+            mistake_ex, mistake_ex.game, code, verdict.misconception.params, lang
+        )[:30]
     page.goto(dashboard)
     expect(page.locator("#mistakes-title")).to_have_text(t["mistakes"])
-    expect(page.locator("table.mistakes")).to_contain_text(code)
+    expect(page.locator("table.mistakes")).to_contain_text(said)
+    expect(page.locator("table.mistakes")).not_to_contain_text(code)
     page.locator("table.grid thead th.item a").first.click()
     wrong_row = page.locator("tr.wrong-answer")
     expect(wrong_row).to_have_count(1)
     expect(wrong_row.locator(".answer-given")).to_contain_text(words)
     expect(wrong_row).to_contain_text(t["names"][0])
-    expect(page.locator("#mc-title + ul li")).to_contain_text(code)
+    expect(page.locator("#mc-title + ul li")).to_contain_text(said)
     expect(page.locator("#mc-title + ul li strong")).to_have_text("1")
     page.goto(dashboard)
     if lang == "en":  # the grid, the mistakes, the forms: nothing serious for screen readers
