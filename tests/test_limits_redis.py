@@ -88,7 +88,7 @@ def test_guessing_one_account_is_counted_across_workers(redis_url, app, tmp_path
 
 
 def test_a_known_browser_gets_in_on_any_worker_during_a_guessing_attack(redis_url, app, tmp_path):
-    from app.accounts import devices
+    from app import devices
 
     name = f"meimei{uuid.uuid4().hex[:6]}"
     with app.app_context():

@@ -168,7 +168,7 @@ def test_a_new_password_voids_the_device_cookies_of_the_old_one(app, cheap_hashi
 def test_a_device_cookie_is_signed_by_this_site(app, cheap_hashing):
     from itsdangerous import URLSafeTimedSerializer
 
-    from app.accounts import devices
+    from app import devices
 
     _make_users(app, ["meimei"])
     with app.test_request_context():
@@ -188,7 +188,7 @@ def test_a_device_cookie_holds_a_bounded_number_of_accounts(app):
 
     from flask import Response
 
-    from app.accounts import devices
+    from app import devices
 
     cookie = ""
     for uid in range(1, devices.MOST + 6):

@@ -4,7 +4,9 @@ from flask import flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 
-from app.accounts import bp, devices, limits, service
+from app import devices
+from app import signin_limits as limits
+from app.accounts import bp, service
 from app.accounts.forms import LanguageForm, PasswordForm, SigninForm, SignupForm
 from app.extensions import login_manager
 from app.hashing import HashingBusy

@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from flask_login import login_user
 from sqlalchemy.exc import IntegrityError
 
-from app.accounts import devices
+from app import devices
 from app.classes import access, accounts, kinds, results, service, times
 from app.classes.forms import JoinForm, QuickSigninForm
 from app.classes.limits import codes_per_address, codes_per_site

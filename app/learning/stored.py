@@ -157,15 +157,17 @@ def answer_text(ex: Exercise | None, game: str, answer: str, locale: str) -> str
             Action.parse(text, 0)
         except ValueError:
             return text
-        words = _action_words(_Stub(family), text, locale)
+        words = _action_words(_Stub(family, game), text, locale)
         return words
 
 
 @dataclass(frozen=True)
 class _Stub:
-    """What naming a move in words reads of an exercise: its card family."""
+    """What naming a move in words reads of an exercise: its card family and its game
+    (a group is named in the game's own word: Pong in Nantong, Peng in Hunan)."""
 
     family: str
+    game: str
 
 
 def shown(

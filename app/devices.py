@@ -1,7 +1,7 @@
 """Device cookies: a browser that has signed in to an account is known to it.
 
 OWASP's answer to password guessing that does not let a guesser lock the owner out:
-the per-account limit on wrong passwords (:mod:`app.accounts.limits`) holds only for
+the per-account limit on wrong passwords (:mod:`app.signin_limits`) holds only for
 browsers that have never signed in to that account. A successful sign-in (password,
 quick-login code, sign-up, password change) gives the browser a signed cookie naming
 the account; with it, that browser is never throttled for that account, whoever is

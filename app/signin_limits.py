@@ -5,7 +5,7 @@ someone else out:
 
 - wrong passwords on sign-in per account (``SIGNIN_ACCOUNT_RATE_LIMIT``), counted and
   enforced only for browsers that have never signed in to that account: a browser with
-  the account's device cookie (:mod:`app.accounts.devices`) is never throttled for it, so
+  the account's device cookie (:mod:`app.devices`) is never throttled for it, so
   a guesser elsewhere cannot keep the owner out. Over the limit, a browser without the
   cookie is refused for that account before any password is checked;
 - wrong passwords on sign-in per address (``SIGNIN_RATE_LIMIT``): counted (and logged)
