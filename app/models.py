@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from flask_login import UserMixin
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import Boolean, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -31,6 +31,9 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     """
 
     __tablename__ = "users"
+    # on SQLite an id once given is never given again (a deleted account's number must
+    # not bring its rows back under a new one)
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     username: Mapped[str] = mapped_column(String(40), unique=True, index=True)
@@ -40,6 +43,13 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     role: Mapped[str] = mapped_column(String(20), default="learner", server_default="learner")
     locale: Mapped[str | None] = mapped_column(String(8), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # an admin disabled the account: it cannot sign in until re-enabled
+    disabled_at: Mapped[datetime | None] = mapped_column(default=None)
+    # the password was reset by an admin: the next sign-in (with a one-time code) must
+    # choose a new one before anything else
+    must_set_password: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
 
     profile: Mapped[LearnerProfile | None] = relationship(back_populates="user", uselist=False)
 
@@ -89,6 +99,7 @@ class LearnerProfile(db.Model):  # type: ignore[name-defined,misc]
     """
 
     __tablename__ = "learner_profiles"
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     token: Mapped[str] = mapped_column(String(64), unique=True, index=True)
@@ -101,6 +112,9 @@ class LearnerProfile(db.Model):  # type: ignore[name-defined,misc]
     timezone: Mapped[str] = mapped_column(
         String(64), default="Asia/Shanghai", server_default="Asia/Shanghai"
     )
+    # answers a day the learner aims for (None: no goal; a streak then counts days with
+    # any answer)
+    daily_goal: Mapped[int | None] = mapped_column(Integer, default=None)
 
     user: Mapped[User | None] = relationship(back_populates="profile")
 

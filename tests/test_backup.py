@@ -64,9 +64,9 @@ def fill_every_table() -> dict[str, int]:
     """Two rows in every table the backup holds, each column given a value of its type
     that is easy to get subtly wrong (microseconds, non-ASCII text, floats, nested JSON,
     NULL beside a value), foreign keys pointing at the rows made before."""
-    from datetime import datetime
+    from datetime import date, datetime
 
-    from sqlalchemy import JSON, Boolean, DateTime, Float, Integer, insert
+    from sqlalchemy import JSON, Boolean, Date, DateTime, Float, Integer, insert
 
     from app.backup import tables
 
@@ -89,6 +89,8 @@ def fill_every_table() -> dict[str, int]:
                     row[c.name] = i == 1
                 elif isinstance(c.type, DateTime):
                     row[c.name] = datetime(2026, 3, 14, 15, 9, 26, 535897 + i)
+                elif isinstance(c.type, Date):
+                    row[c.name] = date(2026, 3, 14 + i)
                 elif isinstance(c.type, Float):
                     row[c.name] = 1500.123456789 + i / 3
                 elif isinstance(c.type, Integer):

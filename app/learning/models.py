@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -208,3 +208,17 @@ class PlayDeal(db.Model):  # type: ignore[name-defined,misc]
     ended_at: Mapped[datetime | None] = mapped_column(default=None)
     decisions: Mapped[int | None] = mapped_column(Integer, default=None)
     agreed: Mapped[int | None] = mapped_column(Integer, default=None)
+
+
+class LearnerDay(db.Model):  # type: ignore[name-defined,misc]
+    """How many answers a learner gave on one of their days (the day in their own time
+    zone at the time of answering, ending at 04:00): what streaks count. Kept as written,
+    so a later change of zone never moves a day already counted."""
+
+    __tablename__ = "learner_days"
+
+    profile_id: Mapped[int] = mapped_column(
+        ForeignKey("learner_profiles.id", ondelete="CASCADE"), primary_key=True
+    )
+    day: Mapped[date] = mapped_column(primary_key=True)
+    answers: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
