@@ -6,14 +6,17 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# What running needs (make run) and, on top of it, what testing and linting need.
+RUN_STAMP := $(VENV)/.run-stamp
 STAMP := $(VENV)/.installed-stamp
+PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 HOST ?= 127.0.0.1
 PORT ?= 5000
 # The suite runs on every core (pytest-xdist); each worker has its own databases and server.
 PYTEST_ARGS ?= -n auto --dist worksteal
 
 
-.PHONY: run test test-fast install compile catalogs setup-db browser-deps lint format typecheck bench vendor clean help
+.PHONY: run test test-fast install install-run compile catalogs setup-db browser-deps lint format typecheck bench vendor clean help
 
 help:
 	@echo "make run | make test | make test-fast | make catalogs | make bench | make lint | make format | make vendor"
@@ -21,15 +24,22 @@ help:
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+# make run installs the app's own dependencies only: no test, lint or browser packages
+# (tests/test_packaging.py checks the list).
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml $(RUN_STAMP)
+	$(PIP) -e '.[dev]'
 	touch $(STAMP)
+
+install-run: $(RUN_STAMP)
 
 install: $(STAMP)
 
 # Compile the .po catalogs into .mo (not committed). Cheap; always run.
-compile: install
+compile: install-run
 	$(BIN)/pybabel -q compile -d translations --use-fuzzy=false 2>/dev/null || $(BIN)/pybabel -q compile -d translations
 
 # Maintainer step: extract strings, update the catalogs (the .po files are the source:
@@ -65,12 +75,12 @@ format: install
 	$(BIN)/ruff format app tests benchmarks
 	$(BIN)/ruff check --fix app tests benchmarks
 
-test: compile browser-deps lint
+test: install compile browser-deps lint
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 # The quick loop while working: everything but the tests marked slow (conformance,
 # self-play, whole-content scans, the browser), on both databases when TEST_DATABASE_URL is set.
-test-fast: compile
+test-fast: install compile
 	$(BIN)/pytest $(PYTEST_ARGS) -m "not slow"
 
 bench: install

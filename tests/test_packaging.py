@@ -42,3 +42,50 @@ def test_catalogs_are_compiled_when_only_po_files_exist(tmp_path: Path):
     assert compiled_catalogs(ROOT / "translations", tmp_path / "unused") == str(
         ROOT / "translations"
     )
+
+
+#: packages that only testing, linting or the browser tests need
+NOT_FOR_RUNNING = {
+    "pytest",
+    "pytest-xdist",
+    "hypothesis",
+    "playwright",
+    "pytest-playwright",
+    "pytest-base-url",
+    "axe-playwright-python",
+    "ruff",
+    "mypy",
+    "opencc",
+}
+
+
+def _name(requirement: str) -> str:
+    import re
+
+    return re.split(r"[\s\[<>=!~;]", requirement, maxsplit=1)[0].lower()
+
+
+def test_running_needs_no_test_or_lint_package():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    needed = {_name(r) for r in config["project"]["dependencies"]}
+    assert needed, "the app's own dependencies are listed"
+    assert not needed & NOT_FOR_RUNNING
+
+
+def test_make_run_installs_only_what_running_needs():
+    """What `make run` would do on a fresh machine (make -n: printed, not run)."""
+    import shutil
+    import subprocess
+
+    if not shutil.which("make"):
+        import pytest
+
+        pytest.skip("make is not installed")
+    out = subprocess.run(
+        ["make", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    installs = [line for line in out.splitlines() if "pip install" in line]
+    assert installs, out
+    for line in installs:
+        assert "[" not in line, f"make run installs extras: {line}"
+    assert "academy serve" in out
