@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 import yaml  # noqa: E402
 
 from app.learning import practice  # noqa: E402
+from app.yamlfile import load_yaml  # noqa: E402
 
 
 def build(
@@ -107,7 +108,7 @@ def main() -> None:
     if args.answers:
         text = path.read_text(encoding="utf-8")
         header = "".join(line + "\n" for line in text.splitlines() if line.startswith("#"))
-        items = yaml.safe_load(text)["positions"]
+        items = load_yaml(text)["positions"]
         out = write(args.game, with_answers(items), header)
         print(f"{len(items)} answers → {out.relative_to(ROOT)}")
         return

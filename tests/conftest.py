@@ -22,6 +22,59 @@ from app import create_app
 from app.config import normalize_db_url
 
 CHROMIUM = "/usr/bin/chromium"
+
+
+# -- the suite makes thousands of apps of the same code: what every one of them would
+# compile again is compiled once per process --------------------------------------------
+
+
+def _remember_url_builders() -> None:
+    """Werkzeug writes and compiles a Python function per URL rule to build its URLs, in
+    every new app (half an app's start). The function depends only on the rule's shape
+    (its parts, defaults and whether unknown arguments are appended), so one compiled per
+    shape serves every app; each is still bound to its own rule."""
+    from werkzeug.routing.rules import Rule
+
+    compile_builder = Rule._compile_builder
+    made: dict[Any, Any] = {}
+
+    def remembered(self: Rule, append_unknown: bool = True) -> Any:
+        key = (
+            tuple(self._trace),
+            repr(sorted((self.defaults or {}).items())),
+            tuple(type(c) for c in self._converters.values()),
+            append_unknown,
+        )
+        if key not in made:
+            made[key] = compile_builder(self, append_unknown)
+        return made[key]
+
+    Rule._compile_builder = remembered  # type: ignore[method-assign]
+
+
+class _TemplatesOnce:
+    """Jinja's bytecode cache shared by every app of the run: a template is parsed and
+    compiled once (keyed by its name and a checksum of its source), not once per test."""
+
+    def __init__(self) -> None:
+        from jinja2 import BytecodeCache
+
+        store: dict[str, bytes] = {}
+
+        class Shared(BytecodeCache):
+            def load_bytecode(self, bucket: Any) -> None:
+                code = store.get(bucket.key)
+                if code is not None:
+                    bucket.bytecode_from_string(code)
+
+            def dump_bytecode(self, bucket: Any) -> None:
+                store[bucket.key] = bucket.bytecode_to_string()
+
+        self.cache = Shared()
+
+
+_remember_url_builders()
+TEMPLATES_ONCE = _TemplatesOnce().cache
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 BACKENDS = ["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else [])
 
@@ -59,6 +112,7 @@ def make_test_app(db_url: str, instance: Path, **extra: Any) -> Flask:
     }
     app = create_app(config)
     app.jinja_env.undefined = __import__("jinja2").StrictUndefined
+    app.jinja_env.bytecode_cache = TEMPLATES_ONCE
     return app
 
 

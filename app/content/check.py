@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from app.config import ROOT
 from app.engine.core.registry import all_variants
+from app.yamlfile import load_yaml
 
 LOCALES = ("en", "zh")
 GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
@@ -246,7 +247,7 @@ def taught_problems() -> Iterator[str]:
     owner: dict[str, str] = {}
     taught: dict[str, str] = {}
     for path in checklist_files():
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
         for p in data.get("points", []):
             owner[p["id"]] = data["game"]
             if p.get("taught_in"):
@@ -343,7 +344,7 @@ def _checklist_problems() -> Iterator[str]:
     from app.learning.lessons import get, path_of, step_of
 
     for path in checklist_files():
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
         game = data.get("game")
         for point in data.get("points", []):
             ref = point.get("taught_in")
@@ -409,7 +410,7 @@ def _compare_problems() -> Iterator[str]:
     owner = {
         p["id"]: data["game"]
         for path in checklist_files()
-        for data in [yaml.safe_load(path.read_text(encoding="utf-8"))]
+        for data in [load_yaml(path.read_text(encoding="utf-8"))]
         for p in data.get("points", [])
     }
     games = {v.id for v in all_variants()}
@@ -499,9 +500,7 @@ def _practice_problems() -> Iterator[str]:
 
     for path in practice.library_files():
         try:
-            doc = practice.LibraryFile.model_validate(
-                yaml.safe_load(path.read_text(encoding="utf-8"))
-            )
+            doc = practice.LibraryFile.model_validate(load_yaml(path.read_text(encoding="utf-8")))
         except ValidationError as exc:
             yield f"{_rel(path)}: -: {exc.errors()[0]['msg']}"
             continue
@@ -520,7 +519,7 @@ def _rule_points(game: str) -> int:
     path = ROOT / "content" / "checklists" / f"{game}.yaml"
     if not path.exists():
         return 0
-    return len((yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("points", []))
+    return len((load_yaml(path.read_text(encoding="utf-8")) or {}).get("points", []))
 
 
 CHECKS: tuple[Callable[[], Iterator[str]], ...] = (

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from app.config import ROOT
+from app.yamlfile import load_yaml
 
 TERMS = ROOT / "content" / "terms.yaml"
 LANGUAGES: tuple[str, ...] = ("zh", "en")
@@ -131,7 +131,7 @@ def table() -> TableDoc:
 
 
 def read(path: Path) -> TableDoc:
-    return TableDoc.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return TableDoc.model_validate(load_yaml(path.read_text(encoding="utf-8")))
 
 
 def games() -> list[str]:

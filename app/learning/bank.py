@@ -14,11 +14,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from app.config import ROOT
 from app.learning.exercise import KINDS, Choice, Exercise, Query, Setup, Text
+from app.yamlfile import load_yaml
 
 CONTENT = ROOT / "content"
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*$"
@@ -146,7 +146,7 @@ class ExerciseFile(_Strict):
 
 
 def read_file(path: Path) -> list[Exercise]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path.read_text(encoding="utf-8"))
     doc = ExerciseFile.model_validate(data)
     rel = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
     return [e.exercise(doc.game, rel) for e in doc.exercises]

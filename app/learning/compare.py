@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.config import ROOT
 from app.learning.bank import TextDoc
+from app.yamlfile import load_yaml
 
 COMPARE = ROOT / "content" / "compare.yaml"
 
@@ -45,7 +45,7 @@ class Cell:
 
 @cache
 def table() -> CompareDoc:
-    return CompareDoc.model_validate(yaml.safe_load(COMPARE.read_text(encoding="utf-8")))
+    return CompareDoc.model_validate(load_yaml(COMPARE.read_text(encoding="utf-8")))
 
 
 @cache
@@ -53,7 +53,7 @@ def taught_in() -> dict[str, str]:
     """Checklist point id → the lesson step that teaches it."""
     out: dict[str, str] = {}
     for path in sorted((ROOT / "content" / "checklists").glob("*.yaml")):
-        for p in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("points", []):
+        for p in (load_yaml(path.read_text(encoding="utf-8")) or {}).get("points", []):
             if p.get("taught_in"):
                 out[p["id"]] = p["taught_in"]
     return out
@@ -63,8 +63,7 @@ def point_ids() -> set[str]:
     out: set[str] = set()
     for path in sorted((ROOT / "content" / "checklists").glob("*.yaml")):
         out.update(
-            p["id"]
-            for p in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("points", [])
+            p["id"] for p in (load_yaml(path.read_text(encoding="utf-8")) or {}).get("points", [])
         )
     return out
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.config import ROOT
 from app.content import terms as table
 from app.learning.bank import TextDoc
+from app.yamlfile import load_yaml
 
 GLOSSARY = ROOT / "content" / "glossary.yaml"
 
@@ -81,7 +81,7 @@ class Term:
 
 
 def read_docs() -> list[TermDoc]:
-    data = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8")) or []
+    data = load_yaml(GLOSSARY.read_text(encoding="utf-8")) or []
     return [TermDoc.model_validate(item) for item in data]
 
 

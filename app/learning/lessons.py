@@ -28,12 +28,12 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from app.config import ROOT
 from app.learning.bank import ExerciseDoc, TextDoc
 from app.learning.exercise import Exercise, Text
+from app.yamlfile import load_yaml
 
 LESSONS = ROOT / "content" / "lessons"
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
@@ -140,7 +140,7 @@ class Lesson:
 
 
 def read_lesson(path: Path) -> Lesson:
-    doc = LessonDoc.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    doc = LessonDoc.model_validate(load_yaml(path.read_text(encoding="utf-8")))
     rel = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
     steps = []
     seen: set[str] = set()

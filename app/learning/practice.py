@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import glicko2
-import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.config import ROOT
@@ -33,8 +32,9 @@ from app.extensions import db
 from app.learning import record
 from app.learning.exercise import Choice, Exercise, Query, Setup, Text
 from app.learning.models import Attempt, Position, Rating
-from app.models import Learner
+from app.models import Learner, utcnow
 from app.profiles import ProfileRows
+from app.yamlfile import load_yaml
 
 PREFIX = "pos"
 LIBRARY = ROOT / "content" / "practice"
@@ -272,7 +272,7 @@ def library_files() -> list[Path]:
 def library() -> dict[str, list[LibraryItem]]:
     out: dict[str, list[LibraryItem]] = {}
     for path in library_files():
-        doc = LibraryFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        doc = LibraryFile.model_validate(load_yaml(path.read_text(encoding="utf-8")))
         out.setdefault(doc.game, []).extend(doc.positions)
     return out
 
@@ -326,12 +326,40 @@ def position_row(
 
 
 def load_library() -> int:
-    """Upsert the library positions (idempotent; ratings already earned are kept)."""
+    """Upsert the library positions (idempotent; ratings already earned are kept): the
+    ones already stored read in one query, the new ones written in one insert."""
+    table = Position.__table__
+    have = set(db.session.execute(db.select(table.c.game, table.c.theme, table.c.digest)).all())
+    new: list[dict[str, object]] = []
     n = 0
     for game, items in library().items():
         for item in items:
-            position_row(game, item.theme, item.seat, item.code, item.rating, "library")
             n += 1
+            d = digest(item.theme, item.seat, item.code)
+            if (game, item.theme, d) in have:
+                continue
+            have.add((game, item.theme, d))
+            rating = item.rating
+            if rating is None:
+                rating = estimate(game, item.theme, item.seat, item.code)
+            new.append(
+                {
+                    "game": game,
+                    "theme": item.theme,
+                    "digest": d,
+                    "code": item.code,
+                    "seat": item.seat,
+                    "source": "library",
+                    "author_id": None,
+                    "rating": rating,
+                    "rd": 350.0,
+                    "vol": 0.06,
+                    "plays": 0,
+                    "created_at": utcnow(),
+                }
+            )
+    if new:
+        db.session.execute(db.insert(table), new)
     return n
 
 

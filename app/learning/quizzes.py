@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict
 
 from app.config import ROOT
@@ -29,6 +28,7 @@ from app.learning.exercise import Exercise
 from app.learning.lessons import path_of
 from app.learning.models import Attempt, QuizSession
 from app.models import Learner
+from app.yamlfile import load_yaml
 
 QUIZZES = ROOT / "content" / "quizzes"
 QUESTIONS = 10
@@ -49,7 +49,7 @@ def quiz_files() -> list[Path]:
 
 
 def read_quiz_file(path: Path) -> dict[str, list[Exercise]]:
-    doc = QuizFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    doc = QuizFile.model_validate(load_yaml(path.read_text(encoding="utf-8")))
     rel = str(path.relative_to(ROOT))
     return {
         unit: [

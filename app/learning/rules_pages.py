@@ -28,6 +28,7 @@ from app.config import ROOT
 from app.learning.bank import TextDoc
 from app.learning.compare import taught_in
 from app.learning.exercise import Text
+from app.yamlfile import load_yaml
 
 RULES = ROOT / "content" / "rules"
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
@@ -153,7 +154,7 @@ def _line(doc: LineDoc, links: dict[str, str]) -> Line:
 
 
 def read_rules(path: Path) -> RulesPage:
-    doc = RulesDoc.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    doc = RulesDoc.model_validate(load_yaml(path.read_text(encoding="utf-8")))
     rel = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
     if path.stem != doc.game:
         raise ValueError(f"{rel}: the file of game {doc.game!r} is named {doc.game}.yaml")

@@ -19,7 +19,6 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
-import yaml
 from fsrs import Card, Rating, Scheduler
 
 from app.config import ROOT
@@ -28,6 +27,7 @@ from app.extensions import db
 from app.learning.exercise import Exercise, Text
 from app.learning.models import SkillState
 from app.models import Learner, utcnow
+from app.yamlfile import load_yaml
 
 DAY_STARTS_AT = 4  # 04:00 local time
 DEFAULT_TZ = "Asia/Shanghai"
@@ -43,7 +43,7 @@ class Skill:
 @cache
 def taxonomy() -> dict[str, dict[str, Skill]]:
     """game id → skill id → skill."""
-    data = yaml.safe_load((ROOT / "content" / "skills.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((ROOT / "content" / "skills.yaml").read_text(encoding="utf-8"))
     out: dict[str, dict[str, Skill]] = {}
     for game, items in data["games"].items():
         out[game] = {s["id"]: Skill(s["id"], game, Text(s["zh"], s["en"])) for s in items}
