@@ -326,7 +326,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The 20 for going out (chenghu) is part of every winner's count, at every table. "
         "What a table agrees first is two generals or one, xi cards, four wenqian and the "
         "final rounding.",
-        "zh": "成胡 20 是胡牌的人都有的，各地都一样。要事先说好的是双将还是单将、带不带喜、四个文钱和最后的进整。",
+        "zh": "成胡 20 是胡牌的人都有的，各桌都一样。要事先说好的是双将还是单将、带不带喜、四个文钱和最后的进整。",
     },
     "mc-nt-no-chi-not-local": {
         "en": "No chi is a rule of duzihu everywhere, not a table's choice. What a table agrees "
