@@ -89,12 +89,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "You counted the {card} on the plain general row. Here the turned cards make a "
         "bigger case (double generals, half generals or two dragons meet), and its row is "
         "worth twice or four times as much.",
-        "zh": "你把{card}按普通的在将算了。这一局是双将、半边将或双龙会，它那一行的胡数是普通在将的两倍（双将、半边将），双龙会的老将是四倍。",
+        "zh": "你把{card}按普通的在将算了。这一局翻出的将牌让它那一行更高：双将的点数、半边将的老将、单将翻到老将时的老将，胡数都是普通在将的两倍；双龙会的老将是四倍。",
     },
     "mc-nt-not-general": {
         "en": "You counted the {card} as a general, but nothing makes it one here: it counts on "
         "the ordinary row.",
-        "zh": "你把{card}算成将了，可这里没有什么让它在将：它按普通牌算。",
+        "zh": "你把{card}算成将了，可这一局没有哪张将牌让它在将：它按普通牌算。",
     },
     "mc-nt-peng-as-inhand": {
         "en": "The group of {card} is a pong (one card came from a discard): count the pong "
