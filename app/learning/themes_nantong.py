@@ -66,7 +66,7 @@ def _rule_words(r: Any) -> tuple[str, str]:
     zh = "双将打法" if r.shuang else "单将打法"
     en = "Two-general rules" if r.shuang else "Single-general rules"
     if r.xi:
-        zh, en = zh + "，带喜儿", en + ", with the xi cards"
+        zh, en = zh + "，带喜", en + ", with the xi cards"
     return zh, en
 
 
@@ -556,7 +556,7 @@ theme(
     "count-dan",
     Text("单将打法算胡", "Counting under one general"),
     Text(
-        "单将打法：常将、一四七那一组和单将自己的胡数表，算出胡牌的人一共多少胡。",
+        "单将打法：认出常将和翻出的将牌带进来的那一组点数，按单将的胡数表算出胡牌的人一共多少胡。",
         "One-general rules: the standing generals, the turned card's group and the one-general table, to the winner's total.",
     ),
     lambda g, s, seat: _winner_count(g, s, seat, lambda r: not r.shuang and not r.xi),
@@ -565,9 +565,9 @@ theme(
 
 theme(
     "count-xi",
-    Text("带喜儿算胡", "Counting with the xi cards"),
+    Text("带喜算胡", "Counting with the xi cards"),
     Text(
-        "带喜儿的牌：喜儿当百搭，胡数另加；一张没有就是穷狠。",
+        "带喜打：喜当百搭，胡数另加；胡了却一张喜也没有，就是穷狠。",
         "Deals with the xi cards: wild in the hand, worth hu of their own, and a doubling when you hold none.",
     ),
     lambda g, s, seat: _winner_count(g, s, seat, lambda r: r.xi),
@@ -620,7 +620,7 @@ theme(
     "nonwinner",
     Text("没胡的人也算胡", "The others count too"),
     Text(
-        "别人胡了：没胡的人只算摆出的牌组和手里的刻子，进整成底胡，没有成胡。",
+        "别人胡了：没胡的人只算摆出的牌组和手里三张、四张一样的牌，进整成底胡，没有成胡。",
         "Someone else went out: count only your groups, on the table and in your hand, rounded up, with no 20 for going out.",
     ),
     _nonwinner,

@@ -20,12 +20,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "mc-nt-piao-not-doubled": {
         "en": "A piaohu doubles: after adding everything up and rounding, multiply by 2.",
-        "zh": "飘胡要翻番：全部加好、进整之后，再乘 2。",
+        "zh": "飘胡要翻倍：全部加好、进整之后，再乘 2。",
     },
     "mc-nt-piao-missed-30": {
         "en": "Under two-general rules a piaohu adds 30 more before the doubling: (dihu + chenghu "
         "20 + extras + 30) × 2.",
-        "zh": "双将的飘胡在翻番之前还要再加 30：（底胡 + 成胡 20 + 其他 + 30）× 2。",
+        "zh": "双将的飘胡在翻倍之前还要再加 30：（底胡 + 成胡 20 + 其他 + 30）× 2。",
     },
     "mc-nt-piao-30-danjiang": {
         "en": "The extra 30 of a piaohu belongs to two-general rules. Under one-general rules a "
@@ -53,16 +53,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-nt-haidi-no-zimo": {
         "en": "The moon from the sea bed is a self-drawn win: count the 10 for the self-draw "
         "first, then double.",
-        "zh": "海底捞月也是自摸：先加自摸的 10 胡，再翻番。",
+        "zh": "海底捞月也是自摸：先加自摸的 10 胡，再翻倍。",
     },
     "mc-nt-missed-win-card": {
         "en": "The winning card, the {card}, earns 10: it sits in the middle of a run (yazi), is "
         "the end card of 1-2-3 or 7-8-9 (tuowei), or completes the pair (diaotou).",
-        "zh": "最后那张 {card} 值 10 胡：它卡在顺子中间（丫子）、是一二三的三或七八九的七（拖尾），或者补成了将头（吊头）。",
+        "zh": "最后那张 {card} 值 10 胡：它卡在搭子中间（丫子）、是一二三的三或七八九的七（拖尾），或者补成了将头（吊头）。",
     },
     "mc-nt-missed-doubling": {
         "en": "You forgot to double for {term}: each doubling multiplies the rounded total by 2.",
-        "zh": "漏了{term}那一番：每一种翻番都把进整后的总数乘 2。",
+        "zh": "漏了{term}的翻倍：每一种翻倍都要乘在进整后的总数上，穷穷狠乘 4，其余都乘 2。",
     },
     "mc-nt-xi-linear": {
         "en": "{count} xi cards are not worth 10 each: one is 10, two 30, three 50, four 100, five "
@@ -89,12 +89,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "You counted the {card} on the plain general row. Here the turned cards make a "
         "bigger case (double generals, half generals or two dragons meet), and its row is "
         "worth twice or four times as much.",
-        "zh": "你把{card}按普通的在将算了。这里的翻将是双将、半边将或双龙会，它那一行要翻倍甚至翻四倍。",
+        "zh": "你把{card}按普通的在将算了。这一局翻出的将牌让它那一行更高：双将的点数、半边将的老将、单将翻到老将时的老将，胡数都是普通在将的两倍；双龙会的老将是四倍。",
     },
     "mc-nt-not-general": {
         "en": "You counted the {card} as a general, but nothing makes it one here: it counts on "
         "the ordinary row.",
-        "zh": "你把{card}算成将了，可这里没有什么让它在将：它按普通牌算。",
+        "zh": "你把{card}算成将了，可这一局没有哪张将牌让它在将：它按普通牌算。",
     },
     "mc-nt-peng-as-inhand": {
         "en": "The group of {card} is a pong (one card came from a discard): count the pong "
@@ -114,7 +114,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-nt-fanjiang-peng": {
         "en": "The {card} is the turned general's own kind: with the turned copy the pong makes "
         "four, so it counts twice the row's pong.",
-        "zh": "{card}就是翻出来的那张将牌：碰了再加上翻出的那张就是四张，所以按这一行碰的两倍算。",
+        "zh": "{card}跟翻出的将牌是同一种牌：碰的三张加上翻出的那张就是四张，所以按这一行碰的两倍算。",
     },
     "mc-nt-fanjiang-three": {
         "en": "Your three of {card} and the turned copy make four: they count as a four drawn "
@@ -232,7 +232,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-nt-dealer-baoting": {
         "en": "The dealer cannot declare ready: only the two other players may, before the first "
         "discard.",
-        "zh": "庄家不能报听：只有另外两家可以在第一张牌打出之前报听。",
+        "zh": "庄家不能报听：只有另外两家可以在庄家打出第一张牌之前报听。",
     },
     "mc-nt-peng-before-hu": {
         "en": "A win on a discard beats a pong or a gang of the same card, whoever sits closer.",
@@ -293,7 +293,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-nt-dihu-chenghu": {
         "en": "You added the 20 for going out. The dihu is the groups alone, rounded up; the "
         "chenghu comes after it.",
-        "zh": "你把成胡的 20 也加进去了。底胡只算牌组，进整就是；成胡是后面另加的。",
+        "zh": "你把成胡的 20 也加进去了。底胡只算牌组的胡，进整就行；成胡要另外加。",
     },
     # -- settlement -----------------------------------------------------------------------
     "mc-nt-nonwinner-chenghu": {
@@ -320,18 +320,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Rounding the dihu up to the next ten is the same at every table. The only rounding "
         "a table chooses is the last one: whether the total is rounded again before the "
         "doublings.",
-        "zh": "底胡往上进整，各地都一样。牌桌可以自己定的只是最后那一步：翻番之前总数要不要再进整。",
+        "zh": "底胡往上进整，各桌都一样。牌桌可以自己定的只是最后那一步：翻倍之前总数要不要再进整。",
     },
     "mc-nt-chenghu-not-local": {
         "en": "The 20 for going out (chenghu) is part of every winner's count, at every table. "
         "What a table agrees first is two generals or one, xi cards, four wenqian and the "
         "final rounding.",
-        "zh": "成胡 20 是胡牌的人都有的，各地都一样。要事先说好的是双将还是单将、带不带喜儿、四个文钱和最后的进整。",
+        "zh": "成胡 20 是胡牌的人都有的，各桌都一样。要事先说好的是双将还是单将、带不带喜、四个文钱和最后的进整。",
     },
     "mc-nt-no-chi-not-local": {
         "en": "No chi is a rule of duzihu everywhere, not a table's choice. What a table agrees "
         "first is two generals or one, xi cards, four wenqian and the final rounding.",
-        "zh": "不能吃是笃子胡到哪里都一样的规矩，不用商量。要事先说好的是双将还是单将、带不带喜儿、四个文钱和最后的进整。",
+        "zh": "不能吃是笃子胡到哪里都一样的规矩，不用商量。要事先说好的是双将还是单将、带不带喜、四个文钱和最后的进整。",
     },
     # -- facts stated in a proof ----------------------------------------------------------
     "fact-nt-deck": {
@@ -373,6 +373,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "fact-nt-row-laojiang": {
         "en": "{card}: an old general, and an old general is turned (one-general rules).",
-        "zh": "{card}：老将，而且翻将正打在老将上（单将）。",
+        "zh": "{card}：老将，而且翻出的将牌正是老将（单将）。",
     },
 }

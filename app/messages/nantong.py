@@ -51,7 +51,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nt-no-seat": {
         "en": "There is no seat {seat}: the seats are 0 to 3.",
-        "zh": "没有 {seat} 号位：座位是 0 到 3 号。",
+        "zh": "没有 {seat} 号位。",
     },
     "nt-sits-out": {
         "en": "Seat {seat} sits this deal out: the dealer's Left does not play.",
@@ -84,7 +84,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nt-no-replacement": {
         "en": "No card is left in the stock to replace a four of {card}: it cannot be laid down now.",
-        "zh": "牌墩里已经没有牌可以补了：{card} 现在不能杠下来。",
+        "zh": "牌堆里已经没有牌可以补了：{card} 现在不能杠下来。",
     },
     "nt-no-discard": {
         "en": "No discard is on offer: '{kind}' answers a card another player has just discarded.",
@@ -154,7 +154,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nt-qinghu": {
         "en": "Qinghu: a pair and seven runs; its fixed count replaces the dihu and the chenghu.",
-        "zh": "清胡：一对将头加七个搭子，底数代替底胡和成胡。",
+        "zh": "清胡：一对将头加七个搭子，按固定的数算，不再算底胡和成胡。",
     },
     "nt-chenghu": {
         "en": "Chenghu: 20 for going out.",
@@ -194,15 +194,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nt-wenqian-ke": {
         "en": "Three wenqian: their three {card} also count as three alike in hand ({as}).",
-        "zh": "三文钱与在手刻子重复算胡：三个 {card} 也按在手刻子（{as}）算胡。",
+        "zh": "三文钱的牌也当刻子再算一遍：三张{card}也按在手刻子（{as}）算胡。",
     },
     "nt-xi": {
         "en": "Xi: {count} of the five xi cards (one 10, two 30, three 50, four 100, five 200).",
-        "zh": "喜儿：{count} 张（1 张 10，2 张 30，3 张 50，4 张 100，5 张 200）。",
+        "zh": "喜：{count} 张（1 张 10，2 张 30，3 张 50，4 张 100，5 张 200）。",
     },
     "nt-xi-double": {
         "en": "Xi doubled: the turned general (one-general rules) is a xi card.",
-        "zh": "单将翻到喜儿，喜儿的胡数双算。",
+        "zh": "单将翻出的将牌是喜，喜的胡数乘 2。",
     },
     "nt-jinzheng": {
         "en": "Rounding up: the total {sum} is rounded up to the next ten.",
@@ -214,37 +214,37 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nt-menpiao": {
         "en": "Concealed piaohu: a piaohu with nothing taken from a discard doubles again.",
-        "zh": "闷飘：全部在手的飘胡，胡数再双算。",
+        "zh": "闷飘：没碰过、没杠过别人打的牌的飘胡，胡数再乘 2。",
     },
     "nt-tiancheng": {
         "en": "Tiancheng: the dealer won with the 23 cards dealt; doubled.",
-        "zh": "天成：庄家起手就胡，胡数双算。",
+        "zh": "天成：庄家起手就胡，胡数乘 2。",
     },
     "nt-dihu-win": {
         "en": "Earthly win: won on the dealer's first discard; doubled.",
-        "zh": "地胡：庄家打出的第一张牌就胡，胡数翻番。",
+        "zh": "地胡：胡的是庄家打出的第一张牌，胡数乘 2。",
     },
     "nt-tianting": {
         "en": "Heavenly ready: you declared ready from the deal; doubled.",
-        "zh": "天听（折庄）：出第一张牌前就报听，胡数翻番。",
+        "zh": "天听（折庄）：庄家打出第一张牌之前就报了听，胡数乘 2。",
     },
     "nt-haidi": {
         "en": "Moon from the sea bed: you won by drawing the last card; doubled.",
-        "zh": "海底捞月：自摸最后一张牌胡，胡数翻番。",
+        "zh": "海底捞月：自己摸到牌堆最后一张胡了，胡数乘 2。",
     },
     "nt-yihutou": {
         "en": "One-hu heads (one-general rules): your only threes alike are pongs of ordinary "
         "cards; doubled.",
-        "zh": "一胡头儿（单将）：除了碰的普通牌，再没有三张一样的牌，胡数双算。",
+        "zh": "一胡头儿（单将）：除了碰的普通牌，再没有三张一样的牌，胡数乘 2。",
     },
     "nt-qionghen": {
         "en": "Poor but fierce: playing with xi cards, you won holding none; doubled.",
-        "zh": "穷狠：带喜儿打，没抓到喜儿也胡了，胡数双算。",
+        "zh": "穷狠：带喜打，手里一张喜也没有却胡了，胡数乘 2。",
     },
     "nt-qiongqionghen": {
         "en": "Doubly poor but fierce: a xi card was turned as the general (one-general rules) and "
         "you hold none; times four.",
-        "zh": "穷穷狠：单将翻到喜儿，自己没抓到喜儿，翻四番。",
+        "zh": "穷穷狠：单将翻出的将牌是喜，自己手里一张喜也没有，胡数乘 4。",
     },
     "nt-pay": {
         "en": "Seat {from} pays seat {to} the difference of their hu.",
@@ -254,26 +254,26 @@ MESSAGES: dict[str, dict[str, str]] = {
     "nt-putong-jiang": {
         "en": "Ordinary generals: the turned cards are not old generals and differ in value; their "
         "values count as generals in every suit.",
-        "zh": "普通将：翻将不在老将上，点数也不同；同点数的牌都在将。",
+        "zh": "普通将：两张将牌都不是老将，点数也不同；跟它们同点数的牌，三门都在将。",
     },
     "nt-shuang-jiang": {
         "en": "Double generals: both turned cards have the same value; that value counts double.",
-        "zh": "双将：两张将牌点数相同，这个点数的牌胡数加倍。",
+        "zh": "双将：两张将牌点数相同，这个点数的牌胡数是普通在将的两倍。",
     },
     "nt-shuanglong-hui": {
         "en": "Two dragons meet: both turned cards are old generals; all four old generals count "
         "four times as much as plain generals.",
-        "zh": "双龙会：两张将牌都打在老将上，四老将的胡数大翻。",
+        "zh": "双龙会：两张将牌都翻在老将上，四老将的胡数是普通在将的四倍。",
     },
     "nt-banbian-jiang": {
         "en": "Half generals: one turned card is an old general; the four old generals count "
         "double.",
-        "zh": "半边将：一张将牌打在老将上，四老将胡数加倍。",
+        "zh": "半边将：一张将牌翻在老将上，四老将的胡数是普通在将的两倍。",
     },
     "nt-dan-jiang": {
         "en": "One-general rules: the standing generals (the old generals, every 1 and 9) plus the "
         "turned card's group, 1-4-7, 2-5-8 or 3-6-9.",
-        "zh": "单将：常将（老将和所有一、九）加上翻将所在的 147、258 或 369。",
+        "zh": "单将：常将（老将和所有的一、九），加上跟翻出的将牌同一组的点数（一四七、二五八或三六九）。",
     },
     "nt-none": {
         "en": "No general card given: only the old generals count as generals.",
@@ -293,7 +293,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "nt-row-laojiang": {
         "en": "an old general when an old general is turned (one-general rules)",
-        "zh": "翻将打在老将上的老将（单将）",
+        "zh": "翻出老将时的老将（单将）",
     },
     # -- the strong player's coach (nantong/strong.py) --
     "coach-nt-keep-waits": {
@@ -312,6 +312,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "coach-nt-baoting": {
         "en": "{action}: the hand is ready; declared now, a win counts double.",
-        "zh": "{action}：已经听牌，现在报听，胡了翻一番。",
+        "zh": "{action}：已经听牌，现在报听，胡了胡数翻倍。",
     },
 }
