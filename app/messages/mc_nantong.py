@@ -61,7 +61,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "最后那张 {card} 值 10 胡：它卡在搭子中间（丫子）、是一二三的三或七八九的七（拖尾），或者补成了将头（吊头）。",
     },
     "mc-nt-missed-doubling": {
-        "en": "You forgot to double for {term}: each doubling multiplies the rounded total by 2.",
+        "en": "You forgot the doubling for {term}: each doubling multiplies the rounded total, by 4 "
+        "for doubly poor but fierce and by 2 for everything else.",
         "zh": "漏了{term}的翻倍：每一种翻倍都要乘在进整后的总数上，穷穷狠乘 4，其余都乘 2。",
     },
     "mc-nt-xi-linear": {
