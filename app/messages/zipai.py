@@ -37,7 +37,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "现在由 {seat} 号座位翻墩上的下一张牌：翻牌之前谁都不能出牌。",
     },
     "zp-discard-next": {
-        "en": "Seat {seat} plays now (a discard, or going out): the next card is turned only "
+        "en": "Seat {seat} plays now (a discard, or a win): the next card is turned only "
         "after that.",
         "zh": "现在由 {seat} 号座位出牌（或胡牌），之后才翻下一张牌。",
     },
@@ -113,8 +113,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这样进牌后你手里就没有可打的牌了，所以不能这样进牌。",
     },
     "zp-no-such-seat": {
-        "en": "There is no seat {seat} at this table: the seats are 0, 1 and 2.",
-        "zh": "这张桌上没有 {seat} 号座位：座位是 0、1、2。",
+        "en": "There is no seat {seat} at this table: it seats three players.",
+        "zh": "这张桌上没有 {seat} 号座位：一桌只坐三个人。",
     },
     "zp-no-such-action": {
         "en": "'{kind}' is not an action of this game.",

@@ -166,6 +166,7 @@ KIND_LABELS: dict[str, object] = {
 
 #: The engines' group and action kinds → the term table's concept (content/terms.yaml).
 KIND_CONCEPTS: dict[str, str] = {
+    "hu": "hupai",  # the action of winning: 胡牌 / Win in every game
     "shun": "yijuhua",
     "jiao": "jiao",
     "jiang": "jiang",
@@ -271,7 +272,6 @@ def action_label(action_kind: str, game: str | None = None) -> str:
     verbs = {
         "pass": _l("Pass"),
         "discard": _l("Discard"),
-        "hu": _l("Go out"),
         "draw": _l("Draw"),
         "lead": _l("Lead"),
         "beat": _l("Beat"),

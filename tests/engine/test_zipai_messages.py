@@ -103,3 +103,13 @@ def test_count_lines_and_reasons_use_the_words_of_their_game(
 
 def test_without_a_game_the_first_word_stands() -> None:
     assert render("zp-huxi", {"min": 15}, "en") == "Total huxi: at least 15 are needed to win."
+
+
+def test_seats_are_never_numbered_from_zero_on_a_page() -> None:
+    from app.ui.text import humanize
+
+    params = humanize("zipai", {"card": "x1", "seat": 0, "next": 1}, "en", "hunan")
+    text = render("zp-offer-unclaimed", params, "en", "hunan")
+    assert "seat 1" in text and "seat 2" in text and "seat 0" not in text
+    for lang in ("en", "zh"):
+        assert "0" not in render("zp-no-such-seat", {"seat": 4}, lang)
