@@ -146,7 +146,7 @@ def default_hint(ex: Exercise, locale: str) -> str:
     # a game's own query first (hint-chuanpai-claims), then the shared name (hint-claims)
     for code in (f"hint-{name.replace(':', '-')}", f"hint-{name.split(':')[-1]}", "hint-authored"):
         if code in MESSAGES:
-            return render(code, {}, locale)
+            return render(code, {}, locale, ex.game)
     return ""
 
 

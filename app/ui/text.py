@@ -64,11 +64,11 @@ def humanize(
         elif key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
             out[key] = value + 1
         elif key in ("kind", "action_kind") and isinstance(value, str):
-            out[key] = action_label(value)  # a group or action kind in words: 跑, not pao
+            out[key] = action_label(value, game)  # a group or action kind in words: 跑, not pao
         elif key == "as" and isinstance(value, str):  # a group kind a count line counts as
-            out[key] = kind_label(value, family, locale)
+            out[key] = kind_label(value, game or family, locale)
         elif key == "term" and isinstance(value, str):  # a concept of the term table
-            out[key] = terms.word(value, family, locale) or value
+            out[key] = terms.word(value, game or family, locale) or value
         elif key.endswith("card") and isinstance(value, str):
             out[key] = card_name(family, value, locale)
         elif key.endswith("cards") and isinstance(value, list | tuple):
