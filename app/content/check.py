@@ -379,7 +379,7 @@ def _authored_misconception_problems() -> Iterator[str]:
     import string
 
     from app.learning import bank
-    from app.messages import MESSAGES
+    from app.messages import MESSAGES, TERM_FIELD
 
     for ex in bank.authored().values():
         for ch in ex.choices:
@@ -395,7 +395,7 @@ def _authored_misconception_problems() -> Iterator[str]:
                 for _lit, name, _spec, _conv in string.Formatter().parse(text)
                 if name
             }
-            missing = sorted(needed - {k for k, _v in ch.params})
+            missing = sorted(needed - {k for k, _v in ch.params} - {TERM_FIELD})
             if missing:
                 yield (
                     f"{ex.source}: {ex.id}: choice {ch.id}: {ch.misconception} needs params "

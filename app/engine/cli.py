@@ -170,7 +170,7 @@ class Request:
         from app.messages import render  # prose only at this edge
 
         out = reason.to_json()
-        out["message"] = render(reason.code, reason.params, self.lang)
+        out["message"] = render(reason.code, reason.params, self.lang, self.game.id)
         return out
 
 

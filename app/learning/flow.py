@@ -132,9 +132,11 @@ def submit(
     except AnswerError as exc:
         state = record.my_state(ex)
         params = (
-            exc.params if exc.code == "unknown-card" else humanize(ex.family, exc.params, locale())
+            exc.params
+            if exc.code == "unknown-card"
+            else humanize(ex.family, exc.params, locale(), ex.game)
         )
-        message = render(exc.code, params, locale())
+        message = render(exc.code, params, locale(), ex.game)
         same = str(form.get("token"))
         out = present.build(
             ex,

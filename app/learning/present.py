@@ -146,7 +146,7 @@ def default_hint(ex: Exercise, locale: str) -> str:
     # a game's own query first (hint-chuanpai-claims), then the shared name (hint-claims)
     for code in (f"hint-{name.replace(':', '-')}", f"hint-{name.split(':')[-1]}", "hint-authored"):
         if code in MESSAGES:
-            return render(code, {}, locale)
+            return render(code, {}, locale, ex.game)
     return ""
 
 
@@ -315,16 +315,18 @@ def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
     a = proof.analysis
     if a is not None:
         pv.melds = [(kind_label(m.kind, ex.game), list(m.cards), m.points) for m in a.melds]
-        pv.lines = count_lines(fam, a.count, locale)
+        pv.lines = count_lines(fam, a.count, locale, ex.game)
         pv.total = a.count.total if a.count else None
-        pv.settlement = count_lines(fam, a.settlement, locale)
+        pv.settlement = count_lines(fam, a.settlement, locale, ex.game)
         pv.settlement_total = a.settlement.total if a.settlement else None
     pv.waits = [(w.card, w.points) for w in proof.waits]
     for card, check in proof.checks.items():
-        why = reason_text(fam, "mc-extra-waits", {"cards": [card]}, locale)
+        why = reason_text(fam, "mc-extra-waits", {"cards": [card]}, locale, ex.game)
         pv.checks.append((card, why if check is None or not check.complete else ""))
     for n in proof.notes:
-        reason = reason_text(fam, n.reason.code, n.reason.params, locale) if n.reason else ""
+        reason = (
+            reason_text(fam, n.reason.code, n.reason.params, locale, ex.game) if n.reason else ""
+        )
         pv.notes.append(
             NoteView(
                 action_label(n.action.kind, ex.game),
@@ -336,10 +338,12 @@ def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
         )
     if proof.after is not None:
         pv.after = from_view(proof.after, fam)
-    pv.consequences = [reason_text(fam, r.code, r.params, locale) for r in proof.consequences]
+    pv.consequences = [
+        reason_text(fam, r.code, r.params, locale, ex.game) for r in proof.consequences
+    ]
     labels = {c.id: c for c in _choices(ex, locale, 0)}
     pv.order = [labels[i].text if i in labels else i for i in proof.order]
-    pv.facts = [reason_text(fam, r.code, r.params, locale) for r in proof.facts]
+    pv.facts = [reason_text(fam, r.code, r.params, locale, ex.game) for r in proof.facts]
     if a is not None and not a.complete:
         pv.facts.append(_("No arrangement of these cards makes a whole hand, so it is no win."))
     elif a is not None and not a.win and a.points is not None and "min" in a.extra:
@@ -384,7 +388,7 @@ def right_reason(ex: Exercise, verdict: Verdict, full: ProofView | None, locale:
                 return _("The rules force this move: it is the only one allowed.")
             return _("The rules require this move here.")
         if note is not None and note.reason is not None:
-            return reason_text(ex.family, note.reason.code, note.reason.params, locale)
+            return reason_text(ex.family, note.reason.code, note.reason.params, locale, ex.game)
     if full is not None and full.facts:
         return full.facts.pop(0)
     if ex.kind == "pick-cards" and proof.waits:
@@ -470,7 +474,8 @@ def refute(ex: Exercise, verdict: Verdict, locale: str) -> ProofView | None:
     if ex.kind == "pick-cards" and ex.query is not None and ex.query.name == "waits":
         extra = [t for t in verdict.answer.split() if t not in verdict.solution.shown.split()]
         pv.checks = [
-            (t, reason_text(ex.family, "mc-extra-waits", {"cards": [t]}, locale)) for t in extra
+            (t, reason_text(ex.family, "mc-extra-waits", {"cards": [t]}, locale, ex.game))
+            for t in extra
         ]
         return pv if pv.checks else None
     return None

@@ -24,7 +24,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from app.learning.exercise import Exercise
-from app.messages import LANGS, MESSAGES
+from app.messages import LANGS, MESSAGES, TERM_FIELD
 
 #: what a wrong answer of each kind is, in a plain sentence: said when the stored code
 #: cannot be rendered (the answer in words is shown beside it)
@@ -93,7 +93,7 @@ def _needs(code: str) -> set[str]:
         for _lit, name, _spec, _conv in string.Formatter().parse(texts.get(lang, "")):
             if name:
                 names.add(name.split(".")[0].split("[")[0])
-    return names
+    return names - {TERM_FIELD}  # game terms are filled by the renderer
 
 
 def renderable(code: str | None, params: Mapping[str, Any] | None) -> bool:
@@ -118,7 +118,7 @@ def reason_line(
         if code and renderable(code, params):
             try:
                 return reason_text(
-                    _family(ex, game), code, reason_params(ex, params, locale), locale
+                    _family(ex, game), code, reason_params(ex, params, locale), locale, game
                 )
             except (KeyError, ValueError, IndexError, TypeError):
                 pass

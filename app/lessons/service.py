@@ -110,10 +110,12 @@ def _example(lesson_id: str, index: int, locale: str) -> dict[str, Any]:
         "arrangement": [
             (kind_label(m.kind, lesson.game, locale), list(m.cards), m.points) for m in a.melds
         ],
-        "lines": count_lines(family, a.count, locale),
-        "settlement": count_lines(family, a.settlement, locale),
+        "lines": count_lines(family, a.count, locale, lesson.game),
+        "settlement": count_lines(family, a.settlement, locale, lesson.game),
         "unit": game.info.unit,
-        "reason": reason_text(family, a.reason.code, a.reason.params, locale) if a.reason else "",
+        "reason": reason_text(family, a.reason.code, a.reason.params, locale, lesson.game)
+        if a.reason
+        else "",
     }
 
 

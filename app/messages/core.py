@@ -6,7 +6,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这里只有一种走法：{action}。",
     },
     "coach-win": {
-        "en": "Go out: {action}.",
+        "en": "Take the win: {action}.",
         "zh": "胡牌：{action}。",
     },
     "coach-forced": {

@@ -232,12 +232,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "墩上翻出来的牌谁翻的都能胡：下家翻出的三跟你自己翻的一样，是不是臭牌都一样能胡。",
     },
     "mc-hn-size-fours-as-three": {
-        "en": "Each pao or ti has four cards, one more than a group of three, so each one adds a card: a winning hand is twenty (six groups of three and the pair) plus one for every pao or ti, twenty-two with two of them.",
-        "zh": "跑和提都是四张，比三张一组多一张，所以每有一个就多一张：一手胡牌是二十张（六组三张加一对将），每个跑或提再加一张，有两个就是二十二张。",
+        "en": "Each pao or ti has four cards, one more than a group of three. Once there is one, one of the seven menzi is the two-card pair, so a winning hand is twenty cards plus one for each pao or ti: twenty-one with one of them, twenty-two with two.",
+        "zh": "跑和提都是四张，比三张一组多一张。有了跑或提，七方门子里就有一对两张的将，所以一手胡牌是二十张再加跑和提的个数：一个是二十一张，两个是二十二张。",
     },
     "mc-hn-size-no-pair": {
-        "en": "Not every menzi has three or four cards: with a pao or ti, one of the seven is the pair, only two. So a winning hand is twenty plus one for every pao or ti, twenty-two with two of them.",
-        "zh": "不是每方门子都有三四张：有了跑或提，七方门子里有一对将，只有两张。所以一手胡牌是二十张，每个跑或提加一张，有两个就是二十二张。",
+        "en": "Not every menzi has three or four cards: with a pao or ti, one of the seven is the pair, only two. So with a pao or ti a winning hand is twenty cards plus one for each of them: twenty-two with two.",
+        "zh": "不是每方门子都有三四张：有了跑或提，七方门子里有一对将，只有两张。所以有跑或提时，一手胡牌是二十张再加跑和提的个数，有两个就是二十二张。",
     },
     "mc-hn-tianhu-minimum": {
         "en": "A heavenly win by three ti or five kan needs no minimum: it is won at once, whatever the huxi and however the other cards lie.",
@@ -265,8 +265,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # ------------------------------------------------------------ hints of the hunan queries
     "hint-bakuai": {
-        "en": "Count your cards after this group: a whole hand is 21, plus one for every pao or ti after the first. You discard only when you have reached it.",
-        "zh": "数一数进了这组以后的牌：一手完整的牌是二十一张，每有一个跑或提再加一张。够了这个数才打牌。",
+        "en": "Count your cards after this group: a whole hand is 21 cards, or, once you have a pao or ti, 20 plus the number of them (21 with one, 22 with two). You discard only when you have reached it.",
+        "zh": "数一数进了这组以后的牌：一手完整的牌，没有跑和提是二十一张；有了跑或提，是二十张再加跑和提的个数（一个二十一张，两个二十二张）。够了这个数才打牌。",
     },
     "hint-win-draws": {
         "en": "Try each card as your own draw: a pair becomes a wei, a kan a ti; then are there seven groups and enough huxi?",

@@ -3,6 +3,10 @@
 Codes are those of :mod:`app.engine.zipai` (``REASON_CODES``, ``ERROR_CODES``,
 ``settle.COUNT_CODES``). Most carry the ``zp-`` prefix; the four named by the
 project brief (``must-bi``, ``chou-card``, ``breaks-kan``, ``lower-priority``) do not.
+
+The two games name many things differently (一句话 / 顺子, 绞 / 搭子, 胡息 / 胡, 偎 / 扫 …):
+a template says ``{w:concept}`` and gets the word of the game it is shown for from the
+term table (content/terms.yaml); :data:`BY_GAME` holds the few sentences that differ.
 """
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -33,7 +37,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "现在由 {seat} 号座位翻墩上的下一张牌：翻牌之前谁都不能出牌。",
     },
     "zp-discard-next": {
-        "en": "Seat {seat} plays now (a discard, or going out): the next card is turned only "
+        "en": "Seat {seat} plays now (a discard, or a win): the next card is turned only "
         "after that.",
         "zh": "现在由 {seat} 号座位出牌（或胡牌），之后才翻下一张牌。",
     },
@@ -50,8 +54,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 属于一坎（手中三张相同）：坎不能拆开，也不能打出。",
     },
     "zp-no-discard-needed": {
-        "en": "No discard now: after a second pao or ti (Guilin: a second kaiduo or saochuan, or a hand left ready) you play on without discarding.",
-        "zh": "现在不用出牌：第二次跑或提之后（八块；桂林重舵，或起手两个四张而已听牌）不出牌，轮到下家。",
+        "en": "No discard now: after a second {w:pao} or {w:ti} ({w:bakuai}) you play on"
+        " without discarding.",
+        "zh": "现在不用出牌：第二次{w:pao}或{w:ti}之后（{w:bakuai}）不出牌，轮到下家。",
     },
     "zp-must-discard": {
         "en": "You took a card, so you must discard one now.",
@@ -62,8 +67,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这些牌还凑不成七方门子，不能胡。",
     },
     "zp-below-minimum": {
-        "en": "The hand is complete but scores only {huxi} huxi; at least {min} are needed to win.",
-        "zh": "牌型已成，但只有 {huxi} 胡息，至少要 {min} 胡息才能胡。",
+        "en": "The hand is complete but scores only {huxi} {w:huxi}; at least {min} are needed"
+        " to win.",
+        "zh": "牌型已成，但只有 {huxi} {w:huxi}，至少要 {min} {w:huxi}才能胡。",
     },
     "zp-chou-hu": {
         "en": "You passed up winning on {card} before and your current huxi has not changed: no win on it now.",
@@ -86,28 +92,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "只有摸出 {card} 的人和他的下家可以吃（打出的牌只有下家能吃）。",
     },
     "zp-bad-chi": {
-        "en": "{cards} is not a run or a jiao containing {card}.",
-        "zh": "{cards} 不是含有 {card} 的一句话或绞。",
+        "en": "{cards} is not a {w:yijuhua} or a {w:jiao} containing {card}.",
+        "zh": "{cards} 不是含有 {card} 的{w:yijuhua}或{w:jiao}。",
     },
     "must-bi": {
-        "en": "You still hold {count} more {card}: each must be laid out in another group with the eat (bi).",
-        "zh": "你手里还有 {count} 张 {card}，必须随吃一起比出来。",
+        "en": "You still hold {count} more {card}: each must be laid out in another group with"
+        " the chi ({w:bi}).",
+        "zh": "你手里还有 {count} 张 {card}，必须随吃一起比出来（{w:bi}）。",
     },
     "zp-cannot-bi": {
         "en": "You could not lay out your other {card} ({count} left) in groups, so you may not eat it.",
         "zh": "你手里另外的 {card}（还有 {count} 张）比不出来，所以不能吃。",
     },
     "zp-bad-bi": {
-        "en": "{cards} cannot be laid out as a bi group for {card}.",
-        "zh": "{cards} 不能作为 {card} 的比牌。",
+        "en": "{cards} cannot be laid out as a {w:bi} group for {card}.",
+        "zh": "{cards} 不能作为 {card} 的{w:bi}。",
     },
     "zp-no-discard-left": {
         "en": "After this you would have no card left to discard, so you may not take it.",
         "zh": "这样进牌后你手里就没有可打的牌了，所以不能这样进牌。",
     },
     "zp-no-such-seat": {
-        "en": "There is no seat {seat} at this table: the seats are 0, 1 and 2.",
-        "zh": "这张桌上没有 {seat} 号座位：座位是 0、1、2。",
+        "en": "There is no seat {seat} at this table: it seats three players.",
+        "zh": "这张桌上没有 {seat} 号座位：一桌只坐三个人。",
     },
     "zp-no-such-action": {
         "en": "'{kind}' is not an action of this game.",
@@ -146,37 +153,39 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{card} 谁都不能要：它放到 {seat} 号座位面前，由 {next} 号座位摸牌。",
     },
     "zp-liang-unclaimed": {
-        "en": "Nobody wins on the shown card {card}: the dealer (seat {seat}) plays first.",
-        "zh": "没有人胡亮张 {card}：由庄家（{seat} 号座位）先出牌。",
+        "en": "Nobody wins on the shown card {card} ({w:liangzhang}): the dealer (seat {seat})"
+        " plays first.",
+        "zh": "没有人胡{w:liangzhang} {card}：由庄家（{seat} 号座位）先出牌。",
     },
     "zp-liang-win-only": {
-        "en": "The shown card {card} (liangzhang) belongs to the dealer: it may only be won on.",
-        "zh": "亮张 {card} 是庄家的牌：只能胡，不能吃碰。",
+        "en": "The shown card {card} ({w:liangzhang}) belongs to the dealer: it may only be won"
+        " on.",
+        "zh": "{w:liangzhang} {card} 是庄家的牌：只能胡，不能吃碰。",
     },
     "zp-liang-dealer-only": {
-        "en": "Only the dealer may win on the shown card {card} in this game.",
-        "zh": "这种玩法只有庄家能胡亮张 {card}。",
+        "en": "Only the dealer may win on the shown card {card} ({w:liangzhang}) in this game.",
+        "zh": "这种玩法只有庄家能胡{w:liangzhang} {card}。",
     },
     "zp-not-own-draw": {
-        "en": "A wei or ti (sao, saochuan) is made only with a card you turn up yourself, not with {card}.",
-        "zh": "偎和提（扫、扫穿）只能用自己摸出的牌，不能用 {card}。",
+        "en": "A {w:wei} or {w:ti} is made only with a card you turn up yourself, not with {card}.",
+        "zh": "{w:wei}和{w:ti}只能用自己摸出的牌，不能用 {card}。",
     },
     "zp-pao-on-draw-only": {
         "en": "Your {kind} of {card} becomes four only with a card turned from the stock, not a discard.",
         "zh": "你的 {kind}（{card}）只有遇到墩上摸出的牌才能成四张，别人打出的不行。",
     },
     "zp-pao-own-draw-only": {
-        "en": "Your peng of {card} opens (kaiduo) only when you turn up the fourth yourself.",
-        "zh": "你碰的 {card} 只有自己摸到第四张才能开舵。",
+        "en": "Your peng of {card} becomes a {w:pao} only when you turn up the fourth yourself.",
+        "zh": "你碰的 {card} 只有自己摸到第四张才能{w:pao}。",
     },
     "zp-huang": {
-        "en": "The stock ran out and nobody won: a drawn deal (huangzhuang).",
-        "zh": "墩里的牌摸完了，没有人胡：荒庄。",
+        "en": "The stock ran out and nobody won: a {w:huangzhuang}.",
+        "zh": "{w:dun}里的牌摸完了，没有人胡：{w:huangzhuang}。",
     },
     # ------------------------------------------------------------ count lines
     "zp-huxi": {
-        "en": "Total huxi: at least {min} are needed to win.",
-        "zh": "胡息合计：至少 {min} 胡息才能胡。",
+        "en": "Total {w:huxi}: at least {min} are needed to win.",
+        "zh": "合计：至少 {min} {w:huxi}才能胡。",
     },
     "zp-tun": {
         "en": "Tun: {huxi} huxi counted from the minimum of {min}, one tun plus one per three huxi above.",
@@ -235,12 +244,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "五坎：起手五坎。",
     },
     "zp-shun": {
-        "en": "Run {cards} in hand.",
-        "zh": "一句话 {cards}（手中）。",
+        "en": "{w:^yijuhua} {cards} in hand.",
+        "zh": "{w:yijuhua} {cards}（手中）。",
     },
     "zp-jiao": {
-        "en": "Jiao {cards}: one value, both sizes.",
-        "zh": "绞 {cards}：同数大小字相配。",
+        "en": "{w:^jiao} {cards}: one value, both sizes.",
+        "zh": "{w:jiao} {cards}：同数大小字相配。",
     },
     "zp-jiang": {
         "en": "Pair {cards} (jiang).",
@@ -251,8 +260,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "坎 {cards}：手中三张相同。",
     },
     "zp-chi": {
-        "en": "Eaten group {cards} (chi or bi).",
-        "zh": "吃（比）的牌 {cards}。",
+        "en": "Eaten group {cards} ({w:chi} or {w:bi}).",
+        "zh": "{w:chi}或{w:bi}的一组 {cards}。",
     },
     "zp-peng": {
         "en": "Peng {cards}: a pair completed by another player's card.",
@@ -312,5 +321,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "coach-zp-no-discard": {
         "en": "{action}: there is nothing to discard now.",
         "zh": "{action}：现在没有要打的牌。",
+    },
+}
+
+#: a game's own sentence for a code, where more than a word differs (the common text
+#: above is Hunan's)
+BY_GAME: dict[str, dict[str, dict[str, str]]] = {
+    "guilin": {
+        # 重舵 (RULES.md, Guilin): a second 扫穿/开舵 during play, or a dealt pair of
+        # four-alikes when the intake leaves the hand ready
+        "zp-no-discard-needed": {
+            "en": "No discard now ({w:bakuai}): after a second {w:pao} or {w:ti} during play,"
+            " or when a player dealt two fours is left {w:tingpai} by the card taken in, you"
+            " play on without discarding.",
+            "zh": "现在不用出牌（{w:bakuai}）：打牌中第二次{w:pao}或{w:ti}之后，或者起手两组四张、"
+            "进牌后已经{w:tingpai}，就不出牌，轮到下家。",
+        },
     },
 }

@@ -137,11 +137,17 @@ def _n_down(n: int) -> str:
     return ngettext("%(num)s card face down", "%(num)s cards face down", n)
 
 
-def reason_text(family: str, reason: Reason, locale: str, action: Action | None = None) -> str:
-    params = humanize(family, reason.params, locale)
+def reason_text(
+    family: str,
+    reason: Reason,
+    locale: str,
+    action: Action | None = None,
+    game: str | None = None,
+) -> str:
+    params = humanize(family, reason.params, locale, game)
     if action is not None and "action" in params:
-        params["action"] = move_text(family, action, locale)
-    return render(reason.code, params, locale)
+        params["action"] = move_text(family, action, locale, game=game)
+    return render(reason.code, params, locale, game)
 
 
 def _waits_text(family: str, waits: list[Any] | None, locale: str) -> list[str] | None:
@@ -187,7 +193,7 @@ def table_context(
             "advice": move_text(family, c.advice.action, locale, game=deal.game)
             if c.advice
             else "",
-            "why": reason_text(family, c.advice.reason, locale, c.advice.action)
+            "why": reason_text(family, c.advice.reason, locale, c.advice.action, deal.game)
             if c.advice
             else "",
             "waits": [
@@ -217,9 +223,11 @@ def table_context(
             if out and out.winner is not None
             else None,
             "how": out.how if out else "",
-            "reason": reason_text(family, out.reason, locale) if out and out.reason else "",
-            "count": count_lines(family, out.count if out else None, locale),
-            "settlement": count_lines(family, out.settlement if out else None, locale),
+            "reason": reason_text(family, out.reason, locale, game=deal.game)
+            if out and out.reason
+            else "",
+            "count": count_lines(family, out.count if out else None, locale, deal.game),
+            "settlement": count_lines(family, out.settlement if out else None, locale, deal.game),
             "scores": [
                 (seat_name(s, deal.seat, n), score, s == deal.seat)
                 for s, score in enumerate(out.scores if out else ())
@@ -351,7 +359,10 @@ def move(game: str, deal_id: str):  # type: ignore[no-untyped-def]
         db.session.rollback()
         family = find_variant(game).family
         return _table_page(
-            deal, status=422, error=reason_text(family, refused, _locale(), action), picked=picked
+            deal,
+            status=422,
+            error=reason_text(family, refused, _locale(), action, deal.game),
+            picked=picked,
         )
     if _pace() == 0:
         service.advance(deal)
@@ -414,7 +425,7 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
                 "played": move_text(family, d.played, locale, game=game),
                 "engine": move_text(family, d.engine, locale, game=game) if d.engine else "",
                 "agrees": d.agrees,
-                "why": reason_text(family, service.shown_reason(d.why), locale, d.engine)
+                "why": reason_text(family, service.shown_reason(d.why), locale, d.engine, game)
                 if d.why
                 else "",
                 "played_waits": _waits_text(family, d.played_waits, locale),

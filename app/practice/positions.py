@@ -205,7 +205,8 @@ def problem_text(game_id: str, problem: tuple[str, Mapping[str, Any]], locale: s
         shown["detail"] = _detail_text(game_id, str(shown["detail"]), locale)
     if code == "unknown-card":  # the token as typed
         return render(code, shown, locale)
-    return render(code, humanize(find_game(game_id).info.family, shown, locale), locale)
+    family = find_game(game_id).info.family
+    return render(code, humanize(family, shown, locale, game_id), locale, game_id)
 
 
 def worksheet(

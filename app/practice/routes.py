@@ -54,8 +54,10 @@ def count(variant: str):  # type: ignore[no-untyped-def]
         "result": result,
         "analysis": analysis,
         "error": error,
-        "lines": count_lines(form.family, analysis and analysis.count, _locale()),
-        "settlement": count_lines(form.family, analysis and analysis.settlement, _locale()),
+        "lines": count_lines(form.family, analysis and analysis.count, _locale(), form.variant),
+        "settlement": count_lines(
+            form.family, analysis and analysis.settlement, _locale(), form.variant
+        ),
         "game_name": game_texts(_locale())[variant]["name"],
         "pool": service.deck_pool(form),
         "drawn": None,

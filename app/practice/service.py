@@ -153,4 +153,6 @@ def error_text(form: GameForm, exc: EngineError, locale: str) -> str:
         params["option"] = str(labels[params["option"]])
     if exc.code == "unknown-card":
         return render(exc.code, params, locale)  # the token as typed
-    return render(exc.code, humanize(form.family, params, locale), locale)
+    return render(
+        exc.code, humanize(form.family, params, locale, form.variant), locale, form.variant
+    )

@@ -18,6 +18,7 @@ def init_app(app: Flask) -> None:
         card_hand_groups=pictures.hand_groups,
         card_meld_pics=pictures.meld_pics,
         kind_label=text.kind_label,
+        unit_word=text.unit_word,
         card_name=text.card_name,
         prose=markup.render_prose,
         prose_inline=markup.render_inline,

@@ -40,33 +40,35 @@ def cards_text(family: str, tokens: Sequence[Any], locale: str) -> str:
     return ("、" if locale.startswith("zh") else ", ").join(parts)
 
 
-SEAT_PARAMS = frozenset({"seat", "to_act", "winner", "discarder", "claimer", "dealer"})
+SEAT_PARAMS = frozenset({"seat", "to_act", "winner", "discarder", "claimer", "dealer", "next"})
 
 
-def humanize(family: str, params: Mapping[str, Any], locale: str) -> dict[str, Any]:
+def humanize(
+    family: str, params: Mapping[str, Any], locale: str, game: str | None = None
+) -> dict[str, Any]:
     """Parameters ready for a message: card tokens become card names, seats count from 1
-    (the engine counts them from 0)."""
+    (the engine counts them from 0); a reason inside is said in the words of ``game``."""
     out: dict[str, Any] = {}
     for key, value in params.items():
         if isinstance(value, Mapping) and set(value) == {"en", "zh"}:  # prose, both languages
             out[key] = value["zh"] if str(locale).startswith("zh") else value["en"]
         elif isinstance(value, Mapping) and "code" in value:  # a reason inside a reason
-            inner = humanize(family, value.get("params") or {}, locale)
-            out[key] = render(str(value["code"]), inner, locale).rstrip("。.")
+            inner = humanize(family, value.get("params") or {}, locale, game)
+            out[key] = render(str(value["code"]), inner, locale, game).rstrip("。.")
         elif (
             isinstance(value, list | tuple)
             and value
             and all(isinstance(v, Mapping) and "code" in v for v in value)
         ):  # alternatives, each a reason
-            out[key] = " / ".join(humanize(family, {"r": v}, locale)["r"] for v in value)
+            out[key] = " / ".join(humanize(family, {"r": v}, locale, game)["r"] for v in value)
         elif key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
             out[key] = value + 1
         elif key in ("kind", "action_kind") and isinstance(value, str):
-            out[key] = action_label(value)  # a group or action kind in words: 跑, not pao
+            out[key] = action_label(value, game)  # a group or action kind in words: 跑, not pao
         elif key == "as" and isinstance(value, str):  # a group kind a count line counts as
-            out[key] = kind_label(value, family, locale)
+            out[key] = kind_label(value, game or family, locale)
         elif key == "term" and isinstance(value, str):  # a concept of the term table
-            out[key] = terms.word(value, family, locale) or value
+            out[key] = terms.word(value, game or family, locale) or value
         elif key.endswith("card") and isinstance(value, str):
             out[key] = card_name(family, value, locale)
         elif key.endswith("cards") and isinstance(value, list | tuple):
@@ -94,8 +96,11 @@ CHUANPAI_GROUP_WORDS = {
 }
 
 
-def count_lines(family: str, count: Count | None, locale: str) -> list[dict[str, Any]]:
-    """An itemized count as lines of text, in the engine's order."""
+def count_lines(
+    family: str, count: Count | None, locale: str, game: str | None = None
+) -> list[dict[str, Any]]:
+    """An itemized count as lines of text, in the engine's order, in the words of
+    ``game`` (Guilin's 胡 and 顺子 where Hunan says 胡息 and 一句话)."""
     if count is None:
         return []
     out = []
@@ -106,7 +111,7 @@ def count_lines(family: str, count: Count | None, locale: str) -> list[dict[str,
                 "code": ln.code,
                 "op": ln.op,
                 "points": ln.points,
-                "text": render(ln.code, humanize(family, ln.params, locale), locale),
+                "text": render(ln.code, humanize(family, ln.params, locale, game), locale, game),
                 "detail": _row_detail(ln.code, ln.params, locale),
                 "cards": list(cards) if isinstance(cards, list | tuple) else None,
             }
@@ -161,6 +166,7 @@ KIND_LABELS: dict[str, object] = {
 
 #: The engines' group and action kinds → the term table's concept (content/terms.yaml).
 KIND_CONCEPTS: dict[str, str] = {
+    "hu": "hupai",  # the action of winning: 胡牌 / Win in every game
     "shun": "yijuhua",
     "jiao": "jiao",
     "jiang": "jiang",
@@ -244,9 +250,21 @@ def kind_label(kind: str, game: str | None = None, locale: str | None = None) ->
     return str(KIND_LABELS.get(kind, kind))
 
 
-def reason_text(family: str, code: str, params: Mapping[str, Any], locale: str) -> str:
-    """A reason or misconception code as a sentence, card tokens named."""
-    return render(code, humanize(family, params, locale), locale)
+def unit_word(unit: str, game: str | None = None) -> str:
+    """A count's unit in the page language, by the word of ``game`` when given (the
+    字牌 unit is 胡息 in Hunan, 胡 in Guilin: content/terms.yaml, concept huxi)."""
+    concept = "huxi" if unit == "huxi" else "hu"
+    word = terms.word(concept, game, _page_locale()) if game else None
+    # TRANSLATORS: "huxi" (胡息) and "hu" (胡) are units of points, not the verb "to win"
+    return word or str(_l("huxi") if unit == "huxi" else _l("hu"))
+
+
+def reason_text(
+    family: str, code: str, params: Mapping[str, Any], locale: str, game: str | None = None
+) -> str:
+    """A reason or misconception code as a sentence, card tokens named, in the words of
+    ``game`` when given."""
+    return render(code, humanize(family, params, locale, game), locale, game)
 
 
 def action_label(action_kind: str, game: str | None = None) -> str:
@@ -254,7 +272,6 @@ def action_label(action_kind: str, game: str | None = None) -> str:
     verbs = {
         "pass": _l("Pass"),
         "discard": _l("Discard"),
-        "hu": _l("Go out"),
         "draw": _l("Draw"),
         "lead": _l("Lead"),
         "beat": _l("Beat"),
