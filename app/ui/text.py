@@ -40,7 +40,9 @@ def cards_text(family: str, tokens: Sequence[Any], locale: str) -> str:
     return ("、" if locale.startswith("zh") else ", ").join(parts)
 
 
-SEAT_PARAMS = frozenset({"seat", "to_act", "winner", "discarder", "claimer", "dealer", "next"})
+SEAT_PARAMS = frozenset(
+    {"seat", "to_act", "winner", "discarder", "claimer", "dealer", "next", "turn", "from", "to"}
+)
 
 
 def humanize(
