@@ -373,9 +373,9 @@ def _beaters(game: Any, state: TrickState, seat: int) -> Examined | None:
         Question(
             "pick-cards",
             Text(
-                "这一圈轮到你。选出你手里一手打得过桌上最大那手的牌。",
+                "这一轮轮到你跟牌。从手里选出一手压得住桌上目前最大那手的牌。",
                 "Your turn in this trick. Pick the cards of a play that beats the best play "
-                "on the table.",
+                "on the table so far.",
             ),
             Query(P + "beaters"),
             ("plays",),
@@ -390,12 +390,12 @@ def _beaters(game: Any, state: TrickState, seat: int) -> Examined | None:
 _WHY = {
     "beats": ("牌型相同、同一路，而且更大", "The same shape and suit, and higher"),
     "lower": ("同一路、同牌型，但是更小", "The same shape and suit, but lower"),
-    "equal": ("跟它一样大，一样大不算打过", "It ranks the same, and a tie does not beat"),
+    "equal": ("跟它一样大，一样大压不住", "It ranks the same, and a tie does not beat"),
     "other-colour": (
-        "红点子和黑点子互不相打",
+        "红点子和黑点子互不相压",
         "Red and black military cards never beat each other",
     ),
-    "other-suit": ("文牌和点子是两路，互不相打", "Civil and military cards are separate suits"),
+    "other-suit": ("正门和点子是两路，互不相压", "Civil and military cards are separate suits"),
     "other-shape": ("牌型不同", "It is not the same shape"),
 }
 _WHY_RATING = {
@@ -435,7 +435,7 @@ def _beats_best(game: Any, state: TrickState, seat: int) -> Examined | None:
         Question(
             "true-false",
             Text(
-                f"判断：你手里的{words.zh}打得过桌上目前最大的那手。",
+                f"判断：你手里的{words.zh}压得住桌上目前最大的那手。",
                 f"True or false: your {words.en} beats the best play on the table so far.",
             ),
             Query(P + "beats-best", {"action": " ".join(cards)}),
@@ -793,8 +793,7 @@ def _score(game: Any, state: TrickState, seat: int) -> Examined | None:
         Question(
             "number",
             Text(
-                f"这一局打完了。你（{seat + 1}号座位）这一局赢多少、输多少？赢写正数，输写负数，"
-                "不输不赢写 0。",
+                "这一局打完了。你这一局赢多少、输多少？赢写正数，输写负数，不输不赢写 0。",
                 "The deal is over. What do you win or lose? Write a win as a positive number, "
                 "a loss as a negative one, and 0 if you neither win nor lose.",
             ),
@@ -813,10 +812,11 @@ practice.drop_generic(GAME, "forced")  # every beat is forced: it never fits
 
 theme(
     "beat-or-cover",
-    Text("打得过就得打", "Beat if you can"),
+    Text("压得住就得压", "Beat when you can"),
     Text(
-        "跟牌时分清哪些出法合规：能压就必须压，压不住就扣下同样张数。",
-        "Tell the allowed plays from the others: beat when you can, else cover as many cards.",
+        "跟牌时认清哪些出法是规则允许的：压得住就必须压，压不住就盖下同样张数的牌。",
+        "Tell the allowed plays from the others: you must beat when you can, else cover with as "
+        "many cards as were led.",
     ),
     _beat_or_cover,
     kinds=("beat", "beat-after", "cover"),
@@ -836,7 +836,7 @@ theme(
     Text("压得住吗", "Does it beat?"),
     Text(
         "拿手里的一手跟桌上最大的比：同牌型、同一路、更大才算。",
-        "Compare a play of your hand with the best one: same shape, same suit, higher.",
+        "Compare a play of your hand with the best play so far: same shape, same suit, higher.",
     ),
     _beats_best,
     kinds=("beats", "lower", "equal", "other-colour", "other-shape"),
@@ -856,7 +856,8 @@ theme(
     Text("带头出什么", "What may you lead?"),
     Text(
         "带头只能出单张、一对相同的牌或组合：认出哪些凑不成一手。",
-        "A lead is a single, a pair of identical cards or a combination: spot the sets that are not.",
+        "A lead is a single card, a pair of identical cards or a combination: spot the sets "
+        "that are none of these.",
     ),
     _lead,
     kinds=("mixed", "partner", "both"),

@@ -24,8 +24,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "手里没有 {card}。",
     },
     "cp-no-such-seat": {
-        "en": "There is no seat {seat}: the table has {seats} seats, numbered from 0.",
-        "zh": "没有 {seat} 号座位：这一桌有 {seats} 个座位，从 0 号算起。",
+        "en": "There is no such seat: this table has {seats} seats, Seat 1 to Seat {seats}.",
+        "zh": "没有这个座位：这一桌有 {seats} 个座位，从 1 号座位到 {seats} 号座位。",
     },
     "cp-no-such-action": {
         "en": "'{kind}' is not an action of this game.",
@@ -168,25 +168,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "There is no passing in the trick game: every player plays to the trick, as many "
         "cards as the lead ({count}), beating it if they can, else covering face down.",
         "zh": "打天九不能“过”：每家都要跟牌，张数和首家一样（{count} 张），能压就要压，"
-        "压不住就扣牌。",
+        "压不住就盖牌。",
     },
     "cp-tj-no-trick": {
-        "en": "No trick is under way: the seat to play leads a new one; beating and covering "
-        "come after a lead.",
-        "zh": "现在没有牌可跟：该出牌的一家先出新的一轮，压牌和扣牌都要等有人出牌以后。",
+        "en": "No trick is under way: the player whose turn it is leads a new one; beating and "
+        "covering come after a lead.",
+        "zh": "现在没有牌可跟：轮到的那一家先带头出新的一轮，压牌和盖牌都要等有人带头以后。",
     },
     "cp-tj-follow": {
         "en": "A trick is under way: follow it with {count} card(s), beating it when able, "
         "else covering face down; the winner of the trick leads the next.",
-        "zh": "这一轮还没打完：要跟 {count} 张牌，能压就压，压不住就扣牌；赢这一轮的人再出下一轮。",
+        "zh": "这一轮还没打完：要跟 {count} 张牌，能压就压，压不住就盖牌；赢这一轮的人再带头出下一轮。",
     },
     "cp-tj-no-beat": {
         "en": "{cards} does not beat the best play so far: cover face down instead.",
-        "zh": "{cards} 压不住目前最大的牌：只能扣牌。",
+        "zh": "{cards} 压不住桌上目前最大的那手：只能盖牌。",
     },
     "cp-tj-must-beat": {
         "en": "You can beat the best play so far, so you must: for example with {cards}.",
-        "zh": "你打得起桌上最大的牌，就必须打，例如出 {cards}。",
+        "zh": "你压得住桌上目前最大的那手，就必须压，比如用 {cards}。",
     },
     "cp-tj-wrong-count": {
         "en": "Play {expected} card(s), as many as the lead, not {count}.",
@@ -198,8 +198,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{cards} 不能这样带头出：只能出单张、一对相同的牌，或天九、地八、人七、和五。",
     },
     "cp-tj-first-lead": {
-        "en": "The first lead of the deal may not hold a Heaven or a nine: {cards}.",
-        "zh": "一局的第一手不能出天牌或红九、黑九：{cards}。",
+        "en": "At this table the deal's first lead may not hold a Heaven, a red nine or a black "
+        "nine: {cards}.",
+        "zh": "这一桌的规矩：一局的第一手不许出天牌、红九、黑九：{cards}。",
     },
     "cp-tj-no-tuoshou": {
         "en": "Getting clear takes exactly 15 cards laid out and 5 in hand; you have {cards} laid "

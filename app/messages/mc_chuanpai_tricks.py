@@ -17,23 +17,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-tj-colour-mix": {
         "en": "{cards}: red and black military cards are kept apart. A card of one colour never "
         "beats a card of the other, however high it ranks.",
-        "zh": "{cards}：红点子和黑点子分开打，一种颜色的牌再大也打不了另一种颜色的牌。",
+        "zh": "{cards}：红点子和黑点子分开打，一种颜色的牌再大也压不住另一种颜色的牌。",
     },
     "mc-tj-dianzi-vs-civil": {
         "en": "{cards}: the civil cards and the military cards are two separate suits; neither "
         "ever beats the other.",
-        "zh": "{cards}：正门（文牌）和点子（武牌）是两路牌，互相打不着。",
+        "zh": "{cards}：正门和点子是两路牌，谁也压不住谁。",
     },
     "mc-tj-equal-beats": {
         "en": "{cards} only ties with {table_cards}. An equal rank does not beat: the play made "
         "first stays the best.",
-        "zh": "{cards} 和 {table_cards} 一样大。一样大不算打过，先出的那手还是最大。",
+        "zh": "{cards} 和 {table_cards} 一样大。一样大压不住，先出的那手还是最大。",
     },
     # -- shapes ----------------------------------------------------------------------------
     "mc-tj-wrong-shape": {
         "en": "{cards} is not the same shape as {table_cards}: a single is beaten only by a "
         "single, a pair by a pair, a combination by a combination.",
-        "zh": "{cards} 和 {table_cards} 牌型不一样：单张只能用单张打，对子用对子，组合用组合。",
+        "zh": "{cards} 和 {table_cards} 牌型不一样：单张只能用单张压，对子用对子，组合用组合。",
     },
     "mc-tj-mixed-pair": {
         "en": "{cards} is not a pair. A pair is two identical cards; two different cards of "
@@ -57,13 +57,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-tj-covered-when-able": {
         "en": "You can beat the best play, so you must: {cards} beats it. Cover only when "
         "nothing in your hand beats it.",
-        "zh": "你打得过桌上最大的牌，就必须打：{cards} 就打得过。只有什么都打不过时才能盖牌。",
+        "zh": "你压得住桌上目前最大的那手，就必须压：{cards} 就压得住。手里什么都压不住时才能盖牌。",
     },
     "mc-tj-beat-lead-only": {
         "en": "{cards} beats the lead, {lead_cards}, but the best play now is {best_cards}: "
         "that is the one to beat, or else you cover.",
-        "zh": "{cards} 打得过首家的 {lead_cards}，可是现在桌上最大的是 {best_cards}：要打就得打过它，"
-        "打不过就盖牌。",
+        "zh": "{cards} 压得住首家的 {lead_cards}，可是现在桌上最大的是 {best_cards}：要压就得压过它，"
+        "压不住就盖牌。",
     },
     "mc-tj-wrong-count": {
         "en": "Put down as many cards as were led: {expected}, not {count}, whether you beat "
@@ -102,11 +102,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "mc-tj-missed-threat": {
         "en": "Not sure at all: {by_cards} may still be in another hand, and that would beat "
         "{cards}.",
-        "zh": "没那么稳：{by_cards} 可能还在别人手里，那就打得过 {cards}。",
+        "zh": "没那么稳：{by_cards} 可能还在别人手里，它就压得住 {cards}。",
     },
     "mc-tj-all-out": {
         "en": "It is sure: every card that could beat {cards} is in your hand or already in sight.",
-        "zh": "这手是稳的：能打过 {cards} 的牌，要么在你手里，要么已经亮出来了。",
+        "zh": "这手是稳的：压得住 {cards} 的牌，要么在你手里，要么已经亮出来了。",
     },
     "mc-tj-forgot-own-cards": {
         "en": "Count your own hand too: you hold {hand} of {card}, which leaves {left} you have "
@@ -177,14 +177,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "庄家也不用付。",
     },
     "mc-tj-forgot-baopai": {
-        "en": "Seat {seat} is liable: it alone pays the winner for both losers (twice {value}), "
-        "and the other loser pays nothing.",
-        "zh": "{seat} 号座位包牌：由它一家替两家输给赢家（{value} 的两倍），另一家不输。",
+        "en": "The liable player alone pays the winner for both losers (twice {value}), and the "
+        "other loser pays nothing.",
+        "zh": "包牌的一家替两家输给赢家（{value} 的两倍），另一家不输。",
     },
     # -- facts in the proofs of the trick game's queries ---------------------------------------
     "tj-fact-beats": {
         "en": "{cards} beats {table_cards}: the same shape and suit, and a higher rank.",
-        "zh": "{cards} 打得过 {table_cards}：牌型相同、同一路，而且更大。",
+        "zh": "{cards} 压得住 {table_cards}：牌型相同、同一路，而且更大。",
     },
     "tj-fact-lower": {
         "en": "{cards} ranks below {table_cards}.",
@@ -192,17 +192,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tj-fact-equal": {
         "en": "{cards} ranks the same as {table_cards}; a tie does not beat.",
-        "zh": "{cards} 和 {table_cards} 一样大；一样大不算打过。",
+        "zh": "{cards} 和 {table_cards} 一样大；一样大压不住。",
     },
     "tj-fact-other-colour": {
-        "en": "{cards} is a military card of the other colour from {table_cards}: red and black "
+        "en": "{cards} and {table_cards} are military cards of different colours: red and black "
         "never beat each other.",
-        "zh": "{cards} 和 {table_cards} 是不同颜色的点子：红黑互不相打。",
+        "zh": "{cards} 和 {table_cards} 是不同颜色的点子：红点子和黑点子互不相压。",
     },
     "tj-fact-other-suit": {
         "en": "{cards} and {table_cards} are of different suits (civil and military cards): "
         "neither beats the other.",
-        "zh": "{cards} 和 {table_cards} 一个是正门、一个是点子，互相打不着。",
+        "zh": "{cards} 和 {table_cards} 一个是正门、一个是点子，谁也压不住谁。",
     },
     "tj-fact-other-shape": {
         "en": "{cards} and {table_cards} are not the same shape (single, pair, combination).",
@@ -219,11 +219,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tj-fact-sure": {
         "en": "Nobody can beat {cards}: every card that could is in your hand or in sight.",
-        "zh": "没人打得过 {cards}：能打过它的牌都在你手里，或者已经亮出来了。",
+        "zh": "谁也压不住 {cards}：压得住它的牌都在你手里，或者已经亮出来了。",
     },
     "tj-fact-can-be-beaten": {
         "en": "{cards} can be beaten: {by_cards} may still be in another hand.",
-        "zh": "{cards} 可能被打：{by_cards} 也许还在别人手里。",
+        "zh": "{cards} 可能被压住：{by_cards} 也许还在别人手里。",
     },
     "tj-fact-baopai": {
         "en": "Leading {cards} first makes you liable: it holds a Heaven or a nine.",
@@ -259,7 +259,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "按这一路牌的大小顺序排，别数点子。",
     },
     "tj-fact-score": {
-        "en": "Seat {seat} ends the deal with {score}.",
-        "zh": "{seat} 号座位这一局的输赢是 {score}。",
+        "en": "Your result for the deal: {score}.",
+        "zh": "你这一局的输赢：{score}。",
     },
 }

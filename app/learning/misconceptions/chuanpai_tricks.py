@@ -473,9 +473,9 @@ def _score(ex: Exercise, sol: Solution, given: int) -> Reason | None:
         return None
     value = out.scores[out.winner] // 2
     if c.seat != out.winner and given == -value:
-        return Reason("mc-tj-forgot-baopai", {"seat": c.state.baopai, "value": value})
+        return Reason("mc-tj-forgot-baopai", {"value": value})
     if c.seat == out.winner and given == 2 * value:
-        return Reason("mc-tj-forgot-baopai", {"seat": c.state.baopai, "value": value})
+        return Reason("mc-tj-forgot-baopai", {"value": value})
     return None
 
 
