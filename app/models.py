@@ -47,9 +47,7 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     disabled_at: Mapped[datetime | None] = mapped_column(default=None)
     # the password was reset by an admin: the next sign-in (with a one-time code) must
     # choose a new one before anything else
-    must_set_password: Mapped[bool] = mapped_column(
-        Boolean, default=False, server_default=false()
-    )
+    must_set_password: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     profile: Mapped[LearnerProfile | None] = relationship(back_populates="user", uselist=False)
 
@@ -75,6 +73,20 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
 
     def has_role(self, role: str) -> bool:
         return self.role == role or self.role == "admin"
+
+
+class QuickCode(db.Model):  # type: ignore[name-defined,misc]
+    """A one-time sign-in code (stored as a digest) until it expires: a teacher gives
+    one to a student, an admin to a member who lost their password
+    (:mod:`app.signin_codes`)."""
+
+    __tablename__ = "quick_codes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[datetime] = mapped_column()
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Learner(Protocol):

@@ -9,7 +9,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
 from app.passwords import check_password
-from app.usernames import display_form, is_mixed_script
+from app.usernames import display_form, is_mixed_script, name_key
 
 USERNAME_RE = r"^[\w.\-]+$"
 MIN_PASSWORD = 8
@@ -135,3 +135,45 @@ class LanguageForm(FlaskForm):  # type: ignore[misc]
         choices=[SelectChoice("zh", "中文"), SelectChoice("en", "English")],
         validators=[DataRequired(message=_l("Choose a language."))],
     )
+
+
+class NewPasswordForm(FlaskForm):  # type: ignore[misc]
+    """The password a member chooses after signing in with a one-time code."""
+
+    password = _new_password(_l("New password"))
+    confirm = _repeat(_l("Repeat the new password"))
+
+    def __init__(self, user, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self._user = user
+
+    def user_inputs(self) -> list[str]:
+        return [self._user.username]
+
+
+class CodeSigninForm(FlaskForm):  # type: ignore[misc]
+    code = StringField(
+        _l("One-time code"),
+        filters=[lambda v: (v or "").strip()],
+        validators=[
+            DataRequired(message=_l("Enter the code the site's admin gave you.")),
+            Length(max=20, message=_l("That code is not right or has expired.")),
+        ],
+    )
+
+
+class DeleteAccountForm(FlaskForm):  # type: ignore[misc]
+    """Deleting one's own account: typing the username says it is meant."""
+
+    username = StringField(
+        _l("Your username"),
+        validators=[DataRequired(message=_l("Type your username to confirm."))],
+    )
+
+    def __init__(self, user, *args, **kwargs):  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self._user = user
+
+    def validate_username(self, field):  # type: ignore[no-untyped-def]
+        if name_key(field.data or "") != self._user.username_key:
+            raise ValidationError(_l("That is not your username."))
