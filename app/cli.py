@@ -220,11 +220,11 @@ def prune(days: int, dry_run: bool) -> None:
     now = clock.now()
     counts = prune_plan(days, now) if dry_run else prune_visitors(days, now)
     profiles = counts.get("learner_profiles", 0)
-    rows = ", ".join(f"{n} {t}" for t, n in counts.items() if t != "learner_profiles")
+    rows = ", ".join(f"{t}: {n}" for t, n in counts.items() if t != "learner_profiles")
     verb = "would remove" if dry_run else "removed"
     click.echo(
         f"prune: {verb} {profiles} visitor profile(s) idle for {days} days"
-        + (f", with {rows}" if rows else "")
+        + (f"; with them, rows of {rows}" if rows else "")
     )
 
 
