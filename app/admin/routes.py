@@ -159,7 +159,7 @@ def delete_account(uid: int):  # type: ignore[no-untyped-def]
             goes=erase.describe(service.deletion_plan(target)),
             error=None,
         )
-    error = None
+    error, name = None, target.username
     if not FlaskForm().validate_on_submit():
         error = _("The form has expired. Please try again.")
     else:
@@ -180,7 +180,7 @@ def delete_account(uid: int):  # type: ignore[no-untyped-def]
             flash(
                 _(
                     "%(name)s is deleted, with %(what)s.",
-                    name=target.username,
+                    name=name,
                     what=_(", ").join(erase.describe(counts)),
                 ),
                 "success",
