@@ -170,16 +170,36 @@ def serve(
 
 
 @click.command("export")
-@click.argument("path", type=click.Path(dir_okay=False, writable=True))
+@click.argument("path", type=click.Path(writable=True))
+@click.option(
+    "--if-migrating",
+    is_flag=True,
+    help="only when the database's schema is older than this version's, that is just "
+    "before `academy setup` migrates it (the systemd unit's step before each start)",
+)
 @with_appcontext
-def export_cmd(path: str) -> None:
-    """Write all user data to one versioned file (.json or .json.gz)."""
+def export_cmd(path: str, if_migrating: bool) -> None:
+    """Write all user data to one versioned file (.json or .json.gz). PATH may be a
+    folder: the file is then named after the schema revision and the time."""
     from pathlib import Path
 
-    from app.backup import export
+    from app.backup import export, revision, revisions
+    from app.learning import clock
 
-    counts = export(Path(path))
-    click.echo(f"exported {sum(counts.values())} rows of {len(counts)} tables to {path}")
+    here = revision()
+    if if_migrating:
+        if here is None:
+            click.echo("export: the database is not set up yet, nothing to keep")
+            return
+        if here == revisions()[-1]:
+            click.echo(f"export: the database is at {here} already, no migration to come")
+            return
+    target = Path(path)
+    if target.is_dir():
+        stamp = clock.now().strftime("%Y%m%d-%H%M%S")
+        target = target / f"before-upgrade-{here}-{stamp}.json.gz"
+    counts = export(target)
+    click.echo(f"exported {sum(counts.values())} rows of {len(counts)} tables to {target}")
 
 
 @click.command("import")

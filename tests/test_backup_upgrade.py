@@ -130,3 +130,23 @@ def test_a_full_database_or_an_unknown_revision_is_refused(app, tmp_path):
         pass
     else:
         raise AssertionError("an unknown revision was imported")
+
+
+def test_the_unit_exports_only_before_a_migration(app, tmp_path):
+    """``academy export --if-migrating FOLDER`` (the systemd unit, before ``setup``): a
+    file named after the old revision when a migration is to come, else nothing."""
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    out = app.test_cli_runner().invoke(args=["export", "--if-migrating", str(folder)])
+    assert out.exit_code == 0 and "no migration to come" in out.output
+    assert list(folder.iterdir()) == []
+    old = make_test_app(f"sqlite:///{tmp_path / 'old.sqlite3'}", tmp_path / "old")
+    out = old.test_cli_runner().invoke(args=["export", "--if-migrating", str(folder)])
+    assert "not set up yet" in out.output and list(folder.iterdir()) == []
+    with old.app_context():
+        upgrade(revision=OLD)
+    out = old.test_cli_runner().invoke(args=["export", "--if-migrating", str(folder)])
+    dispose(old)
+    assert out.exit_code == 0, out.output
+    [made] = list(folder.iterdir())
+    assert made.name.startswith(f"before-upgrade-{OLD}-") and made.name.endswith(".json.gz")
