@@ -227,3 +227,67 @@ def test_the_version_shows_in_the_footer_the_about_page_and_the_command(app, cli
     assert f"version {version()}" in client.get("/about/cards").get_data(as_text=True)
     out = CliRunner().invoke(cli(), ["--version"])
     assert out.exit_code == 0 and out.output.strip() == f"Long Card Academy {version()}"
+
+
+def test_a_class_student_is_told_what_leaves_the_class_results(app):
+    from datetime import datetime, timedelta
+
+    from app.classes import accounts, service
+    from app.classes.models import Assignment
+    from app.learning.models import Attempt
+
+    c = _member_with_record(app)
+    tina = make_user(app, "tina", "teacher")
+    with app.app_context():
+        klass = service.create_class(db.session.get(User, tina.id), "三年级二班")
+        me = db.session.scalar(db.select(User).filter_by(username="meimei"))
+        accounts.join(klass, me, "梅梅")
+        now = datetime(2026, 12, 1)
+        a = Assignment(
+            class_id=klass.id,
+            title="作业",
+            game="nantong",
+            starts_at=now - timedelta(days=1),
+            due_at=now + timedelta(days=7),
+        )
+        db.session.add(a)
+        db.session.flush()
+        pid = db.session.scalar(db.select(LearnerProfile.id).filter_by(user_id=me.id))
+        for n in range(3):
+            db.session.add(
+                Attempt(
+                    profile_id=pid,
+                    exercise_id=EX,
+                    game="nantong",
+                    context="assignment",
+                    context_ref=a.ref,
+                    answer="7",
+                    correct=True,
+                    params={},
+                    nonce=f"asg-{n}",
+                )
+            )
+        db.session.commit()
+    page = c.get("/account/delete").get_data(as_text=True)
+    effects = re.search(r'<ul id="class-effects">(.*?)</ul>', page, re.S).group(1)
+    assert "三年级二班" in effects and "3 answers to its assignments leave" in effects
+    assert "4 answers" in page  # with the one outside the class
+    data = json.loads(c.get("/account/record.json").get_data(as_text=True))
+    assert data["classes"][0]["class"] == "三年级二班"
+
+
+def test_the_only_teacher_of_a_class_is_told_to_hand_it_over_first(app):
+    from app.classes import service
+
+    make_user(app, "tina", "teacher")
+    with app.app_context():
+        service.create_class(db.session.scalar(db.select(User).filter_by(username="tina")), "A班")
+    c = app.test_client()
+    c.set_cookie("lang", "en")
+    signin(c, "tina")
+    page = c.get("/account/delete").get_data(as_text=True)
+    assert "only teacher of A班" in page and 'id="delete-blocked"' in page
+    r = post_form(c, "/account/delete", page="/account/", username="tina")
+    assert r.status_code == 422
+    with app.app_context():
+        assert db.session.scalar(db.select(User.id).filter_by(username="tina")) is not None
