@@ -116,6 +116,18 @@ def erase_accounts(user_ids: list[int]) -> dict[str, int]:
     return erase(users, users.c.id.in_(user_ids))
 
 
+def delete_accounts(user_ids: list[int]) -> dict[str, int]:
+    """Delete accounts with their record in one transaction of their own: committed, or
+    rolled back whole. Returns what went."""
+    try:
+        counts = erase_accounts(user_ids)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
+    return counts
+
+
 def _idle_visitors(days: int, now: datetime) -> Any:
     """Visitor profiles (no account) not seen for ``days`` days that hold no answer of
     the last ``days`` days either."""

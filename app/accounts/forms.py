@@ -113,13 +113,8 @@ class SigninForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class PasswordForm(FlaskForm):  # type: ignore[misc]
-    current = PasswordField(
-        _l("Current password"),
-        validators=[DataRequired(message=_l("Enter your current password."))],
-    )
-    password = _new_password(_l("New password"))
-    confirm = _repeat(_l("Repeat the new password"))
+class _OfUser(FlaskForm):  # type: ignore[misc]
+    """A form about a signed-in member's account (their name is checked against)."""
 
     def __init__(self, user, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
@@ -127,6 +122,15 @@ class PasswordForm(FlaskForm):  # type: ignore[misc]
 
     def user_inputs(self) -> list[str]:
         return [self._user.username]
+
+
+class PasswordForm(_OfUser):
+    current = PasswordField(
+        _l("Current password"),
+        validators=[DataRequired(message=_l("Enter your current password."))],
+    )
+    password = _new_password(_l("New password"))
+    confirm = _repeat(_l("Repeat the new password"))
 
 
 class LanguageForm(FlaskForm):  # type: ignore[misc]
@@ -137,18 +141,11 @@ class LanguageForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class NewPasswordForm(FlaskForm):  # type: ignore[misc]
+class NewPasswordForm(_OfUser):
     """The password a member chooses after signing in with a one-time code."""
 
     password = _new_password(_l("New password"))
     confirm = _repeat(_l("Repeat the new password"))
-
-    def __init__(self, user, *args, **kwargs):  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        self._user = user
-
-    def user_inputs(self) -> list[str]:
-        return [self._user.username]
 
 
 class CodeSigninForm(FlaskForm):  # type: ignore[misc]
@@ -162,17 +159,13 @@ class CodeSigninForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class DeleteAccountForm(FlaskForm):  # type: ignore[misc]
+class DeleteAccountForm(_OfUser):
     """Deleting one's own account: typing the username says it is meant."""
 
     username = StringField(
         _l("Your username"),
         validators=[DataRequired(message=_l("Type your username to confirm."))],
     )
-
-    def __init__(self, user, *args, **kwargs):  # type: ignore[no-untyped-def]
-        super().__init__(*args, **kwargs)
-        self._user = user
 
     def validate_username(self, field):  # type: ignore[no-untyped-def]
         if name_key(field.data or "") != self._user.username_key:

@@ -206,13 +206,7 @@ def what_goes(user: User) -> dict[str, int]:
 
 def delete_account(user: User) -> dict[str, int]:
     """The account and its whole record, in one transaction; returns what went."""
-    try:
-        counts = erase.erase_accounts([user.id])
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return counts
+    return erase.delete_accounts([user.id])
 
 
 def blocked(user: User) -> list[str]:

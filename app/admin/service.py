@@ -109,13 +109,7 @@ def delete_user(user: User, by: User | None = None) -> dict[str, int]:
     alone = erase.classes_taught_alone([user.id])
     if alone:
         raise TeachesAlone(alone)
-    try:
-        counts = erase.erase_accounts([user.id])
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return counts
+    return erase.delete_accounts([user.id])
 
 
 def find(username: str) -> User | None:

@@ -61,13 +61,7 @@ def delete_made_accounts(klass: SchoolClass) -> tuple[int, dict[str, int]]:
     ids = [a.user_id for a in made_accounts(klass) if not a.elsewhere]
     if not ids:
         return 0, {}
-    try:
-        counts = erase.erase_accounts(ids)
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return len(ids), counts
+    return len(ids), erase.delete_accounts(ids)
 
 
 def _owned_archived(cid: int) -> SchoolClass:
