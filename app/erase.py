@@ -132,10 +132,14 @@ def _idle_visitors(days: int, now: datetime) -> Any:
     """Visitor profiles (no account) not seen for ``days`` days that hold no answer of
     the last ``days`` days either."""
     profiles = profiles_table()
-    attempts = db.metadata.tables["attempts"]
+    # an alias of its own: inside ``DELETE FROM attempts …`` the plain table would be
+    # taken for the row being deleted
+    attempts = db.metadata.tables["attempts"].alias("recent_attempts")
     since = now - timedelta(days=days)
-    recent = select(attempts.c.id).where(
-        attempts.c.profile_id == profiles.c.id, attempts.c.created_at >= since
+    recent = (
+        select(attempts.c.id)
+        .where(attempts.c.profile_id == profiles.c.id, attempts.c.created_at >= since)
+        .correlate(profiles)
     )
     return and_(
         profiles.c.user_id.is_(None),
