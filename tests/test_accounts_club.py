@@ -291,3 +291,16 @@ def test_the_only_teacher_of_a_class_is_told_to_hand_it_over_first(app):
     assert r.status_code == 422
     with app.app_context():
         assert db.session.scalar(db.select(User.id).filter_by(username="tina")) is not None
+
+
+def test_the_account_pages_of_admin_are_for_admins_only(app):
+    member = make_user(app, "meimei")
+    make_user(app, "tina", "teacher")
+    c = app.test_client()
+    signin(c, "tina")
+    assert c.get(f"/admin/users/{member.id}").status_code == 404
+    assert c.get(f"/admin/users/{member.id}/delete").status_code == 404
+    r = c.post(f"/admin/users/{member.id}/reset", data={})
+    assert r.status_code in (400, 404)
+    with app.app_context():
+        assert db.session.get(User, member.id).must_set_password is False
