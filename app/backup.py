@@ -6,6 +6,12 @@ and assignments: whatever the models define, so a new table is never forgotten),
 schema revision it was taken at. ``academy import FILE`` restores such a file into an
 EMPTY database migrated to the same revision, in one transaction: all or nothing. On
 PostgreSQL the id sequences are moved past the imported ids.
+
+Going back after a bad upgrade: a backup of an OLDER revision than the database's is
+imported at its own revision, then migrated. The (empty) database's tables are made
+again at the backup's revision, the rows go in as they were written, and the migrations
+since then bring them up to this version's schema. Both ends read the database's own
+tables (reflected), not the models: an export is what the database held at its revision.
 """
 
 from __future__ import annotations
@@ -16,7 +22,18 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Boolean, Date, DateTime, Integer, Table, func, insert, select, text
+from sqlalchemy import (
+    Boolean,
+    Date,
+    DateTime,
+    Integer,
+    MetaData,
+    Table,
+    func,
+    insert,
+    select,
+    text,
+)
 
 from app.extensions import db
 
@@ -30,7 +47,25 @@ class BackupError(ValueError):
 
 
 def tables() -> list[Table]:
+    """The models' tables (this version's schema)."""
     return [t for t in db.metadata.sorted_tables if t.name not in SKIP]
+
+
+def stored_tables() -> list[Table]:
+    """The tables the database holds now, as it defines them (its revision's schema),
+    parents before children."""
+    meta = MetaData()
+    meta.reflect(bind=db.session.connection())
+    return [t for t in meta.sorted_tables if t.name not in SKIP]
+
+
+def revisions() -> list[str]:
+    """Every schema revision, oldest first (one line of history, one head)."""
+    from alembic.script import ScriptDirectory
+    from flask import current_app
+
+    script = ScriptDirectory(current_app.extensions["migrate"].directory)
+    return [r.revision for r in script.walk_revisions()][::-1]
 
 
 def revision() -> str | None:
@@ -62,7 +97,7 @@ def export(path: Path) -> dict[str, int]:
         "tables": {},
     }
     counts = {}
-    for t in tables():
+    for t in stored_tables():
         cols = [c.name for c in t.columns]
         order = [c for c in t.primary_key.columns] or list(t.columns)
         rows = db.session.execute(select(t).order_by(*order)).all()
@@ -99,28 +134,82 @@ def load(path: Path) -> dict[str, Any]:
 
 
 def restore(path: Path) -> dict[str, int]:
-    """Import into an empty database at the same schema revision; all or nothing."""
+    """Import into an empty database; all or nothing. At the backup's revision: into the
+    database as it is. Of an older revision: the database is made again at that
+    revision, the rows go in, then it is migrated to this version's schema (if a
+    migration fails, the rows stay at the backup's revision: ``academy db upgrade``
+    after fixing what it says)."""
     data = load(path)
-    here = revision()
-    if data.get("revision") != here:
+    wanted, here = data.get("revision"), revision()
+    known = revisions()
+    if wanted not in known:
         raise BackupError(
-            f"the backup is at schema {data.get('revision')}, the database at {here}: "
-            "run `academy db upgrade` (or restore into a database at the backup's revision)"
+            f"the backup is at schema {wanted}, which this version does not know "
+            "(a newer version of the academy wrote it?)"
         )
-    by_name = {t.name: t for t in tables()}
-    unknown = set(data["tables"]) - set(by_name)
-    if unknown:
-        raise BackupError(f"the backup has tables this version does not know: {sorted(unknown)}")
+    if here is not None and here not in known:
+        raise BackupError(f"the database is at schema {here}, which this version does not know")
+    if here is not None and known.index(wanted) > known.index(here):
+        raise BackupError(
+            f"the backup is at schema {wanted}, the database at the older {here}: "
+            "run `academy db upgrade` first"
+        )
+    older = here is None or known.index(wanted) < known.index(here)
+    if here is not None:
+        _refuse_if_full(data)
+    if older:
+        _rebuild_at(wanted)
+    counts = _insert(data)
+    if older:
+        from flask_migrate import upgrade
+
+        db.session.remove()
+        upgrade()
+    return counts
+
+
+def _refuse_if_full(data: dict[str, Any]) -> None:
+    by_name = {t.name: t for t in stored_tables()}
     for t in by_name.values():
         if db.session.execute(select(func.count()).select_from(_user_rows(t))).scalar():
+            db.session.rollback()
             raise BackupError(f"the database is not empty (table {t.name} has rows)")
-    counts = {}
+    db.session.rollback()
+
+
+def _rebuild_at(wanted: str) -> None:
+    """Drop the (empty) database's tables and make them again at revision ``wanted``."""
+    from flask_migrate import upgrade
+
+    meta = MetaData()
+    with db.engine.begin() as conn:
+        meta.reflect(bind=conn)
+        meta.drop_all(bind=conn)
+    db.session.remove()
+    upgrade(revision=wanted)
+    db.session.remove()
+
+
+def _insert(data: dict[str, Any]) -> dict[str, int]:
+    """The backup's rows into the database's tables (at the backup's revision), in one
+    transaction."""
     try:
+        stored = stored_tables()
+        by_name = {t.name: t for t in stored}
+        unknown = set(data["tables"]) - set(by_name)
+        if unknown:
+            raise BackupError(
+                f"the backup has tables the database does not know: {sorted(unknown)}"
+            )
+        counts = {}
         positions = by_name.get("positions")
         if positions is not None:  # the built-in library: the backup holds it, ratings and all
             db.session.execute(positions.delete().where(positions.c.source == "library"))
-        for t in tables():
+        for t in stored:
             part = data["tables"].get(t.name, {"columns": [], "rows": []})
+            missing = [c for c in part["columns"] if c not in t.columns]
+            if missing:
+                raise BackupError(f"table {t.name} has no column(s) {missing} at this revision")
             cols = [t.columns[c] for c in part["columns"]]
             rows = [
                 {c.name: _value(c, v) for c, v in zip(cols, r, strict=True)} for r in part["rows"]
@@ -128,7 +217,7 @@ def restore(path: Path) -> dict[str, int]:
             if rows:
                 db.session.execute(insert(t), rows)
             counts[t.name] = len(rows)
-        _reset_sequences()
+        _reset_sequences(stored)
         db.session.commit()
     except Exception:
         db.session.rollback()
@@ -143,10 +232,10 @@ def _user_rows(t: Table) -> Any:
     return t
 
 
-def _reset_sequences() -> None:
+def _reset_sequences(stored: list[Table]) -> None:
     if db.engine.dialect.name != "postgresql":
         return
-    for t in tables():
+    for t in stored:
         pk = list(t.primary_key.columns)
         if len(pk) == 1 and isinstance(pk[0].type, Integer):
             db.session.execute(

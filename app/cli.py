@@ -9,6 +9,11 @@ academy content stats                             count content per game (JSON)
 academy content scan [--game G] [--kind K] [--lang L]  read every page against the term table
 academy setup                                     db upgrade + content load
 academy export FILE / academy import FILE         all user data to one file, and back
+                                                  (an export of an older schema is
+                                                  imported at its revision, then migrated)
+academy prune [--days 180] [--dry-run]            remove idle visitors' profiles
+academy user …                                    accounts (app/admin/cli.py)
+academy --version                                 the academy's version
 """
 
 from __future__ import annotations
@@ -165,23 +170,44 @@ def serve(
 
 
 @click.command("export")
-@click.argument("path", type=click.Path(dir_okay=False, writable=True))
+@click.argument("path", type=click.Path(writable=True))
+@click.option(
+    "--if-migrating",
+    is_flag=True,
+    help="only when the database's schema is older than this version's, that is just "
+    "before `academy setup` migrates it (the systemd unit's step before each start)",
+)
 @with_appcontext
-def export_cmd(path: str) -> None:
-    """Write all user data to one versioned file (.json or .json.gz)."""
+def export_cmd(path: str, if_migrating: bool) -> None:
+    """Write all user data to one versioned file (.json or .json.gz). PATH may be a
+    folder: the file is then named after the schema revision and the time."""
     from pathlib import Path
 
-    from app.backup import export
+    from app.backup import export, revision, revisions
+    from app.learning import clock
 
-    counts = export(Path(path))
-    click.echo(f"exported {sum(counts.values())} rows of {len(counts)} tables to {path}")
+    here = revision()
+    if if_migrating:
+        if here is None:
+            click.echo("export: the database is not set up yet, nothing to keep")
+            return
+        if here == revisions()[-1]:
+            click.echo(f"export: the database is at {here} already, no migration to come")
+            return
+    target = Path(path)
+    if target.is_dir():
+        stamp = clock.now().strftime("%Y%m%d-%H%M%S")
+        target = target / f"before-upgrade-{here}-{stamp}.json.gz"
+    counts = export(target)
+    click.echo(f"exported {sum(counts.values())} rows of {len(counts)} tables to {target}")
 
 
 @click.command("import")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @with_appcontext
 def import_cmd(path: str) -> None:
-    """Restore a backup into an empty database (migrated to the backup's revision)."""
+    """Restore a backup into an empty database. A backup of an older schema revision is
+    imported at that revision, then the database is migrated to this version's."""
     import sys
     from pathlib import Path
 
@@ -195,7 +221,35 @@ def import_cmd(path: str) -> None:
     click.echo(f"imported {sum(counts.values())} rows of {len(counts)} tables from {path}")
 
 
+@click.command("prune")
+@click.option(
+    "--days",
+    type=click.IntRange(1, 100_000),
+    default=180,
+    show_default=True,
+    help="remove visitors (no account) with no visit and no answer for this many days",
+)
+@click.option("--dry-run", is_flag=True, help="say what would go, remove nothing")
+@with_appcontext
+def prune(days: int, dry_run: bool) -> None:
+    """Remove the profiles of visitors without an account who have neither visited nor
+    answered for DAYS days, with their record; say what was removed."""
+    from app.erase import prune_plan, prune_visitors
+    from app.learning import clock
+
+    now = clock.now()
+    counts = prune_plan(days, now) if dry_run else prune_visitors(days, now)
+    profiles = counts.get("learner_profiles", 0)
+    rows = ", ".join(f"{t}: {n}" for t, n in counts.items() if t != "learner_profiles")
+    verb = "would remove" if dry_run else "removed"
+    click.echo(
+        f"prune: {verb} {profiles} visitor profile(s) idle for {days} days"
+        + (f"; with them, rows of {rows}" if rows else "")
+    )
+
+
 def init_app(app: Flask) -> None:
+    app.cli.add_command(prune)
     app.cli.add_command(export_cmd)
     app.cli.add_command(import_cmd)
     app.cli.add_command(content_group)
@@ -209,8 +263,39 @@ def _factory() -> Flask:
     return create_app()
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from app.version import version
+
+    click.echo(f"Long Card Academy {version()}")
+    ctx.exit()
+
+
+def cli() -> FlaskGroup:
+    """The ``academy`` group: Flask's commands and the app's; ``--version`` prints the
+    academy's version (not Flask's)."""
+    group = FlaskGroup(
+        create_app=_factory,
+        add_default_commands=True,
+        add_version_option=False,
+        help="Long Card Academy",
+    )
+    group.params.append(
+        click.Option(
+            ["--version"],
+            is_flag=True,
+            expose_value=False,
+            is_eager=True,
+            callback=_print_version,
+            help="Show the academy's version and exit.",
+        )
+    )
+    return group
+
+
 def main() -> None:
-    FlaskGroup(create_app=_factory, add_default_commands=True, help="Long Card Academy")()
+    cli()()
 
 
 if __name__ == "__main__":

@@ -75,6 +75,20 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
         return self.role == role or self.role == "admin"
 
 
+class QuickCode(db.Model):  # type: ignore[name-defined,misc]
+    """A one-time sign-in code (stored as a digest) until it expires: a teacher gives
+    one to a student, an admin to a member who lost their password
+    (:mod:`app.signin_codes`)."""
+
+    __tablename__ = "quick_codes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[datetime] = mapped_column()
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class Learner(Protocol):
     """What the record's code uses of a learner's profile: a :class:`LearnerProfile`
     row, or the value a request read of it (:class:`app.profiles.Profile`)."""

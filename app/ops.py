@@ -9,8 +9,8 @@ files with fingerprinted addresses, and a clear notice when the database is not 
   milliseconds, user or visitor) on the ``academy.access`` logger.
 - ``url_for('static', …)`` adds ``?v=<content hash>``: nginx may cache ``/static/`` for a
   year, and a changed file gets a new address.
-- ``/api/health`` and ``/healthz``: the database and Redis (when configured) answer; no
-  secrets, no versions.
+- ``/api/health`` and ``/healthz``: the database and Redis (when configured) answer, and
+  the academy's version (:mod:`app.version`); no secrets.
 - An unmigrated database gives every page a localized 503 saying to run
   ``academy setup``, instead of a 500.
 """
@@ -35,6 +35,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from app.extensions import db
+from app.version import version
 
 access_log = logging.getLogger("academy.access")
 
@@ -107,6 +108,7 @@ def is_data_error(exc: BaseException) -> bool:
 
 
 def init_app(app: Flask) -> None:
+    app.jinja_env.globals["academy_version"] = version()
     if app.config.get("ACCESS_LOG") and not access_log.handlers:
         handler = logging.StreamHandler()
         handler.setFormatter(logging.Formatter("%(message)s"))
@@ -249,7 +251,7 @@ def health_response(jsonify: Any) -> Any:
     database = check_database()
     redis_ok = check_redis(str(current_app.config.get("RATELIMIT_STORAGE_URI", "")))
     ok = database and redis_ok is not False
-    body = {"status": "ok" if ok else "degraded", "database": database}
+    body = {"status": "ok" if ok else "degraded", "database": database, "version": version()}
     if redis_ok is not None:
         body["redis"] = redis_ok
     return jsonify(body), 200 if ok else 503

@@ -22,6 +22,12 @@ def test_the_systemd_unit_parses_and_serves_in_production_mode():
     service = unit["Service"]
     assert "academy serve --prod" in service["ExecStart"]
     assert "academy setup" in service["ExecStartPre"]
+    pre = [
+        line.split("=", 1)[1]
+        for line in (DEPLOY / "long-card-academy.service").read_text().splitlines()
+        if line.startswith("ExecStartPre=")
+    ]
+    assert "academy export --if-migrating" in pre[0] and "academy setup" in pre[1]  # in turn
     assert service["Restart"] == "on-failure"
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 

@@ -12,13 +12,15 @@ from conftest import csrf_from, post_form
 from sqlalchemy import event, text
 
 from app.extensions import db
+from app.version import version
 
 
 def test_health_and_healthz(client):
     for url in ("/api/health", "/healthz"):
         r = client.get(url)
         assert r.status_code == 200 and r.get_json()["database"] is True
-        assert "version" not in r.get_data(as_text=True).lower()
+        assert r.get_json()["version"] == version()
+        assert "secret" not in r.get_data(as_text=True).lower()
 
 
 def test_every_response_has_a_request_id_and_keeps_the_proxys(client):
@@ -314,7 +316,12 @@ def test_health_says_when_redis_is_down(client):
     for url in ("/api/health", "/healthz"):
         r = client.get(url)
         assert r.status_code == 503
-        assert r.get_json() == {"status": "degraded", "database": True, "redis": False}
+        assert r.get_json() == {
+            "status": "degraded",
+            "database": True,
+            "redis": False,
+            "version": version(),
+        }
 
 
 def test_health_checks_redis_when_configured(app):
@@ -375,7 +382,11 @@ def test_health_says_when_the_database_is_down(app, client, monkeypatch):
 
     monkeypatch.setattr(ops.db.session, "execute", down)
     r = client.get("/healthz")
-    assert r.status_code == 503 and r.get_json() == {"status": "degraded", "database": False}
+    assert r.status_code == 503 and r.get_json() == {
+        "status": "degraded",
+        "database": False,
+        "version": version(),
+    }
 
 
 def test_one_redis_setting_for_the_limiter(monkeypatch, tmp_path):

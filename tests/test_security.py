@@ -98,7 +98,10 @@ def test_error_partial_for_htmx(client):
 
 def test_health(client):
     r = client.get("/api/health")
-    assert r.status_code == 200 and r.get_json() == {"status": "ok", "database": True}
+    from app.version import version
+
+    assert r.status_code == 200
+    assert r.get_json() == {"status": "ok", "database": True, "version": version()}
 
 
 def test_no_cdn_anywhere():

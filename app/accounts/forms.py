@@ -9,7 +9,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
 from app.passwords import check_password
-from app.usernames import display_form, is_mixed_script
+from app.usernames import display_form, is_mixed_script, name_key
 
 USERNAME_RE = r"^[\w.\-]+$"
 MIN_PASSWORD = 8
@@ -113,13 +113,8 @@ class SigninForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class PasswordForm(FlaskForm):  # type: ignore[misc]
-    current = PasswordField(
-        _l("Current password"),
-        validators=[DataRequired(message=_l("Enter your current password."))],
-    )
-    password = _new_password(_l("New password"))
-    confirm = _repeat(_l("Repeat the new password"))
+class _OfUser(FlaskForm):  # type: ignore[misc]
+    """A form about a signed-in member's account (their name is checked against)."""
 
     def __init__(self, user, *args, **kwargs):  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
@@ -129,9 +124,49 @@ class PasswordForm(FlaskForm):  # type: ignore[misc]
         return [self._user.username]
 
 
+class PasswordForm(_OfUser):
+    current = PasswordField(
+        _l("Current password"),
+        validators=[DataRequired(message=_l("Enter your current password."))],
+    )
+    password = _new_password(_l("New password"))
+    confirm = _repeat(_l("Repeat the new password"))
+
+
 class LanguageForm(FlaskForm):  # type: ignore[misc]
     locale = RadioField(
         _l("Language"),
         choices=[SelectChoice("zh", "中文"), SelectChoice("en", "English")],
         validators=[DataRequired(message=_l("Choose a language."))],
     )
+
+
+class NewPasswordForm(_OfUser):
+    """The password a member chooses after signing in with a one-time code."""
+
+    password = _new_password(_l("New password"))
+    confirm = _repeat(_l("Repeat the new password"))
+
+
+class CodeSigninForm(FlaskForm):  # type: ignore[misc]
+    code = StringField(
+        _l("One-time code"),
+        filters=[lambda v: (v or "").strip()],
+        validators=[
+            DataRequired(message=_l("Enter the code the site's admin gave you.")),
+            Length(max=20, message=_l("That code is not right or has expired.")),
+        ],
+    )
+
+
+class DeleteAccountForm(_OfUser):
+    """Deleting one's own account: typing the username says it is meant."""
+
+    username = StringField(
+        _l("Your username"),
+        validators=[DataRequired(message=_l("Type your username to confirm."))],
+    )
+
+    def validate_username(self, field):  # type: ignore[no-untyped-def]
+        if name_key(field.data or "") != self._user.username_key:
+            raise ValidationError(_l("That is not your username."))

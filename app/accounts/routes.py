@@ -1,13 +1,21 @@
 from __future__ import annotations
 
-from flask import flash, redirect, request, session, url_for
+from flask import Response, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 
-from app import devices
+from app import devices, erase, signin_codes
 from app import signin_limits as limits
-from app.accounts import bp, service
-from app.accounts.forms import LanguageForm, PasswordForm, SigninForm, SignupForm
+from app.accounts import bp, record, service
+from app.accounts.forms import (
+    CodeSigninForm,
+    DeleteAccountForm,
+    LanguageForm,
+    NewPasswordForm,
+    PasswordForm,
+    SigninForm,
+    SignupForm,
+)
 from app.extensions import login_manager
 from app.hashing import HashingBusy
 from app.htmx_utils import form_page, redirect_to
@@ -122,6 +130,10 @@ def signin():  # type: ignore[no-untyped-def]
                     _("Too many wrong passwords from your network. Please wait a minute."),
                 )
             form.password.errors.append(_("Wrong username or password."))
+        elif user.disabled_at is not None:
+            form.password.errors.append(
+                _("This account has been disabled. Ask the site's admin to enable it again.")
+            )
         else:
             _start_session(user)
             service.after_signin(user)
@@ -184,3 +196,123 @@ def password():  # type: ignore[no-untyped-def]
         limits.wrong_password()
         form.current.errors.append(_("That is not your current password."))
     return form_page(*pages, form=form)
+
+
+#: what a member who must choose a new password may still reach
+_BEFORE_NEW_PASSWORD = {"accounts.new_password", "accounts.signout", "static", "api.health"}
+
+
+@bp.before_app_request
+def _new_password_first():  # type: ignore[no-untyped-def]
+    """A member who signed in with an admin's one-time code chooses a password first."""
+    if (
+        current_user.is_authenticated
+        and current_user.must_set_password
+        and request.endpoint not in _BEFORE_NEW_PASSWORD
+    ):
+        location = url_for("accounts.new_password")
+        return redirect_to(location) if request.htmx else redirect(location)
+    return None
+
+
+@bp.route("/code", methods=["GET", "POST"])
+@limits.codes_per_address
+@limits.codes_per_site
+def code_signin():  # type: ignore[no-untyped-def]
+    """Sign in with the one-time code the site's admin gave (a lost password)."""
+    if current_user.is_authenticated:
+        return redirect(url_for("main.home"))
+    form = CodeSigninForm()
+    if form.validate_on_submit():
+        user = signin_codes.use(form.code.data)
+        if user is None:
+            form.code.errors.append(_("That code is not right or has expired."))
+        else:
+            _start_session(user)
+            service.after_signin(user)
+            resp = redirect_to(
+                url_for("accounts.new_password") if user.must_set_password else url_for("main.home")
+            )
+            resp.delete_cookie(PROFILE_COOKIE)
+            devices.remember(resp, user)
+            if user.locale:
+                set_lang_cookie(resp, user.locale)
+            return resp
+    return form_page("accounts/code.html", "accounts/_code_form.html", form=form)
+
+
+@bp.route("/new-password", methods=["GET", "POST"])
+@limits.new_per_site
+@login_required
+def new_password():  # type: ignore[no-untyped-def]
+    """Choose a new password (after a one-time code; anyone else: the usual page)."""
+    if not current_user.must_set_password:
+        return redirect(url_for("accounts.password"))
+    user = current_user._get_current_object()
+    form = NewPasswordForm(user)
+    pages = ("accounts/new_password.html", "accounts/_new_password_form.html")
+    if form.validate_on_submit():
+        try:
+            service.set_new_password(user, form.password.data)
+        except HashingBusy:
+            return _busy(*pages, form)
+        limits.new_password()
+        login_user(user)
+        flash(_("Your new password is saved."), "success")
+        resp = redirect_to(url_for("main.home"))
+        devices.remember(resp, user)
+        return resp
+    return form_page(*pages, form=form)
+
+
+def _download(body: str | bytes, mimetype: str, name: str) -> Response:
+    resp = Response(body, mimetype=mimetype)
+    resp.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@bp.get("/record.json")
+@login_required
+def record_json():  # type: ignore[no-untyped-def]
+    """The member's whole record as one JSON file."""
+    return _download(
+        record.as_json(current_user), "application/json", "long-card-academy-record.json"
+    )
+
+
+@bp.get("/record.zip")
+@login_required
+def record_csv():  # type: ignore[no-untyped-def]
+    """The member's whole record as CSV files (one per part) in a zip."""
+    return _download(
+        record.as_csv_zip(current_user), "application/zip", "long-card-academy-record.zip"
+    )
+
+
+@bp.route("/delete", methods=["GET", "POST"])
+@login_required
+def delete():  # type: ignore[no-untyped-def]
+    """Delete one's own account and record, after a page that says what goes (and, for a
+    class's student, what leaves the class's results)."""
+    user = current_user._get_current_object()
+    form = DeleteAccountForm(user)
+    blocked = record.blocked(user)
+    if not blocked and form.validate_on_submit():
+        record.delete_account(user)
+        logout_user()
+        session.clear()
+        flash(_("Your account and everything it kept have been deleted."), "info")
+        resp = redirect_to(url_for("main.home"))
+        resp.delete_cookie(PROFILE_COOKIE)
+        return resp
+    status = 422 if request.method == "POST" else 200
+    return form_page(
+        "accounts/delete.html",
+        "accounts/_delete_form.html",
+        form=form,
+        status=status,
+        goes=erase.describe(record.what_goes(user)),
+        classes=record.class_effects(user),
+        blocked=blocked,
+    )

@@ -29,7 +29,7 @@ def load_user(session_id: str) -> User | None:
     if not (sep and ident.isdecimal() and version.isdecimal() and len(ident) < 16):
         return None
     user = db.session.get(User, int(ident))
-    if user is None or str(user.session_version) != version:
+    if user is None or str(user.session_version) != version or user.disabled_at is not None:
         return None
     return user
 
@@ -105,6 +105,17 @@ def change_password(user: User, current: str, password: str) -> bool:
     user.end_sessions()
     db.session.commit()
     return True
+
+
+def set_new_password(user: User, password: str) -> None:
+    """After signing in with a one-time code an admin gave: ``password`` is the account's
+    password from now on; every other session ends. Raises
+    :class:`app.hashing.HashingBusy` (nothing changed)."""
+    with hash_slot():
+        user.set_password(password)
+    user.must_set_password = False
+    user.end_sessions()
+    db.session.commit()
 
 
 def end_sessions(user: User) -> None:

@@ -68,3 +68,93 @@ def set_role(username: str, role: str) -> None:
         click.echo("the site needs at least one admin", err=True)
         sys.exit(1)
     click.echo(f"{user.username}: {role}")
+
+
+def _account(username: str):  # type: ignore[no-untyped-def]
+    from app.admin import service
+
+    user = service.find(username)
+    if user is None:
+        click.echo(f"no account named {username}", err=True)
+        sys.exit(1)
+    return user
+
+
+@user_group.command("reset-password")
+@click.argument("username")
+@click.option(
+    "--minutes",
+    type=click.IntRange(5, 7 * 24 * 60),
+    default=24 * 60,
+    show_default=True,
+    help="How long the code works.",
+)
+@with_appcontext
+def reset_password(username: str, minutes: int) -> None:
+    """A member lost their password: it stops working, and this prints a one-time
+    sign-in code; with it they sign in at /account/code and choose a new password."""
+    from app.admin import service
+
+    user = _account(username)
+    code = service.reset_password(user, minutes)
+    click.echo(f"one-time sign-in code for {user.username} (good for {minutes} minutes, once):")
+    click.echo(code)
+    click.echo("they sign in with it at /account/code and then choose a new password")
+
+
+@user_group.command("disable")
+@click.argument("username")
+@with_appcontext
+def disable(username: str) -> None:
+    """USERNAME can no longer sign in (every session ends) until enabled again."""
+    from app.admin import service
+
+    user = _account(username)
+    try:
+        service.set_disabled(user, True)
+    except service.LastAdmin:
+        click.echo("the site needs at least one admin", err=True)
+        sys.exit(1)
+    click.echo(f"{user.username}: disabled")
+
+
+@user_group.command("enable")
+@click.argument("username")
+@with_appcontext
+def enable(username: str) -> None:
+    """USERNAME can sign in again."""
+    from app.admin import service
+
+    user = _account(username)
+    service.set_disabled(user, False)
+    click.echo(f"{user.username}: enabled")
+
+
+def _rows(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {table}" for table, n in counts.items()) or "nothing else"
+
+
+@user_group.command("delete")
+@click.argument("username")
+@click.option("--yes", is_flag=True, help="Do not ask for a confirmation.")
+@with_appcontext
+def delete(username: str, yes: bool) -> None:
+    """Delete USERNAME with its whole record (asks first, naming what goes)."""
+    from app.admin import service
+
+    user = _account(username)
+    name = user.username
+    plan = service.deletion_plan(user)
+    click.echo(f"deleting {name} removes: {_rows(plan)}")
+    if not yes and not click.confirm("delete?", default=False):
+        click.echo("nothing deleted")
+        sys.exit(1)
+    try:
+        counts = service.delete_user(user)
+    except service.LastAdmin:
+        click.echo("the site needs at least one admin", err=True)
+        sys.exit(1)
+    except service.TeachesAlone as exc:
+        click.echo(f"{name} is the only teacher of: {', '.join(exc.classes)}", err=True)
+        sys.exit(1)
+    click.echo(f"deleted {name}: {_rows(counts)}")

@@ -1,4 +1,6 @@
-"""/admin/roles: who is a learner, a teacher or an admin. Admins only (404 for anyone else)."""
+"""/admin/roles: who is a learner, a teacher or an admin; /admin/users/<id>: one account
+(a lost password's one-time code, disable, enable, delete). Admins only (404 for anyone
+else)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from wtforms import RadioField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired
 
+from app import erase
 from app.admin import service
 from app.extensions import db
 from app.htmx_utils import redirect_to
@@ -86,3 +89,107 @@ def set_role(uid: int):  # type: ignore[no-untyped-def]
         "success",
     )
     return redirect_to(url_for("admin.roles", q=request.form.get("q") or None))
+
+
+def _target(uid: int) -> User:
+    target = db.session.get(User, uid)
+    if target is None:
+        abort(404)
+    return target
+
+
+def _account_page(target: User, status: int = 200, **extra):  # type: ignore[no-untyped-def]
+    context = {
+        "u": target,
+        "code": None,
+        "error": None,
+        "role_names": role_names(),
+        "goes": erase.describe(service.deletion_plan(target)),
+        **extra,
+    }
+    return render_template("admin/user.html", **context), status
+
+
+@bp.get("/users/<int:uid>")
+def account(uid: int):  # type: ignore[no-untyped-def]
+    _admin()
+    return _account_page(_target(uid))
+
+
+@bp.post("/users/<int:uid>/reset")
+def reset_password(uid: int):  # type: ignore[no-untyped-def]
+    """A one-time code, shown once on this page, for a member who lost their password."""
+    _admin()
+    target = _target(uid)
+    if not FlaskForm().validate_on_submit():
+        return _account_page(target, 400, error=_("The form has expired. Please try again."))
+    code = service.reset_password(target)
+    return _account_page(target, code=code)
+
+
+@bp.post("/users/<int:uid>/disabled")
+def set_disabled(uid: int):  # type: ignore[no-untyped-def]
+    me = _admin()
+    target = _target(uid)
+    if not FlaskForm().validate_on_submit():
+        return _account_page(target, 400, error=_("The form has expired. Please try again."))
+    disable = request.form.get("disabled") == "1"
+    try:
+        service.set_disabled(target, disable, by=me)
+    except service.OwnAccount:
+        return _account_page(target, 422, error=_("You cannot disable your own account."))
+    except service.LastAdmin:
+        return _account_page(target, 422, error=_("The site needs at least one admin."))
+    if disable:
+        flash(_("%(name)s is disabled: it cannot sign in.", name=target.username), "success")
+    else:
+        flash(_("%(name)s can sign in again.", name=target.username), "success")
+    return redirect_to(url_for("admin.account", uid=target.id))
+
+
+@bp.route("/users/<int:uid>/delete", methods=["GET", "POST"])
+def delete_account(uid: int):  # type: ignore[no-untyped-def]
+    """A page naming what goes; its button deletes the account with its record."""
+    me = _admin()
+    target = _target(uid)
+    if request.method == "GET":
+        return render_template(
+            "admin/delete.html",
+            u=target,
+            goes=erase.describe(service.deletion_plan(target)),
+            error=None,
+        )
+    error, name = None, target.username
+    if not FlaskForm().validate_on_submit():
+        error = _("The form has expired. Please try again.")
+    else:
+        try:
+            counts = service.delete_user(target, by=me)
+        except service.OwnAccount:
+            error = _("You cannot delete your own account here: use your account page.")
+        except service.LastAdmin:
+            error = _("The site needs at least one admin.")
+        except service.TeachesAlone as exc:
+            error = _(
+                "%(name)s is the only teacher of %(classes)s: give the class another teacher "
+                "first.",
+                name=target.username,
+                classes=_(", ").join(exc.classes),
+            )
+        else:
+            flash(
+                _(
+                    "%(name)s is deleted, with %(what)s.",
+                    name=name,
+                    what=_(", ").join(erase.describe(counts)),
+                ),
+                "success",
+            )
+            return redirect_to(url_for("admin.roles"))
+    body = render_template(
+        "admin/delete.html",
+        u=target,
+        goes=erase.describe(service.deletion_plan(target)),
+        error=error,
+    )
+    return body, 422

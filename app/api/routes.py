@@ -9,7 +9,7 @@ from app.engine import all_variants
 @bp.get("/health")
 def health():  # type: ignore[no-untyped-def]
     """For load balancers and club admins: the database (and Redis, when configured)
-    answer. No secrets, no versions. Also at ``/healthz``."""
+    answer, and the academy's version. No secrets. Also at ``/healthz``."""
     from app.ops import health_response
 
     return health_response(jsonify)

@@ -5,7 +5,8 @@ Modules: ``models`` (tables), ``access`` (who may see and do what), ``accounts``
 accounts, generated passwords, quick-login codes, joining), ``kinds`` (the registry of
 what an assignment can hold), ``service`` (classes and assignments), ``results``
 (dashboards and CSV), ``forms``, and the routes: ``teacher`` (``/classes/…``),
-``student`` (``/assignments``, joining, quick sign-in).
+``student`` (``/assignments``, joining, quick sign-in), ``cleanup`` (an archived class's
+student accounts).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ AREA = ("/classes/", "/assignments/")
 
 def init_app(app: Flask) -> None:
     """Register this area's blueprints and template helpers."""
-    from app.classes import student, teacher
+    from app.classes import cleanup, student, teacher  # noqa: F401 (cleanup: routes on teacher.bp)
 
     app.config.setdefault("ANYONE_MAY_TEACH", False)
     app.register_blueprint(teacher.bp, url_prefix="/classes")

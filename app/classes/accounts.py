@@ -19,22 +19,18 @@ nowhere else, and 37 bits at 15 ms a guess still means months of one core per ac
 after a database leak, while online guessing is held by the sign-in limits. The
 teacher can reset any of them in a click. Passwords people choose keep the default.
 
-**Quick-login codes**: six characters from an alphabet without look-alikes, stored as
-an HMAC digest, good for one sign-in until they expire; one per student at a time.
+**Quick-login codes**: :mod:`app.signin_codes` (one per student at a time).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
 
-from flask import current_app
 from werkzeug.security import generate_password_hash
 
+from app import signin_codes
 from app.classes import pinyin
 from app.classes.models import (
     MAX_STUDENTS,
@@ -42,7 +38,6 @@ from app.classes.models import (
     ClassStudent,
     ClassTeacher,
     Departure,
-    QuickCode,
     SchoolClass,
     StudentAccount,
 )
@@ -50,13 +45,12 @@ from app.extensions import db
 from app.hashing import hash_slot
 from app.learning import clock
 from app.models import User
+from app.signin_codes import CODE_ALPHABET, CODE_LENGTH, normal_code, random_code  # noqa: F401
 from app.usernames import name_key
 
 HASH_METHOD = "scrypt:4096:8:1"
 CONSONANTS = "bdfghjkmnprstwz"
 VOWELS = "aeiou"
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
 JOIN_CODE_LENGTH = 8
 PREFIX_RE = re.compile(r"^[a-z][a-z0-9]{1,11}$")
 CODE_MINUTES = (15, 60, 24 * 60)
@@ -99,19 +93,10 @@ def hash_generated(password: str) -> str:
     return generate_password_hash(password, method=HASH_METHOD)
 
 
-def _code(length: int) -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-
-
-def normal_code(text: str | None) -> str:
-    """A typed code as stored: upper case, without spaces or dashes."""
-    return re.sub(r"[\s\-_.]", "", (text or "").upper())[:32]
-
-
 def new_join_code() -> str:
     """A class's join code (unique among classes)."""
     while True:
-        code = _code(JOIN_CODE_LENGTH)
+        code = random_code(JOIN_CODE_LENGTH)
         if db.session.scalar(db.select(SchoolClass.id).filter_by(join_code=code)) is None:
             return code
 
@@ -206,48 +191,23 @@ def reset_passwords(users: list[User], by: User | None = None) -> list[str]:
     return passwords
 
 
-def _digest(code: str) -> str:
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    return hmac.new(key, b"quick-code:" + code.encode(), hashlib.sha256).hexdigest()
-
-
 def new_quick_codes(users: list[User], minutes: int, by: User | None = None) -> list[str]:
     """A fresh quick-login code for each of ``users``, replacing any earlier one; ``by``:
     the teacher who gave them (the students' pages list it). Commits."""
     minutes = minutes if minutes in CODE_MINUTES else CODE_MINUTES[1]
-    expires = clock.now() + timedelta(minutes=minutes)
-    codes = []
-    ids = [u.id for u in users]
-    db.session.execute(db.delete(QuickCode).where(QuickCode.user_id.in_(ids)))
-    for u in users:
-        code = _code(CODE_LENGTH)
-        while db.session.scalar(db.select(QuickCode.id).filter_by(digest=_digest(code))):
-            code = _code(CODE_LENGTH)
-        db.session.add(QuickCode(user_id=u.id, digest=_digest(code), expires_at=expires))
-        codes.append(code)
+    codes = signin_codes.give(users, minutes)
     _given_by(users, by, "code")
     db.session.commit()
     return codes
 
 
 def code_expiry(user_id: int):  # type: ignore[no-untyped-def]
-    return db.session.scalar(db.select(QuickCode.expires_at).filter_by(user_id=user_id))
+    return signin_codes.expiry(user_id)
 
 
 def use_quick_code(typed: str) -> User | None:
     """The account a valid code opens (the code is used up), or ``None``. Commits."""
-    code = normal_code(typed)
-    if len(code) != CODE_LENGTH:
-        return None
-    row = db.session.scalar(db.select(QuickCode).filter_by(digest=_digest(code)))
-    if row is None:
-        return None
-    account = db.session.get(User, row.user_id)
-    db.session.delete(row)
-    db.session.commit()
-    if row.expires_at < clock.now():
-        return None
-    return account
+    return signin_codes.use(typed)
 
 
 def join(klass: SchoolClass, u: User, real_name: str) -> ClassStudent:

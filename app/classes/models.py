@@ -36,7 +36,7 @@ from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, Text, UniqueC
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.extensions import db
-from app.models import utcnow
+from app.models import QuickCode, utcnow  # noqa: F401 (QuickCode: app-wide now)
 
 MAX_STUDENTS = 100
 
@@ -149,16 +149,6 @@ class Invitation(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     expires_at: Mapped[datetime] = mapped_column()
     answered_at: Mapped[datetime | None] = mapped_column(default=None)
-
-
-class QuickCode(db.Model):  # type: ignore[name-defined,misc]
-    __tablename__ = "quick_codes"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), unique=True)
-    digest: Mapped[str] = mapped_column(String(64), unique=True)
-    expires_at: Mapped[datetime] = mapped_column()
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Assignment(db.Model):  # type: ignore[name-defined,misc]
