@@ -52,6 +52,9 @@ LAYERS: dict[str, int] = {
     "app.signin_limits": 1,
     "app.ops": 1,
     "app.backup": 1,
+    "app.erase": 1,
+    "app.signin_codes": 1,
+    "app.version": 1,
     "app.models": 1,
     "app.profiles": 1,
     "app.ui.catalog": 2,
@@ -61,6 +64,7 @@ LAYERS: dict[str, int] = {
     "app.content.words": 2,
     "app.learning": 3,
     "app.learning.models": 1,
+    "app.learning.clock": 1,
     "app.learning.misconceptions": 3,
     **{
         f"app.learning.misconceptions.{game}": 4
@@ -207,6 +211,7 @@ def _package(module: str) -> str:
 CYCLE_EXCEPTIONS: set[frozenset[str]] = {
     frozenset({"app.classes", "app.models"}),
     frozenset({"app.content", "app.learning"}),
+    frozenset({"app.content", "app.messages"}),
     frozenset({"app.content", "app.ui"}),
     frozenset({"app.database", "app.extensions"}),
     frozenset({"app.learning", "app.models"}),
