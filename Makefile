@@ -16,7 +16,7 @@ PORT ?= 5000
 PYTEST_ARGS ?= -n auto --dist worksteal
 
 
-.PHONY: run test test-fast install install-run compile catalogs setup-db browser-deps lint format typecheck bench vendor clean help
+.PHONY: run test test-fast install install-run install-server compile catalogs setup-db browser-deps lint format typecheck bench vendor clean help
 
 help:
 	@echo "make run | make test | make test-fast | make catalogs | make bench | make lint | make format | make vendor"
@@ -35,6 +35,10 @@ $(STAMP): pyproject.toml $(RUN_STAMP)
 	touch $(STAMP)
 
 install-run: $(RUN_STAMP)
+
+# A club's server: what running needs, and PostgreSQL's driver (docs/hosting.md).
+install-server: $(RUN_STAMP)
+	$(PIP) -e '.[postgres]'
 
 install: $(STAMP)
 
