@@ -76,8 +76,16 @@ MATRIX: dict[str, dict[str, Any]] = {
     "assignments.join": {"GET": ALL, "POST": SIGNED_IN},
     "assignments.join_code": {"GET": ALL},
     "assignments.quick_signin": {"GET": ALL, "POST": ALL},
+    # an archived class's clean-up is its owner's; this class is not archived (404)
+    "classes.cleanup": {"GET": {"owner": 404, "co": 403}},
+    "classes.cleanup_delete": {"POST": {"owner": 404, "co": 403}},
     "admin.roles": {"GET": {"admin"}},
     "admin.set_role": {"POST": {"admin"}},
+    # an account's page, reset, disabling and deletion (of a member of no class)
+    "admin.account": {"GET": {"admin"}},
+    "admin.reset_password": {"POST": {"admin"}},
+    "admin.set_disabled": {"POST": {"admin"}},
+    "admin.delete_account": {"GET": {"admin"}, "POST": {"admin"}},
 }
 
 
@@ -86,6 +94,7 @@ def _world(app: Flask) -> dict[str, Any]:
     people = {r: make_user(app, f"matrix-{r}", "teacher") for r in ("owner", "co", "other")}
     people["admin"] = make_user(app, "matrix-admin", "admin")
     people["student"] = make_user(app, "matrix-student")
+    people["member"] = make_user(app, "matrix-member")  # what the admin's account pages act on
     with app.app_context():
         klass = SchoolClass(name="Matrix", join_code="MATRIX23", notes="")
         klass.join_open = True
@@ -152,6 +161,8 @@ def _url(app: Flask, rule: Any, values: dict[str, Any], people: dict[str, Any]) 
     for arg in rule.arguments:
         if arg == "uid":  # a student of the class; a co-teacher where teachers are meant
             who = "co" if "teacher" in rule.endpoint else "student"
+            if rule.endpoint.startswith("admin."):
+                who = "member"
             args[arg] = people[who].id
         else:
             args[arg] = values[arg]
