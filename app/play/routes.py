@@ -213,6 +213,7 @@ def table_context(
     n = game.seats(state)
     view = game.view(state, None if over else deal.seat)
     table = from_view(view, family, deal.seat)
+    table.fan = True  # the hand in overlapping rows: the table fits one screen
     deciding = service.learner_to_decide(deal, state)
     if deciding:
         table.select = "cards"

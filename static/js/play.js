@@ -176,7 +176,17 @@
     if (next) next.focus();
   });
 
-  function start() { setup(document.getElementById("play-table")); }
+  // The table first: on a small screen the page opens at the table when the hand and
+  // the controls would otherwise be out of sight.
+  function start() {
+    var root = document.getElementById("play-table");
+    setup(root);
+    var main = root && root.querySelector(".play-main");
+    var last = root && (root.querySelector(".play-controls") || root.querySelector(".seat-you"));
+    if (main && last && !location.hash && last.getBoundingClientRect().bottom > window.innerHeight) {
+      main.scrollIntoView({ block: "start" });
+    }
+  }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
