@@ -7,6 +7,7 @@ engine's reason when the move is refused).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from flask import abort, current_app, redirect, render_template, request, url_for
@@ -157,21 +158,32 @@ def _waits_text(family: str, waits: list[Any] | None, locale: str) -> list[str] 
 # -- moves on the cards --------------------------------------------------------------------
 
 
+#: Moves that take the card on offer whenever there is one.
+CLAIMS = ("chi", "peng", "pass", "guo", "hu", "ming-gang")
+
+
 def _hand_part(action: Action, hand: list[str], offer: str | None) -> tuple[list[str], bool]:
-    """The cards a move takes from the learner's hand, and whether it claims the card on
-    offer (a claim is made on the offered card, shown beside it, not on the hand): the
-    offer is among the move's cards more often than in the hand, or named by the move."""
-    cards = list(action.cards)
+    """The cards a move takes from the learner's hand (with a chi's 比 groups), and whether
+    it claims the card on offer (a claim is made on the offered card, shown beside it):
+    a claiming kind, a move naming the card, or one using the offer more often than the
+    hand holds it. Cards the hand does not hold (a group on the table) are left out."""
+    cards = list(action.cards) + [c for g in _groups(action.params.get("bi")) for c in g]
     named = action.params.get("card")
+    claim = False
     if named is not None and str(named) in cards:
         cards.remove(str(named))
-        return cards, True
-    if offer is None:
-        return cards, False
-    claim = action.kind in ("pass", "guo", "hu") or cards.count(offer) > hand.count(offer)
-    if claim and offer in cards:
-        cards.remove(offer)
-    return cards, claim
+        claim = True
+    elif offer is not None and (action.kind in CLAIMS or cards.count(offer) > hand.count(offer)):
+        claim = True
+        if offer in cards:
+            cards.remove(offer)
+    left = Counter(hand)
+    part = []
+    for c in cards:
+        if left[c] > 0:
+            left[c] -= 1
+            part.append(c)
+    return part, claim
 
 
 def card_moves(
