@@ -138,8 +138,11 @@
     if (cards.length !== 1 || inBigger(moves, t.value)) return;
     var found = matching(moves, cards);
     if (found.length !== 1) return;
-    var go = ctl.querySelector("[data-play-choices] .play-confirm");
-    if (go) go.click();
+    // after the "change" that follows this click has drawn the move's button
+    setTimeout(function () {
+      var go = ctl.querySelector("[data-play-choices] .play-confirm");
+      if (go && go.value === found[0].v) go.click();
+    }, 0);
   });
 
   // Enter on a card plays the ticked cards (the focused one when none is ticked).
