@@ -171,6 +171,11 @@
     var root = document.getElementById("play-table");
     if (!root) return;
     setup(root);
+    // a claim that opens under the fold is brought into sight (the least scroll)
+    var ctl = root.querySelector(".play-claims") || root.querySelector(".play-controls");
+    if (ctl && ctl.getBoundingClientRect().bottom > window.innerHeight) {
+      ctl.scrollIntoView({ block: "nearest" });
+    }
     if (!keyboard) return;
     var next = root.querySelector(".play-error") ? handBoxes(root)[0] : null;
     next = next || root.querySelector(".play-claims button") ||
