@@ -264,7 +264,7 @@ def _inside(box: dict[str, float] | None, width: int, height: int) -> bool:
 
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)])
 @pytest.mark.parametrize("game", GAMES)
-def test_hand_offer_and_controls_fit_one_screen(
+def test_hand_offer_and_controls_fit_one_screen_and_pass_axe(
     page: Page, live_server: str, game: str, width: int, height: int
 ) -> None:
     page.set_viewport_size({"width": width, "height": height})
@@ -289,3 +289,13 @@ def test_hand_offer_and_controls_fit_one_screen(
     )
     assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sizes
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # a card ticked, so that the bar shows its moves too; then axe: nothing serious
+    page.locator(HAND).first.focus()
+    page.keyboard.press("Space")
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    serious = [v for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not serious, [
+        (v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in serious
+    ]
