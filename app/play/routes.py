@@ -7,6 +7,7 @@ engine's reason when the move is refused).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from flask import abort, current_app, redirect, render_template, request, url_for
@@ -160,6 +161,62 @@ def _waits_text(family: str, waits: list[Any] | None, locale: str) -> list[str] 
     ]
 
 
+# -- moves on the cards --------------------------------------------------------------------
+
+
+#: Moves that take the card on offer whenever there is one.
+CLAIMS = ("chi", "peng", "pass", "guo", "hu", "ming-gang")
+
+
+def _hand_part(action: Action, hand: list[str], offer: str | None) -> tuple[list[str], bool]:
+    """The cards a move takes from the learner's hand (with a chi's 比 groups), and whether
+    it claims the card on offer (a claim is made on the offered card, shown beside it):
+    a claiming kind, a move naming the card, or one using the offer more often than the
+    hand holds it. Cards the hand does not hold (a group on the table) are left out."""
+    cards = list(action.cards) + [c for g in _groups(action.params.get("bi")) for c in g]
+    named = action.params.get("card")
+    claim = False
+    if named is not None and str(named) in cards:
+        cards.remove(str(named))
+        claim = True
+    elif offer is not None and (action.kind in CLAIMS or cards.count(offer) > hand.count(offer)):
+        claim = True
+        if offer in cards:
+            cards.remove(offer)
+    left = Counter(hand)
+    part = []
+    for c in cards:
+        if left[c] > 0:
+            left[c] -= 1
+            part.append(c)
+    return part, claim
+
+
+def card_moves(
+    game: Any, state: Any, seat: int, hand: list[str], offer: str | None, family: str, game_id: str
+) -> list[dict[str, Any]]:
+    """The legal moves as the cards show them: each with the hand cards it takes (a tap or
+    a selection plays it), whether it claims the offered card, and the cards to draw on
+    its button (its own, then each 比 group)."""
+    locale = _locale()
+    out = []
+    for a in game.legal_actions(state, seat):
+        part, claim = _hand_part(a, hand, offer)
+        out.append(
+            {
+                "value": a.text(),
+                "label": move_text(family, a, locale, game=game_id),
+                "kind": a.kind,
+                "hand": part,
+                "claim": claim,
+                "draw": [list(a.cards), *(g for g in _groups(a.params.get("bi")) if g)]
+                if a.cards
+                else [],
+            }
+        )
+    return out
+
+
 # -- the table -----------------------------------------------------------------------------
 
 
@@ -174,13 +231,19 @@ def table_context(
     n = game.seats(state)
     view = game.view(state, None if over else deal.seat)
     table = from_view(view, family, deal.seat)
+    table.fan = True  # the hand in overlapping rows: the table fits one screen
     deciding = service.learner_to_decide(deal, state)
     if deciding:
         table.select = "cards"
         table.checked = list(picked or [])
     moves = []
     kinds: list[tuple[str, str]] = []
+    on_cards: list[dict[str, Any]] = []
+    offer = view.offer.card if view.offer is not None and view.offer.card else None
     if deciding:
+        on_cards = card_moves(
+            game, state, deal.seat, list(view.seats[deal.seat].hand or []), offer, family, deal.game
+        )
         for a in game.legal_actions(state, deal.seat):
             moves.append((a.text(), move_text(family, a, locale, game=deal.game), a.kind))
             if a.kind not in (k for k, _l in kinds):
@@ -243,6 +306,12 @@ def table_context(
         "table": table,
         "moves": moves,
         "kinds": kinds,
+        "claims": [m for m in on_cards if m["claim"]],
+        "plain": [m for m in on_cards if not m["claim"] and not m["hand"]],
+        "card_moves": [
+            {"v": m["value"], "l": m["label"], "h": m["hand"], "c": m["claim"]} for m in on_cards
+        ],
+        "offer": offer,
         "coach": coach,
         "show_coach": show_coach,
         "log": log,
@@ -282,6 +351,22 @@ def index():  # type: ignore[no-untyped-def]
     return render_template("play/index.html", games=service.GAMES)
 
 
+#: The cookie keeping a learner's last choice of strength and coach for one game's deals.
+SETUP_COOKIE = "play-{game}"
+
+
+def _remembered(game_id: str, game: Any) -> tuple[str, bool]:
+    """The strength and coach setting of the learner's last deal of this game (a cookie);
+    before their first deal: the simple players, with the coach on."""
+    names = service.strengths(game)
+    strength, _sep, coach = request.cookies.get(SETUP_COOKIE.format(game=game_id), "").partition(
+        ":"
+    )
+    if strength in names:
+        return strength, coach == "on"
+    return ("simple" if "simple" in names else service.default_strength(game)), True
+
+
 def _setup_context(
     game_id: str, error: str = "", chosen: dict[str, str] | None = None
 ) -> dict[str, Any]:
@@ -299,11 +384,13 @@ def _setup_context(
         if prof is not None
         else []
     )
+    strength, coach = _remembered(game_id, game)
     return {
         "game": game_id,
         "seats": [(s, _("Seat %(n)s", n=s + 1)) for s in range(n)],
         "strengths": service.strengths(game),
-        "default_strength": service.default_strength(game),
+        "default_strength": strength,
+        "default_coach": coach,
         "rules": rule_fields(game.default_rules),
         "chosen": chosen or {},
         "deals": mine,
@@ -338,7 +425,16 @@ def new_deal(game: str):  # type: ignore[no-untyped-def]
     if _pace() == 0:
         service.advance(deal)
     db.session.commit()
-    return redirect(url_for("play.table", game=game, deal_id=deal.id), code=303)
+    response = redirect(url_for("play.table", game=game, deal_id=deal.id), code=303)
+    response.set_cookie(
+        SETUP_COOKIE.format(game=game),
+        f"{deal.strength}:{'on' if deal.coach else 'off'}",
+        max_age=365 * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+        secure=current_app.config["SESSION_COOKIE_SECURE"],
+    )
+    return response
 
 
 @bp.get("/<game>/<deal_id>")
@@ -353,7 +449,9 @@ def move(game: str, deal_id: str):  # type: ignore[no-untyped-def]
     if deal.status == "over":
         return _after_change(deal)
     picked = [c for c in request.form.getlist("cards") if c][:30]
-    action = service.parse(deal, request.form.get("move", ""), request.form.get("kind", ""), picked)
+    # a move chosen in the list ("move") or on the cards ("play": a claim's button, a tap)
+    text = request.form.get("move") or request.form.get("play") or ""
+    action = service.parse(deal, text, request.form.get("kind", ""), picked)
     refused = service.play(deal, action)
     if refused is not None:
         db.session.rollback()
@@ -368,6 +466,54 @@ def move(game: str, deal_id: str):  # type: ignore[no-untyped-def]
         service.advance(deal)
     db.session.commit()
     return _after_change(deal)
+
+
+@bp.get("/<game>/<deal_id>/why")
+def why(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+    """Why the cards ticked in the hand make no move now, in the rules' words (the table's
+    script asks before the learner confirms); empty when they make one."""
+    from flask_babel import ngettext
+
+    deal = _deal(game, deal_id)
+    picked = [c[:8] for c in request.args.getlist("cards") if c][:30]
+    g = service.game_of(deal)
+    state = service.state_of(deal)
+    if not picked or not service.learner_to_decide(deal, state):
+        return {"reasons": []}
+    view = g.view(state, deal.seat)
+    hand = list(view.seats[deal.seat].hand or [])
+    offer = view.offer.card if view.offer is not None and view.offer.card else None
+    family = g.info.family
+    moves = [(a, *_hand_part(a, hand, offer)) for a in g.legal_actions(state, deal.seat)]
+    if any(sorted(part) == sorted(picked) for _a, part, _c in moves):
+        return {"reasons": []}
+    sized = [(a, claim) for a, part, claim in moves if part and len(part) == len(picked)]
+    if not sized:
+        n = len(picked)
+        return {
+            "reasons": [
+                ngettext(
+                    "No move of yours takes %(num)s card now.",
+                    "No move of yours takes %(num)s cards now.",
+                    n,
+                )
+            ]
+        }
+    reasons: list[str] = []
+    for kind in dict.fromkeys(a.kind for a, _c in sized):
+        a, claim = next((a, c) for a, c in sized if a.kind == kind)
+        cards = list(picked)
+        params: dict[str, Any] = {}
+        if claim and offer is not None:
+            cards.append(offer)
+            if "card" in a.params:
+                params["card"] = offer
+        tried = Action(kind, deal.seat, tuple(cards), False, params)
+        reason = g.why_illegal(state, tried) or Reason("play-not-a-move", {"action": tried.text()})
+        text = reason_text(family, reason, _locale(), tried)
+        if text not in reasons:
+            reasons.append(text)
+    return {"reasons": reasons[:3]}
 
 
 @bp.post("/<game>/<deal_id>/step")

@@ -52,6 +52,11 @@ def _swap(page: Page, click: Any) -> None:
     page.wait_for_load_state()
 
 
+def _open_list(page: Page) -> None:
+    """The list of moves under the cards (closed by the table's script)."""
+    page.evaluate("document.querySelectorAll('[data-play-list]').forEach(d => { d.open = true; })")
+
+
 def _refusable_kind(app: Flask, page: Page) -> tuple[str, str] | None:
     """A kind of move offered now whose every legal move needs cards: with no card
     ticked it is refused. With the reason as the page should word it."""
@@ -94,6 +99,7 @@ def test_a_whole_deal_at_the_table(page: Page, live_server: str, live_app: Flask
             _swap(page, lambda: page.locator(".play-wait button").click())
             continue
         assert _state(page) == "deciding"
+        _open_list(page)
         if not refused and (found := _refusable_kind(live_app, page)) is not None:
             kind, reason = found
             before = _deal(live_app, page)
@@ -109,6 +115,7 @@ def test_a_whole_deal_at_the_table(page: Page, live_server: str, live_app: Flask
         if decisions == 3 and not reloaded:  # the deal is stored: a reload shows it again
             buttons = page.locator(".play-moves button").all_inner_texts()
             page.reload()
+            _open_list(page)
             assert page.locator(".play-moves button").all_inner_texts() == buttons
             page.evaluate("window.sameDocument = true")
             reloaded = True
