@@ -27,7 +27,7 @@ def _next_step(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-u
         return url_for(
             "lessons.step", game=ls.game, lesson_id=ls.id, step_id=ls.steps[st.index + 1].id
         )
-    return url_for("lessons.game_path", game=ls.game)
+    return url_for("lessons.finished", game=ls.game, lesson_id=ls.id)
 
 
 flow.CONTINUE["lesson"] = _next_step
@@ -65,6 +65,17 @@ def _lesson(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
 def lesson(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
     ls = _lesson(game, lesson_id)
     return redirect(url_for("lessons.step", game=game, lesson_id=ls.id, step_id=ls.steps[0].id))
+
+
+@bp.get("/lessons/<game>/<lesson_id>/finished")
+def finished(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
+    """The end of a lesson: its stars, what it taught, the mistakes to go over, and the
+    next lesson first."""
+    ls = _lesson(game, lesson_id)
+    states = paths.my_states(game)
+    progress = next((p for p in paths.progress(game, states=states) if p.lesson.id == ls.id), None)
+    done = service.finished(ls, progress, current_profile())
+    return render_template("lessons/finished.html", f=done, game=game)
 
 
 @bp.get("/lessons/<game>/<lesson_id>/<step_id>")

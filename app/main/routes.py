@@ -7,6 +7,7 @@ from flask_login import current_user
 from app.content import games_for_page
 from app.extensions import db
 from app.i18n import set_lang_cookie, supported
+from app.learning import paths
 from app.main import bp
 from app.redirects import safe_next
 
@@ -15,14 +16,14 @@ from app.redirects import safe_next
 def home():  # type: ignore[no-untyped-def]
     from app.learning.lessons import path_of
 
+    games = games_for_page(str(get_locale()))
     firsts = {}
-    for g in games_for_page(str(get_locale())):
+    for g in games:
         lessons = path_of(g["id"])
         if lessons:
             firsts[g["id"]] = lessons[0]
-    return render_template(
-        "main/home.html", games=games_for_page(str(get_locale())), first_lessons=firsts
-    )
+    resume = paths.resume_all([g["id"] for g in games])
+    return render_template("main/home.html", games=games, first_lessons=firsts, resume=resume)
 
 
 @bp.get("/about/cards")
