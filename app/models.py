@@ -47,9 +47,7 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     disabled_at: Mapped[datetime | None] = mapped_column(default=None)
     # the password was reset by an admin: the next sign-in (with a one-time code) must
     # choose a new one before anything else
-    must_set_password: Mapped[bool] = mapped_column(
-        Boolean, default=False, server_default=false()
-    )
+    must_set_password: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     profile: Mapped[LearnerProfile | None] = relationship(back_populates="user", uselist=False)
 

@@ -4,7 +4,7 @@ from flask import current_app
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import PasswordField, RadioField, StringField
+from wtforms import PasswordField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
@@ -135,3 +135,28 @@ class LanguageForm(FlaskForm):  # type: ignore[misc]
         choices=[SelectChoice("zh", "中文"), SelectChoice("en", "English")],
         validators=[DataRequired(message=_l("Choose a language."))],
     )
+
+
+class DayForm(FlaskForm):  # type: ignore[misc]
+    """The learner's day: the time zone it is counted in, and the daily goal."""
+
+    timezone = StringField(
+        _l("Time zone"),
+        validators=[DataRequired(message=_l("Choose a time zone from the list."))],
+    )
+    goal = SelectField(_l("Daily goal"), choices=[], validate_choice=True)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        from app.learning.streaks import GOALS
+
+        super().__init__(*args, **kwargs)
+        self.goal.choices = [SelectChoice("off", _("No goal"))] + [
+            SelectChoice(str(n), str(n)) for n in GOALS
+        ]
+
+    def validate_timezone(self, field: StringField) -> None:
+        from app.zones import valid
+
+        field.data = (field.data or "").strip()
+        if not valid(field.data):
+            raise ValidationError(_("Choose a time zone from the list, such as Asia/Shanghai."))

@@ -60,15 +60,18 @@ def my_states_by_game() -> dict[str, dict[str, Run]]:
     return out
 
 
-def resume_all(games: tuple[str, ...] | list[str]) -> dict[str, tuple[Lesson, Step]]:
-    """Where to continue in each game the learner has started (game → lesson, step)."""
+def resume_all(
+    games: tuple[str, ...] | list[str], lessons_begun: bool = True
+) -> dict[str, tuple[Lesson, Step]]:
+    """Where to continue in each of ``games`` where the learner answered something (with
+    ``lessons_begun``: an exercise of a lesson), game → (lesson, step)."""
     by_game = my_states_by_game()
     out = {}
     for game in games:
         if game not in by_game:
             continue
         lessons = progress(game, states=by_game[game])
-        found = continue_at(lessons) if started(lessons) else None
+        found = continue_at(lessons) if started(lessons) or not lessons_begun else None
         if found is not None:
             out[game] = found
     return out
