@@ -8,12 +8,12 @@ from datetime import date, datetime, timedelta
 
 import pytest
 from conftest import csrf_from, post_form
+from test_record import EX, answer, right_answer
 
 from app.extensions import db
 from app.learning import streaks
 from app.learning.models import LearnerDay
 from app.models import LearnerProfile
-from test_record import EX, answer, right_answer
 
 D = date(2026, 12, 7)
 
