@@ -172,3 +172,15 @@ def test_an_account_sets_its_zone_from_zoneinfo_names_and_its_goal(app, client, 
             db.select(LearnerProfile.timezone, LearnerProfile.daily_goal)
         ).one()
         assert tuple(row) == ("Europe/Berlin", 10)
+
+
+def test_a_skill_is_learned_only_once_its_memory_lasts_a_week(app, client, csrf):
+    from app.learning.exercise import Text
+    from app.learning.progress import SkillRow
+
+    row = SkillRow("x", Text("x", "x"), 1, 0, None, False, stability=3.2)
+    assert row.started and not row.learned
+    assert SkillRow("x", Text("x", "x"), 3, 0, None, False, stability=7.0).learned
+    answer(client, csrf, right_answer(app))  # one right answer: Good, a few days' memory
+    html = client.get("/progress/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Skills learned: 0 of" in html
