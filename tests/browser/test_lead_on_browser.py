@@ -144,3 +144,21 @@ def test_a_daily_goal_met_and_the_streak_kept_across_a_change_of_zone_and_today(
         expect(page.locator(".exercise")).to_be_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_time_up_ends_the_trainers_run_with_a_restart_button(
+    page: Page, live_server: str, lang: str
+):
+    _lang(page, live_server, lang)
+    page.clock.install()
+    page.goto(f"{live_server}/train/zipai?mode=name")
+    expect(page.locator(".trainer-clock")).to_be_visible()
+    page.clock.run_for(62_000)
+    again = page.locator(".trainer-restart")
+    expect(again).to_be_visible()
+    expect(again).to_be_focused()
+    expect(again).to_have_text("再来一分钟" if lang == "zh" else "Start a new minute")
+    expect(page.locator("#trainer .exercise")).to_be_hidden()
+    again.click()
+    expect(page.locator("#trainer .exercise")).to_be_visible()
