@@ -24,8 +24,13 @@ def names() -> tuple[str, ...]:
     return tuple(sorted(n for n in available_timezones() if "/" in n or n == "UTC"))
 
 
+@cache
+def _known() -> frozenset[str]:
+    return frozenset(names())
+
+
 def valid(name: str | None) -> bool:
-    return bool(name) and len(name or "") <= 64 and name in set(names())
+    return bool(name) and len(name or "") <= 64 and name in _known()
 
 
 def browser_zone() -> str | None:
