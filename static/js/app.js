@@ -92,3 +92,35 @@ document.addEventListener("click", function (e) {
     }
   });
 })();
+
+// A share link gets a copy button (only where script runs: the field itself can be
+// selected and copied by hand without it).
+(function () {
+  "use strict";
+  function addButtons() {
+    var field = document.getElementById("share-link");
+    if (!field || field.getAttribute("data-copy-ready")) return;
+    field.setAttribute("data-copy-ready", "1");
+    var body = document.body;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button secondary copy-link";
+    button.textContent = body.getAttribute("data-msg-copy") || "Copy";
+    var said = document.createElement("span");
+    said.className = "copy-said";
+    said.setAttribute("role", "status");
+    button.addEventListener("click", function () {
+      var done = function () { said.textContent = body.getAttribute("data-msg-copied") || "Copied"; };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(field.value).then(done, function () { field.select(); });
+      } else {
+        field.select();
+        try { document.execCommand("copy"); done(); } catch (e) { /* selected: copy by hand */ }
+      }
+    });
+    field.insertAdjacentElement("afterend", said);
+    field.insertAdjacentElement("afterend", button);
+  }
+  document.addEventListener("DOMContentLoaded", addButtons);
+  document.addEventListener("htmx:afterSettle", addButtons);
+})();

@@ -162,3 +162,21 @@ def test_time_up_ends_the_trainers_run_with_a_restart_button(
     expect(page.locator("#trainer .exercise")).to_be_hidden()
     again.click()
     expect(page.locator("#trainer .exercise")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_share_link_has_a_copy_button(page: Page, live_server: str, lang: str):
+    from app.learning import practice
+
+    _lang(page, live_server, lang)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    theme = sorted(practice.themes("nantong"))[0]
+    page.goto(f"{live_server}/practice/nantong/next?theme={theme}")
+    field = page.locator("#share-link")
+    if not field.count():
+        pytest.skip("no position found in this run")
+    button = page.locator("button.copy-link")
+    expect(button).to_have_text("复制链接" if lang == "zh" else "Copy the link")
+    button.click()
+    expect(page.locator(".copy-said")).to_have_text("链接已复制" if lang == "zh" else "Link copied")
+    assert page.evaluate("navigator.clipboard.readText()") == field.input_value()
