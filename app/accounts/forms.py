@@ -78,13 +78,19 @@ def _repeat(label: object) -> PasswordField:
     )
 
 
+def _is_han(char: str) -> bool:
+    """A Chinese character (CJK unified ideographs and extension A)."""
+    return "\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf"
+
+
 class SignupForm(FlaskForm):  # type: ignore[misc]
     username = StringField(
         _l("Username"),
         filters=[display_form],
         validators=[
             DataRequired(message=_l("Choose a username.")),
-            Length(min=3, max=40, message=_l("A username has 3 to 40 characters.")),
+            # two characters are a whole name in Chinese (王芳): checked below
+            Length(min=2, max=40, message=_l("A username has 3 to 40 characters.")),
             Regexp(USERNAME_RE, message=_l("Use letters, digits, '.', '-' or '_' only.")),
         ],
     )
@@ -95,6 +101,9 @@ class SignupForm(FlaskForm):  # type: ignore[misc]
         return [self.username.data or ""]
 
     def validate_username(self, field):  # type: ignore[no-untyped-def]
+        name = field.data or ""
+        if len(name) == 2 and not all(_is_han(c) for c in name):
+            raise ValidationError(_l("A username has 3 to 40 characters."))
         if is_mixed_script(field.data or ""):
             raise ValidationError(
                 _l(
