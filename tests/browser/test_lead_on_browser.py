@@ -180,3 +180,14 @@ def test_a_share_link_has_a_copy_button(page: Page, live_server: str, lang: str)
     button.click()
     expect(page.locator(".copy-said")).to_have_text("链接已复制" if lang == "zh" else "Link copied")
     assert page.evaluate("navigator.clipboard.readText()") == field.input_value()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_phone_header_takes_at_most_a_fifth_of_the_screen(
+    page: Page, live_server: str, lang: str
+):
+    page.set_viewport_size({"width": 360, "height": 740})
+    _lang(page, live_server, lang)
+    page.goto(f"{live_server}/lessons/")
+    height = page.locator("header.site-header").bounding_box()["height"]
+    assert height <= 740 / 5, height
