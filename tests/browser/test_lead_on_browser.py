@@ -191,3 +191,31 @@ def test_the_phone_header_takes_at_most_a_fifth_of_the_screen(
     page.goto(f"{live_server}/lessons/")
     height = page.locator("header.site-header").bounding_box()["height"]
     assert height <= 740 / 5, height
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_new_pages_have_no_serious_accessibility_violation(
+    page: Page, live_server: str, lang: str
+):
+    from axe_playwright_python.sync_playwright import Axe
+
+    _lang(page, live_server, lang)
+    lesson = path_of(GAME)[0]
+    step = next(s for s in lesson.steps if s.exercise is not None)
+    page.goto(f"{live_server}/lessons/{GAME}/{lesson.id}/{step.id}")
+    give(page, step.exercise, wrong_answer(step.exercise), page.locator("#lesson-step .exercise"))
+    expect(page.locator("#lesson-step .verdict")).to_be_visible()
+    for address in (
+        "/today",
+        "/",
+        "/progress/",
+        f"/lessons/{GAME}/{lesson.id}/finished",
+        f"/lessons/{GAME}/",
+        "/glossary?q=pao",
+    ):
+        page.goto(live_server + address)
+        results = Axe().run(page)
+        serious = [
+            v for v in results.response["violations"] if v["impact"] in ("serious", "critical")
+        ]
+        assert not serious, (address, [(v["id"], v["help"]) for v in serious])
