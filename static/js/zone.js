@@ -17,6 +17,9 @@
       credentials: "same-origin",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": token },
       body: body
+    }).then(function (r) {
+      // a zone the server does not know: remembered all the same, so it is not sent again
+      if (!r.ok) { document.cookie = "tz=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; samesite=lax"; }
     }).catch(function () {});
   }
 })();
