@@ -18,6 +18,7 @@ from flask import Flask, Response, current_app, g, request
 from flask_login import current_user
 from sqlalchemy.exc import SQLAlchemyError
 
+from app import zones
 from app.extensions import db
 from app.models import Learner, LearnerProfile, User
 
@@ -123,6 +124,7 @@ def current_profile(create: bool = False) -> Learner | None:
     found, _rows = _PROFILE_ALONE()
     if found is None and create:
         made = LearnerProfile(token=LearnerProfile.new_token())
+        made.timezone = zones.browser_zone() or zones.DEFAULT  # the browser's, if it said
         if current_user.is_authenticated:
             made.user_id = current_user.id
         db.session.add(made)
@@ -159,6 +161,7 @@ def merge_profiles(source: LearnerProfile, target: LearnerProfile) -> None:
     from app.learning.models import (
         Attempt,
         ExerciseState,
+        LearnerDay,
         PlayDeal,
         QuizSession,
         Rating,
@@ -209,6 +212,19 @@ def merge_profiles(source: LearnerProfile, target: LearnerProfile) -> None:
             kept.reviews += s.reviews
             kept.lapses += s.lapses
             db.session.delete(s)
+    # answers counted per day: the visitor's days added to the account's
+    days = {
+        d.day: d for d in db.session.scalars(db.select(LearnerDay).filter_by(profile_id=target.id))
+    }
+    for d in db.session.scalars(db.select(LearnerDay).filter_by(profile_id=source.id)).all():
+        kept = days.get(d.day)
+        if kept is None:
+            db.session.add(LearnerDay(profile_id=target.id, day=d.day, answers=d.answers))
+        else:
+            kept.answers += d.answers
+        db.session.delete(d)
+    if target.daily_goal is None:
+        target.daily_goal = source.daily_goal
     db.session.flush()
     db.session.delete(source)
 

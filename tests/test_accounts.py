@@ -227,3 +227,18 @@ def test_signin_is_rate_limited(client, csrf):
     assert codes == [422, 422, 422, 429]
     assert "Too many attempts" in r.get_data(as_text=True)
     limiter.reset()
+
+
+def test_a_two_character_chinese_name_signs_up(client, csrf):
+    """Issue 40: two characters are a whole name in Chinese."""
+    r = client.post(
+        "/account/signup",
+        data={
+            "csrf_token": csrf("/account/signup"),
+            "username": "王芳",
+            "password": "long-cards-1",
+            "confirm": "long-cards-1",
+        },
+    )
+    assert r.status_code == 303
+    assert "王芳" in client.get("/").get_data(as_text=True)

@@ -140,3 +140,17 @@ def test_the_dashboard_names_strengths_and_weaknesses(app, client, csrf):
     with app.app_context():
         r = db.session.scalar(db.select(Rating).filter_by(game=GAME))
         assert r is not None and r.plays == 6
+
+
+def test_an_uncertain_rating_is_shown_as_provisional_without_its_change(app, client, csrf):
+    """Issue 40: a rating of high deviation is provisional, and its change is not shown."""
+    client.set_cookie("lang", "en")
+    [url] = library_urls(THEME, 1)
+    answer(client, csrf, url, right=True)
+    body = client.get(f"/practice/{GAME}/").get_data(as_text=True)
+    assert ", provisional (1 positions)" in body
+    page = client.get(url).get_data(as_text=True)
+    assert "provisional" in page
+    with app.app_context():
+        assert practice.Standing(1500.0, 30, 60.0).provisional is False
+        assert practice.Standing(1500.0, 1, 300.0).provisional is True

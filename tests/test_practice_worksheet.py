@@ -95,3 +95,18 @@ def test_the_key_gives_each_choice_by_its_letter_and_its_words(app, client, lang
             assert shown and re.findall(r"\(([a-z])\) ", line) == shown, (line, key)
             plain = re.sub(r"\([a-z]\) ", "", line)
             assert plain == answer_words(ex, key, lang), line
+
+
+def test_an_all_themes_worksheet_draws_from_every_theme(app):
+    """Issue 40: with no theme chosen, the positions come from all the themes in turn."""
+    from app.extensions import db
+    from app.learning.models import Position
+    from app.practice import positions
+
+    with app.app_context():
+        game = "hunan"
+        themes = {p.theme for p in db.session.scalars(db.select(Position).filter_by(game=game))}
+        items = positions.worksheet(game, None, 0.0, 4000.0, [], limit=12)
+        drawn = {practice.parse_id(ex.id)[0] for ex in items}
+        assert len(themes) > 1
+        assert len(drawn) >= min(len(themes), 4), (drawn, themes)

@@ -4,7 +4,7 @@ from flask import current_app
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import PasswordField, RadioField, StringField
+from wtforms import PasswordField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
@@ -78,13 +78,19 @@ def _repeat(label: object) -> PasswordField:
     )
 
 
+def _is_han(char: str) -> bool:
+    """A Chinese character (CJK unified ideographs and extension A)."""
+    return "\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf"
+
+
 class SignupForm(FlaskForm):  # type: ignore[misc]
     username = StringField(
         _l("Username"),
         filters=[display_form],
         validators=[
             DataRequired(message=_l("Choose a username.")),
-            Length(min=3, max=40, message=_l("A username has 3 to 40 characters.")),
+            # two characters are a whole name in Chinese (王芳): checked below
+            Length(min=2, max=40, message=_l("A username has 3 to 40 characters.")),
             Regexp(USERNAME_RE, message=_l("Use letters, digits, '.', '-' or '_' only.")),
         ],
     )
@@ -95,6 +101,9 @@ class SignupForm(FlaskForm):  # type: ignore[misc]
         return [self.username.data or ""]
 
     def validate_username(self, field):  # type: ignore[no-untyped-def]
+        name = field.data or ""
+        if len(name) == 2 and not all(_is_han(c) for c in name):
+            raise ValidationError(_l("A username has 3 to 40 characters."))
         if is_mixed_script(field.data or ""):
             raise ValidationError(
                 _l(
@@ -170,3 +179,28 @@ class DeleteAccountForm(_OfUser):
     def validate_username(self, field):  # type: ignore[no-untyped-def]
         if name_key(field.data or "") != self._user.username_key:
             raise ValidationError(_l("That is not your username."))
+
+
+class DayForm(FlaskForm):  # type: ignore[misc]
+    """The learner's day: the time zone it is counted in, and the daily goal."""
+
+    timezone = StringField(
+        _l("Time zone"),
+        validators=[DataRequired(message=_l("Choose a time zone from the list."))],
+    )
+    goal = SelectField(_l("Daily goal"), choices=[], validate_choice=True)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        from app.learning.streaks import GOALS
+
+        super().__init__(*args, **kwargs)
+        self.goal.choices = [SelectChoice("off", _("No goal"))] + [
+            SelectChoice(str(n), str(n)) for n in GOALS
+        ]
+
+    def validate_timezone(self, field: StringField) -> None:
+        from app.zones import valid
+
+        field.data = (field.data or "").strip()
+        if not valid(field.data):
+            raise ValidationError(_("Choose a time zone from the list, such as Asia/Shanghai."))

@@ -4,11 +4,12 @@ from flask import Response, flash, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 
-from app import devices, erase, signin_codes
+from app import devices, erase, signin_codes, zones
 from app import signin_limits as limits
 from app.accounts import bp, record, service
 from app.accounts.forms import (
     CodeSigninForm,
+    DayForm,
     DeleteAccountForm,
     LanguageForm,
     NewPasswordForm,
@@ -20,7 +21,8 @@ from app.extensions import login_manager
 from app.hashing import HashingBusy
 from app.htmx_utils import form_page, redirect_to
 from app.i18n import set_lang_cookie
-from app.profiles import PROFILE_COOKIE
+from app.learning.streaks import goal_of
+from app.profiles import PROFILE_COOKIE, current_profile
 from app.redirects import current_path, next_param
 from app.usernames import name_key
 
@@ -167,7 +169,43 @@ def settings():  # type: ignore[no-untyped-def]
         set_lang_cookie(resp, form.locale.data)
         flash(_("Language saved."), "success")
         return resp
-    return form_page("accounts/settings.html", "accounts/_language_form.html", form=form)
+    return form_page(
+        "accounts/settings.html", "accounts/_language_form.html", form=form, day=_day_form()
+    )
+
+
+def _day_form(formdata: object = None) -> DayForm:
+    profile = current_profile()
+    goal = goal_of(profile)
+    return DayForm(
+        formdata=formdata,
+        timezone=profile.timezone if profile is not None else _browser_or_default(),
+        goal=str(goal) if goal else "off",
+    )
+
+
+def _browser_or_default() -> str:
+    return zones.browser_zone() or zones.DEFAULT
+
+
+@bp.post("/day")
+@login_required
+def day():  # type: ignore[no-untyped-def]
+    """The account's time zone and daily goal (the settings page's second form)."""
+    form = _day_form(request.form)
+    if form.validate_on_submit():
+        service.set_day(
+            form.timezone.data, None if form.goal.data == "off" else int(form.goal.data)
+        )
+        flash(_("Time zone and daily goal saved."), "success")
+        return redirect_to(url_for("accounts.settings"))
+    return form_page(
+        "accounts/settings.html",
+        "accounts/_day_form.html",
+        form=LanguageForm(locale=current_user.locale or "zh"),
+        day=form,
+        status=422,
+    )
 
 
 @bp.route("/password", methods=["GET", "POST"])

@@ -11,8 +11,8 @@ from sqlalchemy.exc import IntegrityError
 from app.extensions import db
 from app.hashing import check_unknown, equalize, hash_slot
 from app.i18n import LANG_COOKIE
-from app.models import User
-from app.profiles import adopt_visitor_profile
+from app.models import LearnerProfile, User
+from app.profiles import adopt_visitor_profile, current_profile
 from app.usernames import display_form, name_key
 
 
@@ -126,4 +126,17 @@ def end_sessions(user: User) -> None:
 
 def set_locale(user: User, locale: str) -> None:
     user.locale = locale
+    db.session.commit()
+
+
+def set_day(timezone: str, goal: int | None) -> None:
+    """The signed-in learner's zone and daily goal (their profile is made if needed).
+    Days already counted keep the zone they were counted in."""
+    profile = current_profile(create=True)
+    assert profile is not None
+    db.session.execute(
+        db.update(LearnerProfile)
+        .where(LearnerProfile.id == profile.id)
+        .values(timezone=timezone, daily_goal=goal)
+    )
     db.session.commit()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from app import zones
 from app.extensions import db
 from app.models import LearnerProfile, User
 
@@ -18,6 +19,7 @@ def zone_of(user: User | None) -> ZoneInfo:
     name = None
     if user is not None:
         name = db.session.scalar(db.select(LearnerProfile.timezone).filter_by(user_id=user.id))
+    name = name or zones.browser_zone()  # no profile yet: the zone the browser reported
     try:
         return ZoneInfo(name or DEFAULT_ZONE)
     except (ZoneInfoNotFoundError, ValueError):

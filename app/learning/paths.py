@@ -23,10 +23,18 @@ class LessonProgress:
     solved: int
     stars: int  # stars earned over the lesson's exercises
     next_step: Step | None  # the first unsolved exercise step (or None when done)
+    tried: int = 0  # exercises answered at least once (solved or not)
 
     @property
     def done(self) -> bool:
         return self.exercises > 0 and self.solved == self.exercises
+
+    @property
+    def state(self) -> str:
+        """``done``, ``started`` (an exercise answered) or ``new``."""
+        if self.done:
+            return "done"
+        return "started" if self.tried or self.solved else "new"
 
     @property
     def max_stars(self) -> int:
@@ -37,6 +45,36 @@ _STATES = ExerciseState.__table__
 _MY_STATES = ProfileRows(
     (_STATES.c.exercise_id, *RUN_COLUMNS), (_STATES, _STATES.c.game == db.bindparam("game"))
 )
+
+
+_ALL_STATES = ProfileRows((_STATES.c.game, _STATES.c.exercise_id, *RUN_COLUMNS), (_STATES,))
+
+
+def my_states_by_game() -> dict[str, dict[str, Run]]:
+    """This request's learner's runs of every exercise, by game and exercise id (one
+    statement, the profile found with them)."""
+    _profile, rows = _ALL_STATES()
+    out: dict[str, dict[str, Run]] = {}
+    for r in rows:
+        out.setdefault(r[0], {})[r[1]] = Run(*r[2:])
+    return out
+
+
+def resume_all(
+    games: tuple[str, ...] | list[str], lessons_begun: bool = True
+) -> dict[str, tuple[Lesson, Step]]:
+    """Where to continue in each of ``games`` where the learner answered something (with
+    ``lessons_begun``: an exercise of a lesson), game → (lesson, step)."""
+    by_game = my_states_by_game()
+    out = {}
+    for game in games:
+        if game not in by_game:
+            continue
+        lessons = progress(game, states=by_game[game])
+        found = continue_at(lessons) if started(lessons) or not lessons_begun else None
+        if found is not None:
+            out[game] = found
+    return out
 
 
 def _by_exercise(rows: list[tuple[Any, ...]]) -> dict[str, Run]:
@@ -71,18 +109,31 @@ def progress(
         ]
         stars = sum(states[s.exercise.id].stars for s in solved if s.exercise)
         nxt = next((s for s in ex_steps if s not in solved), None)
-        out.append(LessonProgress(lesson, len(ex_steps), len(solved), stars, nxt))
+        tried = sum(1 for s in ex_steps if s.exercise and s.exercise.id in states)
+        out.append(LessonProgress(lesson, len(ex_steps), len(solved), stars, nxt, tried))
     return out
 
 
 def continue_at(paths: list[LessonProgress]) -> tuple[Lesson, Step] | None:
     """Where to continue: the first lesson not done, at its first unsolved exercise (or
-    its first step when none is started)."""
+    its first step when none of its exercises was answered)."""
     for p in paths:
         if not p.done:
-            started = p.solved > 0
-            return p.lesson, (p.next_step if started and p.next_step else p.lesson.steps[0])
+            going = p.state != "new"
+            return p.lesson, (p.next_step if going and p.next_step else p.lesson.steps[0])
     return None
+
+
+def started(paths: list[LessonProgress]) -> bool:
+    """Whether the learner has answered any exercise of these lessons."""
+    return any(p.state != "new" for p in paths)
+
+
+def next_lesson(lesson: Lesson) -> Lesson | None:
+    """The lesson after ``lesson`` on its game's path (``None`` after the last)."""
+    path = path_of(lesson.game)
+    at = next((i for i, ls in enumerate(path) if ls.id == lesson.id), None)
+    return path[at + 1] if at is not None and at + 1 < len(path) else None
 
 
 def progress_section(

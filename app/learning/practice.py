@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import glicko2
 from pydantic import BaseModel, ConfigDict, Field
@@ -372,10 +372,15 @@ _MY_RATING = db.select(Rating).where(
 _RATINGS = Rating.__table__
 # a position's page: the learner's run of it and their rating, read with the profile
 _MY_RUN_AND_RATING = ProfileRows(
-    (*record.RUN_COLUMNS, _RATINGS.c.rating, _RATINGS.c.plays),
+    (*record.RUN_COLUMNS, _RATINGS.c.rating, _RATINGS.c.plays, _RATINGS.c.rd),
     record.OF_EXERCISE,
     (_RATINGS, _RATINGS.c.game == db.bindparam("game")),
 )
+
+
+#: a rating whose deviation is above this is still uncertain: shown as provisional,
+#: without its change (Glicko-2's deviation starts at 350)
+PROVISIONAL_RD = 110.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,6 +389,20 @@ class Standing:
 
     rating: float
     plays: int
+    rd: float = 350.0
+
+    @property
+    def provisional(self) -> bool:
+        return self.rd > PROVISIONAL_RD
+
+
+class Moved(NamedTuple):
+    """How an answer moved the learner's rating (``provisional``: still uncertain, so a
+    page shows no change)."""
+
+    old: float
+    new: float
+    provisional: bool
 
 
 def learner_rating(profile: Learner | None, game: str) -> Rating | None:
@@ -401,7 +420,9 @@ def my_state_and_rating(ex: Exercise) -> tuple[record.Run | None, Standing | Non
     row = rows[0]
     width = len(record.RUN)
     run = record.Run(*row[:width]) if row[0] is not None else None
-    rating = Standing(row[width], row[width + 1]) if row[width] is not None else None
+    rating = (
+        Standing(row[width], row[width + 1], row[width + 2]) if row[width] is not None else None
+    )
     return run, rating
 
 
@@ -413,8 +434,9 @@ def _rating_for(profile: Learner, game: str) -> Rating:
     return r
 
 
-def update_ratings(profile: Learner, ex: Exercise, correct: bool) -> tuple[float, float] | None:
-    """Glicko-2 after a learner's first attempt at a position: (old, new) learner rating."""
+def update_ratings(profile: Learner, ex: Exercise, correct: bool) -> Moved | None:
+    """Glicko-2 after a learner's first attempt at a position: the learner's rating
+    before and after, and whether it is still provisional."""
     parsed = parse_id(ex.id)
     if parsed is None:
         return None
@@ -436,7 +458,7 @@ def update_ratings(profile: Learner, ex: Exercise, correct: bool) -> tuple[float
     mine.plays = (mine.plays or 0) + 1
     pos.rating, pos.rd, pos.vol = it.getRating(), it.getRd(), it.vol
     pos.plays = (pos.plays or 0) + 1
-    return old, mine.rating
+    return Moved(old, mine.rating, mine.rd > PROVISIONAL_RD)
 
 
 def next_position(

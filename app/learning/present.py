@@ -110,7 +110,7 @@ class ExerciseBlock:
     # after a right answer where nothing continues (an exercise's own page): what next
     next_url: str | None = None
     next_label: str = ""
-    rating_change: tuple[float, float] | None = None  # practice: the learner's rating moved
+    rating_change: Any = None  # practice: how the learner's rating moved (practice.Moved)
     # where the forms post (default: /exercises/<id>/answer and /hint); an exam addresses
     # its items by opaque ids instead, so no position code shows in the page
     answer_url: str | None = None

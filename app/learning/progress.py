@@ -29,10 +29,16 @@ class SkillRow:
     lapses: int
     due: datetime | None
     due_today: bool
+    stability: float = 0.0  # FSRS: days until recall drops to 90%
+
+    @property
+    def started(self) -> bool:
+        return self.reviews > 0
 
     @property
     def learned(self) -> bool:
-        return self.reviews > 0
+        """Learned once its memory lasts a week (FSRS stability of 7 days or more)."""
+        return self.stability >= LEARNED_DAYS
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +80,9 @@ class GameProgress:
     def due(self) -> int:
         return sum(1 for s in self.skills if s.due_today)
 
+
+#: a skill counts as learned when FSRS expects it remembered this many days
+LEARNED_DAYS = 7.0
 
 Section = Callable[[Learner | None, str], tuple[str, dict[str, Any]] | None]
 SECTIONS: list[Section] = []
@@ -133,6 +142,14 @@ _BY_DAY = (
 )
 
 
+def _stability(state: Any) -> float:
+    card = getattr(state, "card", None) if state is not None else None
+    try:
+        return float((card or {}).get("stability") or 0.0)
+    except (TypeError, ValueError, AttributeError):
+        return 0.0
+
+
 def game_progress(
     profile: Learner | None,
     game: str,
@@ -158,6 +175,7 @@ def game_progress(
                 st.lapses if st else 0,
                 st.due if st else None,
                 bool(st and st.due < end),
+                _stability(st),
             )
         )
     if pid is None:

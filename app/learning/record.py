@@ -29,7 +29,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from app.database import RowInsert, Write, write_together
 from app.extensions import db
-from app.learning import clock, skills
+from app.learning import clock, skills, streaks
 from app.learning.exercise import ASSIGNED_CONTEXTS, EXAM_CONTEXTS, Exercise
 from app.learning.models import Attempt, ExerciseState
 from app.learning.verdict import Verdict
@@ -313,6 +313,7 @@ def record_answer(
             run.reviewed = True
         elif solved_after_retries:
             rows += skills.review(profile, ex, skills.rating_after_retry(), now, found)
+    rows.append(streaks.count_row(profile, now))  # the learner's day, in their zone now
     rows.append(_state_row(profile, ex, run))
     write_together(rows)
     return run, True

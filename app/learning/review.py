@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from app.extensions import db
-from app.learning import bank, clock, generators, skills
+from app.learning import bank, clock, generators, skills, streaks
 from app.learning.exercise import Exercise
 from app.learning.models import Attempt
 from app.models import Learner
@@ -85,7 +85,9 @@ def forecast(
     ``days`` days (today first); ``states``: those skills' states, when already read."""
     if profile is None:
         return []
-    end = skills.day_end(clock.now(), profile.timezone)
+    now = clock.now()
+    end = skills.day_end(now, profile.timezone)
+    today = streaks.local_day(now, profile.timezone)  # the learner's today, where they are
     if states is None:
         states = skills.states(profile, game)
     out = []
@@ -93,6 +95,6 @@ def forecast(
     for d in range(days):
         stop = end + timedelta(days=d)
         n = sum(1 for s in states if (start is None or s.due >= start) and s.due < stop)
-        out.append(((stop - timedelta(days=1)).date().isoformat(), n))
+        out.append(((today + timedelta(days=d)).isoformat(), n))
         start = stop
     return out

@@ -190,7 +190,9 @@ def day_start(day: date, tz: ZoneInfo) -> datetime:
 
 # what pages read of a learner's skills (rows with these names; nothing changes them)
 _STATES_ALL = (
-    db.select(TABLE.c.game, TABLE.c.skill, TABLE.c.due, TABLE.c.reviews, TABLE.c.lapses)
+    db.select(
+        TABLE.c.game, TABLE.c.skill, TABLE.c.due, TABLE.c.reviews, TABLE.c.lapses, TABLE.c.card
+    )
     .where(TABLE.c.profile_id == db.bindparam("profile_id"))
     .order_by(TABLE.c.due)
 )
@@ -199,7 +201,7 @@ _STATES_OF_GAME = _STATES_ALL.where(TABLE.c.game == db.bindparam("game"))
 
 def states(profile: Learner | None, game: str | None = None) -> list[Any]:
     """The learner's skill states (of ``game``), soonest due first: rows with a
-    :class:`SkillState`'s names (game, skill, due, reviews, lapses)."""
+    :class:`SkillState`'s names (game, skill, due, reviews, lapses, card)."""
     if profile is None or profile.id is None:
         return []
     if game:

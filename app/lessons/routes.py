@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from flask import abort, redirect, render_template, request, url_for
 from flask_babel import get_locale
 
@@ -27,7 +29,7 @@ def _next_step(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-u
         return url_for(
             "lessons.step", game=ls.game, lesson_id=ls.id, step_id=ls.steps[st.index + 1].id
         )
-    return url_for("lessons.game_path", game=ls.game)
+    return url_for("lessons.finished", game=ls.game, lesson_id=ls.id)
 
 
 flow.CONTINUE["lesson"] = _next_step
@@ -67,6 +69,17 @@ def lesson(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
     return redirect(url_for("lessons.step", game=game, lesson_id=ls.id, step_id=ls.steps[0].id))
 
 
+@bp.get("/lessons/<game>/<lesson_id>/finished")
+def finished(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
+    """The end of a lesson: its stars, what it taught, the mistakes to go over, and the
+    next lesson first."""
+    ls = _lesson(game, lesson_id)
+    states = paths.my_states(game)
+    progress = next((p for p in paths.progress(game, states=states) if p.lesson.id == ls.id), None)
+    done = service.finished(ls, progress, current_profile())
+    return render_template("lessons/finished.html", f=done, game=game)
+
+
 @bp.get("/lessons/<game>/<lesson_id>/<step_id>")
 def step(game: str, lesson_id: str, step_id: str):  # type: ignore[no-untyped-def]
     ls = _lesson(game, lesson_id)
@@ -81,10 +94,36 @@ def step(game: str, lesson_id: str, step_id: str):  # type: ignore[no-untyped-de
     return page("lessons/step.html", "lessons/_step.html", p=sp)
 
 
+def _toneless(pinyin: str) -> str:
+    """Pinyin without tone marks, for the glossary's order (ā á ǎ à sort as a; ü as u)."""
+    bare = unicodedata.normalize("NFD", pinyin.lower())
+    return "".join(c for c in bare if not unicodedata.combining(c)).replace(" ", "")
+
+
 @bp.get("/glossary")
 def glossary():  # type: ignore[no-untyped-def]
-    items = sorted(terms().values(), key=lambda t: t.pinyin.lower())
-    return render_template("lessons/glossary.html", terms=items)
+    """Every term in pinyin order (tones ignored); ``q`` searches characters, pinyin
+    (with or without tones) and English; ``game`` keeps one game's terms."""
+    query = request.args.get("q", "").strip()[:40]
+    game = request.args.get("game", "")
+    if game not in GAMES:
+        game = ""
+    items = sorted(terms().values(), key=lambda t: (_toneless(t.pinyin), t.pinyin, t.hanzi))
+    if game:
+        items = [t for t in items if game in t.games]
+    if query:
+        bare = _toneless(query)
+        low = query.lower()
+        items = [
+            t
+            for t in items
+            if query in t.hanzi
+            or bare in _toneless(t.pinyin)
+            or low in t.en.lower()
+            or low in t.meaning.en.lower()
+            or query in t.meaning.zh
+        ]
+    return render_template("lessons/glossary.html", terms=items, q=query, game=game, games=GAMES)
 
 
 @bp.get("/compare")

@@ -139,3 +139,54 @@ def _frame(lesson_id: str, index: int, move: int, locale: str) -> dict[str, Any]
         "note": notes.get(n, ""),
         "outcome": game.outcome(frame.state),
     }
+
+
+# -- the end of a lesson ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """A wrong answer given in a lesson, to go over: the step, what was wrong."""
+
+    step: Step
+    misconception: str | None
+    params: dict[str, Any]
+
+
+@dataclass
+class Finished:
+    """The end of a lesson as its completion screen shows it."""
+
+    lesson: Lesson
+    progress: LessonProgress | None
+    skills: list[str]  # skill ids the lesson's exercises practise, in order
+    mistakes: list[Mistake]
+    next_lesson: Lesson | None
+
+
+def finished(lesson: Lesson, progress: LessonProgress | None, profile: Any) -> Finished:
+    """What the learner did in ``lesson``: stars, the skills it taught, the mistakes made
+    (the latest wrong answer of each exercise, in the lesson's order), the next lesson."""
+    from app.extensions import db
+    from app.learning import paths
+    from app.learning.models import Attempt
+
+    skills = list(dict.fromkeys(sk for ex in lesson.exercises for sk in ex.skills))
+    mistakes: list[Mistake] = []
+    if profile is not None and profile.id is not None and lesson.exercises:
+        rows = db.session.execute(
+            db.select(Attempt.exercise_id, Attempt.misconception, Attempt.params)
+            .where(
+                Attempt.profile_id == profile.id,
+                Attempt.exercise_id.in_([ex.id for ex in lesson.exercises]),
+                Attempt.correct.is_(False),
+                Attempt.context != "exam",
+            )
+            .order_by(Attempt.created_at, Attempt.id)
+        ).all()
+        latest = {r[0]: r for r in rows}
+        for st in lesson.steps:
+            if st.exercise is not None and st.exercise.id in latest:
+                _eid, code, params = latest[st.exercise.id]
+                mistakes.append(Mistake(st, code, dict(params or {})))
+    return Finished(lesson, progress, skills, mistakes, paths.next_lesson(lesson))

@@ -234,7 +234,18 @@ def worksheet(
     )
     if theme_id:
         q = q.filter_by(theme=theme_id)
-    for p in db.session.scalars(q.order_by(Position.rating, Position.id).limit(limit * 3)):
+        rows = list(db.session.scalars(q.order_by(Position.rating, Position.id).limit(limit * 3)))
+    else:  # every theme: each in turn, the easiest of each first
+        by_theme: dict[str, list[Position]] = {}
+        for p in db.session.scalars(q.order_by(Position.rating, Position.id)):
+            by_theme.setdefault(p.theme, []).append(p)
+        queues = [by_theme[t] for t in sorted(by_theme)]
+        rows = []
+        while any(queues) and len(rows) < limit * 3:
+            for queue in queues:
+                if queue:
+                    rows.append(queue.pop(0))
+    for p in rows:
         ex = practice.exercise(p.theme, p.seat, p.code)
         if ex is not None:
             out.append(ex)

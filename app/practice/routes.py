@@ -112,6 +112,7 @@ def dashboard(game: str):  # type: ignore[no-untyped-def]
         worst=worst,
         titles={r.id: r.title for r in rows},
         rating=practice.learner_rating(profile, game),
+        provisional_rd=practice.PROVISIONAL_RD,
         missed=positions.missed(profile, game)[:10],
         recent=recent,
     )

@@ -3,7 +3,7 @@ from __future__ import annotations
 from flask import abort, render_template
 
 from app.engine.core.registry import all_variants
-from app.learning import bank, paths, skills
+from app.learning import bank, clock, paths, skills, streaks
 from app.learning.progress import accuracy_by_day, game_progress, sections
 from app.profiles import current_profile
 from app.progress import bp
@@ -15,7 +15,10 @@ GAMES = tuple(v.id for v in all_variants())
 def index():  # type: ignore[no-untyped-def]
     profile = current_profile()
     games = [game_progress(profile, g, history=0) for g in GAMES]
-    return render_template("progress/index.html", games=games, has_record=profile is not None)
+    streak = streaks.summary(profile, clock.now()) if profile is not None else None
+    return render_template(
+        "progress/index.html", games=games, has_record=profile is not None, streak=streak
+    )
 
 
 @bp.get("/<game>")

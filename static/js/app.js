@@ -44,3 +44,83 @@ document.addEventListener("click", function (e) {
   var t = e.target;
   if (t && t.closest && t.closest("[data-print]")) { window.print(); }
 });
+
+// Focus after a swap: an answer's verdict, the hint just shown, the next decision of a
+// deal, or the title of the step that came in, so that keyboard and screen-reader users
+// go on from there instead of from the top of the page.
+(function () {
+  "use strict";
+  var pending = null;
+  function kindOf(elt) {
+    if (!elt || !elt.closest) return "other";
+    if (elt.closest(".hint-form")) return "hint";
+    if (elt.closest(".answer-form")) return "answer";
+    if (elt.closest("#play-table")) return "play";
+    return "other";
+  }
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var elt = evt.detail && evt.detail.elt;
+    var sel = elt && elt.getAttribute ? elt.getAttribute("hx-target") : null;
+    var cfg = evt.detail && evt.detail.requestConfig;
+    var ev = cfg && cfg.triggeringEvent;
+    // only what the learner did (a click, a form sent): never a timer or a poll
+    pending = ev && (ev.type === "click" || ev.type === "submit") ? { kind: kindOf(elt), sel: sel } : null;
+  });
+  function focusOn(el) {
+    if (!el) return false;
+    if (!el.matches("a[href], button, input, select, textarea, [tabindex]")) {
+      el.setAttribute("tabindex", "-1");
+    }
+    el.focus();
+    return document.activeElement === el;
+  }
+  document.addEventListener("htmx:afterSettle", function () {
+    var p = pending;
+    pending = null;
+    if (!p || !p.sel || p.sel.charAt(0) !== "#") return;
+    var root = document.getElementById(p.sel.slice(1));
+    if (!root) return;
+    if (p.kind === "hint") {
+      var hints = root.querySelectorAll(".hint");
+      focusOn(hints.length ? hints[hints.length - 1] : null);
+    } else if (p.kind === "answer") {
+      focusOn(root.querySelector(".verdict") || root.querySelector(".answer-errors, .errors"));
+    } else if (p.kind === "play") {
+      focusOn(root.querySelector(".play-form select, .play-form input:not([type=hidden]), .play-form button, .play-wait button, #end-title, h2"));
+    } else {
+      focusOn(root.querySelector("h2, h1"));
+    }
+  });
+})();
+
+// A share link gets a copy button (only where script runs: the field itself can be
+// selected and copied by hand without it).
+(function () {
+  "use strict";
+  function addButtons() {
+    var field = document.getElementById("share-link");
+    if (!field || field.getAttribute("data-copy-ready")) return;
+    field.setAttribute("data-copy-ready", "1");
+    var body = document.body;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button secondary copy-link";
+    button.textContent = body.getAttribute("data-msg-copy") || "Copy";
+    var said = document.createElement("span");
+    said.className = "copy-said";
+    said.setAttribute("role", "status");
+    button.addEventListener("click", function () {
+      var done = function () { said.textContent = body.getAttribute("data-msg-copied") || "Copied"; };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(field.value).then(done, function () { field.select(); });
+      } else {
+        field.select();
+        try { document.execCommand("copy"); done(); } catch (e) { /* selected: copy by hand */ }
+      }
+    });
+    field.insertAdjacentElement("afterend", said);
+    field.insertAdjacentElement("afterend", button);
+  }
+  document.addEventListener("DOMContentLoaded", addButtons);
+  document.addEventListener("htmx:afterSettle", addButtons);
+})();

@@ -31,8 +31,17 @@
       msg.setAttribute("role", "status");
       msg.textContent = (box.getAttribute("data-msg-time") || "{n}").replace("{n}", s.score);
       box.insertBefore(msg, box.firstChild);
-      box.querySelectorAll("form button").forEach(function (b) { b.disabled = true; });
+      // the run is over: the question goes, a button starts a new run
+      box.querySelectorAll(".exercise").forEach(function (ex) { ex.hidden = true; });
+      var again = document.createElement("a");
+      again.className = "button trainer-restart";
+      again.href = box.getAttribute("data-restart-url") || location.pathname;
+      again.textContent = box.getAttribute("data-msg-restart") || "Start again";
+      var p = document.createElement("p");
+      p.appendChild(again);
+      box.insertBefore(p, msg.nextSibling);
       sessionStorage.removeItem(KEY);
+      again.focus();
     }
   }
   setInterval(tick, 500);
