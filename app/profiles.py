@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_login import current_user
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -257,3 +259,43 @@ def init_app(app: Flask) -> None:
                 secure=current_app.config["SESSION_COOKIE_SECURE"],
             )
         return response
+
+
+# -- the viewer's time: every date and time a page shows is in the viewer's zone ---------
+
+
+def viewer_zone_name() -> str:
+    """This request's viewer's zone: their profile's, else the browser's, else the
+    default. Reads the profile only if the request found it already, or one query."""
+    if has_request_context():
+        cached = g.get("_viewer_zone")
+        if cached:
+            return str(cached)
+        profile = current_profile() if has_request_context() else None
+        name = profile.timezone if profile is not None and zones.valid(profile.timezone) else None
+        name = name or zones.browser_zone() or zones.DEFAULT
+        g._viewer_zone = name
+        return name
+    return zones.DEFAULT
+
+
+def viewer_zone() -> ZoneInfo:
+    return ZoneInfo(viewer_zone_name())
+
+
+def local(utc: datetime | None, zone: ZoneInfo | None = None) -> datetime | None:
+    """A stored time (naive UTC) in the viewer's zone (naive, for strftime)."""
+    if utc is None:
+        return None
+    aware = utc if utc.tzinfo else utc.replace(tzinfo=UTC)
+    return aware.astimezone(zone or viewer_zone()).replace(tzinfo=None)
+
+
+def shown(utc: datetime | None, fmt: str = "%Y-%m-%d %H:%M") -> str:
+    """A stored time as the viewer reads it: in their zone."""
+    found = local(utc)
+    return found.strftime(fmt) if found else ""
+
+
+def shown_date(utc: datetime | None) -> str:
+    return shown(utc, "%Y-%m-%d")

@@ -55,6 +55,7 @@ LAYERS: dict[str, int] = {
     "app.erase": 1,
     "app.signin_codes": 1,
     "app.version": 1,
+    "app.zones": 1,
     "app.models": 1,
     "app.profiles": 1,
     "app.ui.catalog": 2,

@@ -74,9 +74,9 @@ def test_dates_shown_are_in_the_viewers_zone(app, client, csrf):
     # a skill's next review: stored in UTC, shown as the date where the learner is
     app.config["NOW"] = datetime(2026, 12, 7, 15, 0)
     answer(client, csrf, "0")
-    from app import zones
+    from app import profiles
 
     with app.test_request_context(headers={"Cookie": "tz=Pacific/Auckland"}):
-        assert zones.shown(datetime(2026, 12, 7, 15, 0)) == "2026-12-08 04:00"
+        assert profiles.shown(datetime(2026, 12, 7, 15, 0)) == "2026-12-08 04:00"
     with app.test_request_context():
-        assert zones.shown(datetime(2026, 12, 7, 15, 0)) == "2026-12-07 23:00"
+        assert profiles.shown(datetime(2026, 12, 7, 15, 0)) == "2026-12-07 23:00"
