@@ -114,11 +114,13 @@ def test_seats_in_messages_count_from_one_as_the_prompts_do(app):
     from app.ui.text import reason_text
 
     with app.test_request_context(headers={"Accept-Language": "en"}):
-        ex = bank.get("tj-09-fan.baopai-ex")  # the dealer, seat 1, is 包牌 and loses
+        ex = bank.get("tj-09-fan.baopai-ex")  # the dealer is liable and loses: said, no seat
         facts = [reason_text(ex.family, f.code, f.params, "en") for f in solve(ex).proof.facts]
-        assert any(f.startswith("Seat 1 ends the deal") for f in facts), facts
         mc = judge(ex, "-1").misconception
-        assert reason_text(ex.family, mc.code, mc.params, "en").startswith("Seat 1 is liable")
+        said = [*facts, reason_text(ex.family, mc.code, mc.params, "en")]
+        assert "Your result for the deal: -2." in facts, facts
+        assert said[-1].startswith("The liable player alone pays"), said
+        assert not any(re.search(r"[Ss]eat 0", f) for f in said), said
         ex = bank.get("nantong-12-sample-deal.ex-net")  # seat 1 went out with 260 胡
         facts = [reason_text(ex.family, f.code, f.params, "en") for f in solve(ex).proof.facts]
         assert "Seat 1 counts 260 hu." in facts, facts
