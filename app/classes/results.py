@@ -448,27 +448,33 @@ def _cells_by_user(a: Assignment, user_ids: list[int]) -> dict[tuple[int, str], 
             db.func.max(c.shown).label("shown"),
             db.func.max(c.created_at).label("last"),
         ).group_by(c.user_id, c.exercise_id)
-    ).all()
-    return {(r.user_id, r.exercise_id): r for r in rows}
+    )
+    # plain tuples (user, exercise, attempts, time, first right, solved, shown, last)
+    return {(t[0], t[1]): t for t in rows}
 
 
-def _counted_cell(r: Any, exam: bool, due: datetime) -> Cell:
+def _counted_cell(t: tuple[Any, ...] | None, exam: bool, due: datetime) -> Cell:
     """A :class:`Cell` from a counted row (the same values :func:`cell` finds)."""
-    if r is None:
+    if t is None:
         return Cell()
-    c = Cell(attempts=int(r.attempts), time_ms=int(r.time_ms or 0))
-    c.first_right = bool(r.first_right)
-    c.shown = bool(r.shown)
-    if r.solved is not None:
-        wrong, hints = divmod(int(r.solved), HINTS_BASE)
-        c.solved = True
-        c.stars = stars_for(wrong, hints, False)
-    c.done = True if exam else c.solved
-    last = r.last
+    _uid, _eid, attempts, time_ms, first_right, solved, shown, last = t
+    stars = 0
+    if solved is not None:
+        wrong, hints = divmod(int(solved), HINTS_BASE)
+        stars = stars_for(wrong, hints, False)
     if isinstance(last, str):  # SQLite hands back a MAX() of datetimes as text
         last = datetime.fromisoformat(last)
-    c.late = last > due
-    return c
+    return Cell(
+        int(attempts),
+        bool(first_right),
+        solved is not None,
+        exam or solved is not None,
+        stars,
+        int(time_ms or 0),
+        last > due,
+        "",
+        bool(shown),
+    )
 
 
 def _counted_rows(
