@@ -12,7 +12,7 @@ from markupsafe import Markup
 from wtforms.fields.choices import SelectChoice
 
 from app import inputs
-from app.classes import access, accounts, kinds, results, service, times
+from app.classes import access, accounts, kept, kinds, results, service, times
 from app.classes.forms import (
     AssignmentForm,
     CardsForm,
@@ -33,7 +33,6 @@ from app.hashing import HashingBusy
 from app.htmx_utils import form_page, redirect_to
 from app.learning import clock, present
 from app.models import User
-from app.ui import fragments
 
 bp = Blueprint("classes", __name__)
 GAMES = tuple(v.id for v in all_variants())
@@ -578,29 +577,26 @@ def _drawn_cells(draw, rows: list[results.StudentRow]) -> list[Markup]:  # type:
 
 
 def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-untyped-def]
-    """The results part of an assignment's page, drawn once for what it is drawn from:
-    the assignment's values, the students (in ``order``), the extensions, the zone and
-    :func:`results.stamp` (every answer and deal committed before this request), so it
-    is drawn again after any of them changed, and never shows less than was committed."""
+    """The results part of an assignment's page, kept (:mod:`app.classes.kept`) for what
+    it is drawn from: the assignment's values, the students (in ``order``), the
+    extensions and :func:`results.stamp` (every answer and deal committed before this
+    request), so it is drawn again after any of them changed."""
     members = results.members_of(a, order)
+    locale = _locale()
+    slot = (a.id, a.key, order, zone.key, locale, request.script_root)
     key = (
-        a.id,
-        a.key,
         a.title,
         a.starts_at,
         a.due_at,
         a.pass_percent,
         a.exam,
-        order,
-        zone.key,
         tuple(m.row for m in members),
         tuple(sorted(extensions.items())),
         results.stamp(a),
     )
-    found = [fragments.peek(f"class-results-{name}", *key) for name in PIECES]
-    if all(piece is not None for piece in found):
-        return members, dict(zip(PIECES, found, strict=True))
-    locale = _locale()
+    found = kept.get(slot, key)
+    if found is not None:
+        return members, found
     g = results.grid(a, locale, order)
     drawn: dict[str, list[Markup]] = {}
     context = {
@@ -620,11 +616,7 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
     current_app.update_template_context(context)
     module = current_app.jinja_env.get_template("classes/_results.html").make_module(context)
     drawn["rows"] = _drawn_cells(module.cell, g.rows)
-    pieces = {
-        name: fragments.put(f"class-results-{name}", *key, html=str(getattr(module, name)()))
-        for name in PIECES
-    }
-    return members, pieces
+    return members, kept.put(slot, key, {name: getattr(module, name)() for name in PIECES})
 
 
 def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # type: ignore[no-untyped-def]
