@@ -23,6 +23,8 @@ import pytest
 from classes_help import give, library_positions, make_user, right_answer
 from conftest import _setup_db, make_test_app
 from playwright.sync_api import Browser, Page, expect
+from test_classes_browser import sign_in
+from test_play_browser import TABLE, _swap
 from werkzeug.serving import make_server
 
 from app.classes.models import Assignment, AssignmentItem
@@ -30,7 +32,6 @@ from app.extensions import db
 from app.learning import bank
 from app.learning.models import Attempt, PlayDeal
 
-TABLE = "#play-table"
 #: how the exports write a time (app.classes.times.SHOWN), what a spreadsheet reads as a date
 WHEN = "%Y-%m-%d %H:%M"
 #: what a spreadsheet takes for a number
@@ -55,22 +56,6 @@ def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     finally:
         server.shutdown()
         thread.join(5)
-
-
-def sign_in(page: Page, url: str, username: str, password: str) -> None:
-    page.goto(url + "/account/signin")
-    page.locator("#username").fill(username)
-    page.locator("#password").fill(password)
-    page.locator("#signin-form button[type=submit]").click()
-    expect(page.locator(".flash")).to_contain_text(username)
-
-
-def _swap(page: Page, click: Any) -> None:
-    """Click, then wait for htmx to put a new table in place of the old one."""
-    page.evaluate("document.querySelector('#play-table').dataset.old = '1'")
-    click()
-    page.wait_for_selector("#play-table:not([data-old])", state="attached")
-    page.wait_for_load_state()
 
 
 def play_to_the_end(page: Page) -> int:
