@@ -374,15 +374,289 @@ def rows_for(
 
 
 def grid(a: Assignment, locale: str, order: str | None = None) -> Grid:
+    """The class's grid: its cells and its common mistakes counted by the database (one
+    row per student and exercise, one per exercise and mistake), not from every answer."""
     items = item_views(a, locale)
+    all_parts = service.parts_of(a)
     parts = [
         (p, part_title(p, a.game, locale), [iv for iv in items if iv.part.id == p.id])
-        for p in service.parts_of(a)
+        for p in all_parts
     ]
-    dealt = [(p, part_title(p, a.game, locale)) for p in service.parts_of(a) if p.kind == "deal"]
-    loaded = _load(a, order=order)
-    rows = rows_for(a, items, loaded=loaded, deals=len(dealt))
-    return Grid(a, parts, items, rows, mistakes(a, items, rows, loaded, locale), dealt)
+    dealt = [(p, part_title(p, a.game, locale)) for p in all_parts if p.kind == "deal"]
+    members = _members(a, order=order)
+    uids = [u.id for _m, u in members]
+    rows = _counted_rows(a, items, members, _cells_by_user(a, uids), len(dealt))
+    return Grid(a, parts, items, rows, _counted_mistakes(a, items, uids, locale), dealt)
+
+
+# -- the grid, counted by the database --------------------------------------------------
+
+
+def _answers_of(a: Assignment, user_ids: list[int]) -> Any:
+    """The WHERE of an assignment's answers by these students (attempts joined to their
+    profiles)."""
+    return (
+        Attempt.context_ref == a.ref,
+        Attempt.context.in_(CONTEXTS),
+        LearnerProfile.user_id.in_(user_ids),
+    )
+
+
+#: a stars count and the wrong tries before the first right answer travel as one number
+#: (tries × HINTS_BASE + hints of that answer): the smallest is the first right answer's
+HINTS_BASE = 1000
+
+
+def _cells_by_user(a: Assignment, user_ids: list[int]) -> dict[tuple[int, str], Any]:
+    """Per student and exercise: answers, time, the first answer right or not, the first
+    right answer (its place and hints), an answer given after it was shown, the last
+    answer's time; one row each, counted in SQL (window + GROUP BY)."""
+    if not user_ids:
+        return {}
+    ok = db.and_(Attempt.correct, db.not_(Attempt.shown))
+    inner = (
+        db.select(
+            LearnerProfile.user_id,
+            Attempt.exercise_id,
+            db.case((ok, 1), else_=0).label("ok"),
+            db.case((Attempt.shown, 1), else_=0).label("shown"),
+            Attempt.hints,
+            Attempt.time_ms,
+            Attempt.created_at,
+            db.func.row_number()
+            .over(
+                partition_by=(LearnerProfile.user_id, Attempt.exercise_id),
+                order_by=(Attempt.created_at, Attempt.id),
+            )
+            .label("n"),
+        )
+        .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
+        .where(*_answers_of(a, user_ids))
+        .subquery()
+    )
+    c = inner.c
+    rows = db.session.execute(
+        db.select(
+            c.user_id,
+            c.exercise_id,
+            db.func.count().label("attempts"),
+            db.func.sum(c.time_ms).label("time_ms"),
+            db.func.max(db.case((c.n == 1, c.ok), else_=0)).label("first_right"),
+            db.func.min(db.case((c.ok == 1, (c.n - 1) * HINTS_BASE + c.hints), else_=None)).label(
+                "solved"
+            ),
+            db.func.max(c.shown).label("shown"),
+            db.func.max(c.created_at).label("last"),
+        ).group_by(c.user_id, c.exercise_id)
+    )
+    # plain tuples (user, exercise, attempts, time, first right, solved, shown, last)
+    return {(t[0], t[1]): t for t in rows}
+
+
+def _counted_cell(t: tuple[Any, ...] | None, exam: bool, due: datetime) -> Cell:
+    """A :class:`Cell` from a counted row (the same values :func:`cell` finds)."""
+    if t is None:
+        return Cell()
+    _uid, _eid, attempts, time_ms, first_right, solved, shown, last = t
+    stars = 0
+    if solved is not None:
+        wrong, hints = divmod(int(solved), HINTS_BASE)
+        stars = stars_for(wrong, hints, False)
+    if isinstance(last, str):  # SQLite hands back a MAX() of datetimes as text
+        last = datetime.fromisoformat(last)
+    return Cell(
+        int(attempts),
+        bool(first_right),
+        solved is not None,
+        exam or solved is not None,
+        stars,
+        int(time_ms or 0),
+        last > due,
+        "",
+        bool(shown),
+    )
+
+
+def _counted_rows(
+    a: Assignment,
+    items: list[ItemView],
+    members: list[tuple[ClassStudent, User]],
+    cells: dict[tuple[int, str], Any],
+    n_deals: int,
+) -> list[StudentRow]:
+    played = deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
+    ext = service.extensions_of(a)
+    own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
+    out = []
+    for m, u in members:
+        due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at
+        row = [
+            _counted_cell(
+                cells.get(
+                    (u.id, own.get((iv.item.id, u.id), "") if iv.own else iv.item.exercise_id)
+                ),
+                a.exam,
+                due,
+            )
+            for iv in items
+        ]
+        dealt = [deal_cell(played.get(u.id), a.exam, due)] * n_deals
+        out.append(StudentRow(m, u, due, row, a.pass_percent, dealt))
+    return out
+
+
+def _counted_mistakes(
+    a: Assignment, items: list[ItemView], user_ids: list[int], locale: str
+) -> list[Mistake]:
+    """As :func:`mistakes`, counted in SQL: per exercise and mistake how many times, and
+    the first answer of each mistake (by time) for the sentence's example."""
+    if not user_ids:
+        return []
+    by_exercise = _items_by_exercise(a, items)
+    numbers = {eid: iv.number for eid, iv in by_exercise.items()}
+    if not numbers:
+        return []
+    code = db.case((Attempt.correct, SHOWN), else_=Attempt.misconception)
+    where = (
+        *_answers_of(a, user_ids),
+        Attempt.exercise_id.in_(list(numbers)),
+        db.or_(
+            db.and_(Attempt.correct, Attempt.shown),
+            db.and_(
+                db.not_(Attempt.correct),
+                Attempt.misconception.is_not(None),
+                Attempt.misconception != "",
+            ),
+        ),
+    )
+
+    def joined(*columns: Any) -> Any:
+        return db.select(*columns).join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
+
+    counted = db.session.execute(
+        joined(Attempt.exercise_id, code.label("code"), db.func.count())
+        .where(*where)
+        .group_by(Attempt.exercise_id, code)
+    ).all()
+    if not counted:
+        return []
+    first = (
+        joined(
+            Attempt.exercise_id,
+            Attempt.game,
+            Attempt.params,
+            code.label("code"),
+            db.func.row_number()
+            .over(partition_by=code, order_by=(Attempt.created_at, Attempt.id))
+            .label("k"),
+            Attempt.created_at,
+            Attempt.id,
+        )
+        .where(*where)
+        .subquery()
+    )
+    examples = db.session.execute(
+        db.select(first).where(first.c.k == 1).order_by(first.c.created_at, first.c.id)
+    ).all()
+    found: dict[str, Mistake] = {}
+    for x in examples:  # the codes in the order of their first example
+        text = (
+            _("Answered after the hint showed the answer")
+            if x.code == SHOWN
+            else stored.reason_line(
+                _asked(by_exercise.get(x.exercise_id), x.exercise_id),
+                x.game,
+                x.code,
+                x.params,
+                locale,
+            )
+        )
+        # codes whose sentences read the same (two the catalog cannot render): one line
+        same = next((k for k in found.values() if k.message == text), None)
+        found[x.code] = same or Mistake(x.code, text, 0)
+    for eid, c, n in counted:
+        m = found[c]
+        m.count += n
+        if numbers[eid] not in m.items:
+            m.items.append(numbers[eid])
+    out = sorted({id(m): m for m in found.values()}.values(), key=lambda m: (-m.count, m.code))
+    for m in out:
+        m.items.sort()
+    return out
+
+
+# -- what the grid is drawn from, in one cheap row -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Member:
+    """A student as the grid's page names them (read as plain columns)."""
+
+    user_id: int
+    name: str  # the real name, else the username
+    row: tuple[Any, ...]  # everything of theirs the grid shows or sorts by
+
+
+def members_of(a: Assignment, order: str) -> list[Member]:
+    """The class's students in ``order`` (``made`` or ``pinyin``), as plain values."""
+    rows = db.session.execute(
+        db.select(
+            ClassStudent.id,
+            ClassStudent.user_id,
+            ClassStudent.real_name,
+            ClassStudent.sort_key,
+            User.username,
+        )
+        .join(User, User.id == ClassStudent.user_id)
+        .where(ClassStudent.class_id == a.class_id)
+        .order_by(*service.student_order(order))
+    ).all()
+    return [Member(r.user_id, r.real_name or r.username, tuple(r)) for r in rows]
+
+
+def stamp(a: Assignment) -> tuple[Any, ...]:
+    """What changes whenever anything the grid shows of the students' work changes, read
+    in one query of three counts: the class's answers to the assignment (how many, the
+    highest id, the sum of their profiles: an answer written, removed or moved to
+    another profile), its deals (how many, the latest change of any, a move or an
+    end, the sum of their profiles) and the positions made for each student. With the
+    assignment's own values, the students and the extensions it keys the drawn grid,
+    so a page never shows less than was committed before it was asked for."""
+    members = db.select(ClassStudent.user_id).where(ClassStudent.class_id == a.class_id)
+    answers = (
+        db.select(
+            db.func.count(Attempt.id).label("answers"),
+            db.func.max(Attempt.id).label("last_answer"),
+            db.func.sum(Attempt.profile_id).label("answer_profiles"),
+        )
+        .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
+        .where(
+            Attempt.context_ref == a.ref,
+            Attempt.context.in_(CONTEXTS),
+            LearnerProfile.user_id.in_(members),
+        )
+        .subquery()
+    )
+    deals = (
+        db.select(
+            db.func.count(PlayDeal.id).label("deals"),
+            db.func.max(PlayDeal.updated_at).label("deal_changed"),
+            db.func.sum(PlayDeal.profile_id).label("deal_profiles"),
+        )
+        .where(PlayDeal.assignment_id == a.id)
+        .subquery()
+    )
+    own = (
+        db.select(db.func.count(OwnPosition.id).label("own"))
+        .where(OwnPosition.assignment_id == a.id)
+        .subquery()
+    )
+    row = db.session.execute(
+        db.select(answers, deals, own).select_from(
+            answers.join(deals, db.true()).join(own, db.true())
+        )
+    ).one()
+    return tuple(row)
 
 
 def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView], StudentRow]:

@@ -8,10 +8,11 @@ from datetime import timedelta
 from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 from wtforms.fields.choices import SelectChoice
 
 from app import inputs
-from app.classes import access, accounts, kinds, results, service, times
+from app.classes import access, accounts, kept, kinds, results, service, times
 from app.classes.forms import (
     AssignmentForm,
     CardsForm,
@@ -547,33 +548,97 @@ def _assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
     return klass, a
 
 
+#: the pieces of an assignment's page drawn from its results (templates/classes/_results.html)
+PIECES = ("top", "legend", "grid", "mistakes")
+#: where a cell's time goes in its drawing
+CLOCK = "\x00clock\x00"
+
+
+def _drawn_cells(draw, rows: list[results.StudentRow]) -> list[Markup]:  # type: ignore[no-untyped-def]
+    """Each student's item cells as one string: a drawing per distinct result (a grid of
+    100 × 30 has a few dozen), the time put in."""
+    drawn: dict[tuple[object, ...], tuple[str, str]] = {}
+    out = []
+    for r in rows:
+        line = []
+        for c in r.cells:
+            k = (c.attempts, c.first_right, c.solved, c.stars, c.shown)
+            parts = drawn.get(k)
+            if parts is None:
+                head, _sep, tail = str(draw(c, Markup(CLOCK))).partition(CLOCK)
+                parts = drawn[k] = (head, tail)
+            if c.attempts:
+                s = int(round(c.time_ms / 1000))
+                line.append(f"{parts[0]} · {s // 60}:{s % 60:02d}{parts[1]}")
+            else:
+                line.append(parts[0])
+        out.append(Markup("".join(line)))
+    return out
+
+
+def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-untyped-def]
+    """The results part of an assignment's page, kept (:mod:`app.classes.kept`) for what
+    it is drawn from: the assignment's values, the students (in ``order``), the
+    extensions and :func:`results.stamp` (every answer and deal committed before this
+    request), so it is drawn again after any of them changed."""
+    members = results.members_of(a, order)
+    locale = _locale()
+    slot = (a.id, a.key, order, zone.key, locale, request.script_root)
+    key = (
+        a.title,
+        a.starts_at,
+        a.due_at,
+        a.pass_percent,
+        a.exam,
+        tuple(m.row for m in members),
+        tuple(sorted(extensions.items())),
+        results.stamp(a),
+    )
+    found = kept.get(slot, key)
+    if found is not None:
+        return members, found
+    g = results.grid(a, locale, order)
+    drawn: dict[str, list[Markup]] = {}
+    context = {
+        "klass": klass,
+        "a": a,
+        "g": g,
+        "links": {
+            p.id: (kinds.get(p.kind).link(p.spec, a.game) if kinds.get(p.kind) else None)
+            for p, _t, _i in g.parts
+        },
+        "deals": results.deal_reports(a, locale),
+        "extensions": extensions,
+        "shown": lambda dt: times.shown(dt, zone),
+        "student_url": url_for("classes.student", cid=klass.id, uid=0)[:-1],
+        "drawn": drawn,
+    }
+    current_app.update_template_context(context)
+    module = current_app.jinja_env.get_template("classes/_results.html").make_module(context)
+    drawn["rows"] = _drawn_cells(module.cell, g.rows)
+    return members, kept.put(slot, key, {name: getattr(module, name)() for name in PIECES})
+
+
 def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # type: ignore[no-untyped-def]
     zone = _zone()
-    g = results.grid(a, _locale(), _order())
+    order = service.order_of(klass, _order())
+    extensions = service.extensions_of(a)
+    members, pieces = _results_pieces(klass, a, order, zone, extensions)
     if ext_form is None:
         ext_form = ExtensionForm(formdata=None)
-    ext_form.student.choices = [
-        SelectChoice(r.user.id, r.member.real_name or r.user.username) for r in g.rows
-    ]
+    ext_form.student.choices = [SelectChoice(m.user_id, m.name) for m in members]
     if edit_form is None:
         edit_form = EditAssignmentForm(formdata=None, obj=a)
         edit_form.starts_at.data = times.to_local(a.starts_at, zone)
         edit_form.due_at.data = times.to_local(a.due_at, zone)
-    links = {
-        p.id: (kinds.get(p.kind).link(p.spec, a.game) if kinds.get(p.kind) else None)
-        for p, _t, _i in g.parts
-    }
     return Response(
         render_template(
             "classes/assignment.html",
             klass=klass,
             a=a,
-            g=g,
-            links=links,
-            deals=results.deal_reports(a, _locale()),
-            order=service.order_of(klass, _order()),
-            extensions=service.extensions_of(a),
-            closes=service.closes_at(a),
+            pieces=pieces,
+            order=order,
+            closes=max([a.due_at, *extensions.values()]),
             ext_form=ext_form,
             edit_form=edit_form,
             confirm_form=ConfirmForm(formdata=None),

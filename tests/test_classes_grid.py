@@ -1,0 +1,292 @@
+"""A dashboard that answers at once (issue 41, point 7), SQLite and PostgreSQL: the grid
+counted by the database is the grid worked out from every answer, and the results part
+kept between requests is drawn again after every change it shows. (How fast:
+``benchmarks/classes.py``.)"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from datetime import timedelta
+from typing import Any
+
+from test_classes import (  # noqa: F401  (helpers shared with the classes tests)
+    answer,
+    assign,
+    capp,  # noqa: F401  (the classes tests' app, as a fixture here)
+    ctx,  # noqa: F401
+    items,
+    make_students,
+    new_class,
+    positions,
+    read,
+    right_answer,
+    signed_in,
+    teacher,
+    text,
+    user_id,
+)
+
+from app.classes import kinds, results, service
+from app.classes.models import Assignment, ClassStudent
+from app.extensions import db
+from app.learning import bank, clock
+from app.learning.judge import judge
+from app.learning.models import Attempt, PlayDeal
+from app.models import LearnerProfile
+
+EN = {"Accept-Language": "en"}
+
+
+def _wrong(ex: Any) -> tuple[str, str | None, dict[str, Any]]:
+    """A wrong answer to ``ex`` with its misconception code and params (if any)."""
+    from classes_help import wrong_answer
+
+    given = wrong_answer(ex)
+    v = judge(ex, given)
+    mc = v.misconception
+    return given, (mc.code if mc else None), (dict(mc.params) if mc else {})
+
+
+def _write(profile: int, eid: str, a: Assignment, given: str, **fields: Any) -> None:
+    db.session.add(
+        Attempt(
+            profile_id=profile,
+            exercise_id=eid,
+            game=a.game,
+            context="exam" if a.exam else "assignment",
+            context_ref=a.ref,
+            answer=given,
+            nonce=uuid.uuid4().hex,
+            **{"correct": False, "params": {}, "hints": 0, "time_ms": 1500, **fields},
+        )
+    )
+
+
+def test_the_grid_counted_by_the_database_is_the_grid_from_every_answer(ctx):  # noqa: F811
+    _t, tc = teacher(ctx)
+    cid = new_class(tc)
+    made = make_students(tc, cid, ["甲", "乙", "丙", "丁"])
+    aid = assign(
+        tc, cid, position=positions(ctx, 3), own_gen="count-hand", own_count="1", title="Mixed"
+    )
+    for username, password in made[:3]:  # three of them open it: their own positions are made
+        signed_in(ctx, username, password).get(f"/assignments/{aid}/")
+    uids = [user_id(ctx, u) for u, _p in made]
+
+    def fill() -> None:
+        a = db.session.get(Assignment, aid)
+        profiles = dict(
+            db.session.execute(
+                db.select(LearnerProfile.user_id, LearnerProfile.id).where(
+                    LearnerProfile.user_id.in_(uids)
+                )
+            ).all()
+        )
+        for uid in uids:  # a record of their own, as their first answer would make
+            if uid not in profiles:
+                p = LearnerProfile(token=uuid.uuid4().hex, user_id=uid)
+                db.session.add(p)
+                db.session.flush()
+                profiles[uid] = p.id
+        own = service.own_positions_of(a)
+        shared = [
+            it.exercise_id for it in service.items_of(a) if not kinds.own_generator(it.exercise_id)
+        ]
+        start = a.due_at - timedelta(days=2)
+        for s, uid in enumerate(uids[:3]):
+            mine = shared + [e for (_i, u), e in own.items() if u == uid]
+            for q, eid in enumerate(mine):
+                ex = bank.get(eid)
+                given, code, params = _wrong(ex)
+                when = start + timedelta(minutes=10 * q + s)
+                pattern = (s + q) % 4
+                if pattern == 0:  # wrong, then right after two hints
+                    _write(
+                        profiles[uid],
+                        eid,
+                        a,
+                        given,
+                        misconception=code,
+                        params=params,
+                        created_at=when,
+                    )
+                    _write(
+                        profiles[uid],
+                        eid,
+                        a,
+                        right_answer(ex),
+                        correct=True,
+                        hints=2,
+                        created_at=when + timedelta(minutes=1),
+                    )
+                elif pattern == 1:  # right after the answer was shown, then right
+                    _write(
+                        profiles[uid],
+                        eid,
+                        a,
+                        right_answer(ex),
+                        correct=True,
+                        shown=True,
+                        hints=3,
+                        created_at=when,
+                    )
+                    _write(
+                        profiles[uid],
+                        eid,
+                        a,
+                        right_answer(ex),
+                        correct=True,
+                        created_at=when + timedelta(minutes=1),
+                    )
+                elif pattern == 2:  # wrong without a named mistake, late
+                    _write(
+                        profiles[uid],
+                        eid,
+                        a,
+                        given,
+                        misconception="",
+                        created_at=a.due_at + timedelta(hours=1),
+                    )
+                else:  # right at once, late for all but the one with an extension
+                    _write(
+                        profiles[uid],
+                        eid,
+                        a,
+                        right_answer(ex),
+                        correct=True,
+                        time_ms=61500,
+                        created_at=a.due_at + timedelta(hours=s),
+                    )
+        db.session.commit()
+        service.set_extension(a, uids[1], a.due_at + timedelta(hours=5))
+
+    read(ctx, fill)
+
+    def both(exam: bool) -> tuple[Any, Any]:
+        with ctx.test_request_context(headers=EN):
+            a = db.session.get(Assignment, aid)
+            a.exam = exam  # read both ways; never committed
+            counted = results.grid(a, "en")
+            views = results.item_views(a, "en")
+            loaded = results._load(a)
+            rows = results.rows_for(a, views, loaded=loaded, deals=0)
+            found = results.mistakes(a, views, rows, loaded, "en")
+            db.session.rollback()
+
+            def plain(row: Any) -> Any:
+                cells = [
+                    (
+                        c.attempts,
+                        c.first_right,
+                        c.solved,
+                        c.done,
+                        c.stars,
+                        c.time_ms,
+                        c.late,
+                        c.shown,
+                    )
+                    for c in row.cells
+                ]
+                return (row.user.id, cells, row.score, row.passed, row.done, row.late)
+
+            mistakes = [(m.code, m.message, m.count, m.items) for m in found]
+            return (
+                (
+                    [plain(r) for r in counted.rows],
+                    [(m.code, m.message, m.count, m.items) for m in counted.mistakes],
+                ),
+                ([plain(r) for r in rows], mistakes),
+            )
+
+    for exam in (False, True):
+        counted, every = both(exam)
+        assert counted == every
+    rows, mistakes = counted
+    assert len(rows) == 4 and rows[3][1] == [(0, None, False, False, 0, 0, False, False)] * 4
+    assert any(c[7] for r in rows for c in r[1])  # answers after the answer was shown
+    assert any(c[6] for r in rows for c in r[1]) and any(r[5] for r in rows)  # late ones
+    assert mistakes and mistakes[0][2] >= 1
+
+
+def _table(page: str) -> str:
+    found = re.search(r'<table class="data grid">.*?</table>', page, re.S)
+    assert found is not None
+    return found.group(0)
+
+
+def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypatch):  # noqa: F811
+    _t, tc = teacher(ctx)
+    cid = new_class(tc)
+    (u1, p1), (u2, _p2) = make_students(tc, cid, ["Mia", "Leo"])
+    aid = assign(tc, cid, position=positions(ctx, 2), deal="on", deal_seat="0")
+    grid = f"/classes/{cid}/assignments/{aid}/"
+    first = text(tc.get(grid, headers=EN))
+    with monkeypatch.context() as m:  # kept: not counted again while nothing changed
+
+        def counted_again(*args: Any) -> Any:
+            raise AssertionError("the grid was counted again")
+
+        m.setattr(results, "grid", counted_again)
+        assert _table(text(tc.get(grid, headers=EN))) == _table(first)
+    assert "1 answer" not in first and "in progress" not in first
+
+    # an answer: shown by the next request
+    sc = signed_in(ctx, u1, p1)
+    its = items(ctx, aid)
+    ex = bank.get(its[0][1])
+    assert answer(ctx, sc, aid, its[0], right_answer(ex)).status_code in (200, 303)
+    page = text(tc.get(grid, headers=EN))
+    assert "1 answer" in page and 'class="cell right"' in page
+
+    # a name, the order, an extension: each shown at once
+    uid1, uid2 = user_id(ctx, u1), user_id(ctx, u2)
+    r = tc.post(f"/classes/{cid}/students/{uid1}", data={"real_name": "Mia Chen", "note": ""})
+    assert r.status_code in (200, 303)
+    page = text(tc.get(grid, headers=EN))
+    assert "Mia Chen" in page
+    assert page.index("Mia Chen") < page.index(">Leo<")
+    r = tc.post(f"/classes/{cid}/order", data={"order": "pinyin", "next": grid})
+    page = text(tc.get(grid, headers=EN))
+    assert page.index(">Leo<") < page.index("Mia Chen")  # L before M
+    r = tc.post(
+        f"/classes/{cid}/assignments/{aid}/extensions",
+        data={"student": str(uid2), "until": "2099-06-01T08:00"},
+    )
+    assert r.status_code in (200, 303)
+    assert "until 2099-06-01" in text(tc.get(grid, headers=EN))
+
+    # a deal begun, then ended with its comparison stored
+    key = read(
+        ctx,
+        lambda: [p for p in service.parts_of(db.session.get(Assignment, aid)) if p.kind == "deal"][
+            0
+        ].spec["key"],
+    )
+    assert sc.get(f"/assignments/{aid}/deal/{key}").status_code == 303
+    page = text(tc.get(grid, headers=EN))
+    assert "in progress" in page
+
+    def end() -> None:
+        deal = db.session.scalar(db.select(PlayDeal).filter_by(assignment_id=aid))
+        deal.status, deal.ended_at = "over", clock.now()
+        deal.decisions, deal.agreed = 4, 3
+        deal.result = {"scores": [2, -1, -1]}
+        db.session.commit()
+
+    read(ctx, end)
+    page = text(tc.get(grid, headers=EN))
+    assert "75% as the engine" in page and "3 of 4 decisions" in page
+
+    # a student removed from the class: gone from the grid and the extension form
+    r = tc.post(f"/classes/{cid}/students/{uid2}/remove", data={"confirm": "y"})
+    assert r.status_code in (200, 303)
+    page = text(tc.get(grid, headers=EN))
+    assert ">Leo<" not in page and not re.search(rf'<option value="{uid2}"', page)
+    still = read(
+        ctx,
+        lambda: db.session.scalar(
+            db.select(db.func.count()).select_from(ClassStudent).filter_by(class_id=cid)
+        ),
+    )
+    assert still == 1
