@@ -233,7 +233,7 @@ def test_a_played_deal_is_done_and_scored_from_what_was_stored(ctx):  # noqa: F8
     listing = text(sc.get("/assignments/", headers=EN))
     assert "1 of 1 done" in listing
     page = text(tc.get(f"/classes/{cid}/assignments/{aid}/", headers=EN))
-    assert f"{percent}% as the engine" in page
+    assert f"{percent}% as the computer" in page
     grid = {
         r["username"]: r
         for r in rows_of(text(tc.get(f"/classes/{cid}/assignments/{aid}/export.csv")))

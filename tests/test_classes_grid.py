@@ -276,7 +276,7 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
 
     read(ctx, end)
     page = text(tc.get(grid, headers=EN))
-    assert "75% as the engine" in page and "3 of 4 decisions" in page
+    assert "75% as the computer" in page and "3 of 4 decisions" in page
 
     # a student removed from the class: gone from the grid and the extension form
     r = tc.post(f"/classes/{cid}/students/{uid2}/remove", data={"confirm": "y"})

@@ -81,7 +81,7 @@ class DealCell:
     """A student's deal of a "same deal for everyone" part, as stored when it ended.
 
     ``credit``: what it counts for in the score (docs/classes.md): the share of the
-    student's decisions that were the engine's advice (1 when the deal left them none),
+    student's decisions that were the computer's advice (1 when the deal left them none),
     once the deal is over; 0 while it is not (in an exam, also when it ended after the
     student's due time)."""
 
@@ -102,7 +102,7 @@ class DealCell:
 
     @property
     def percent(self) -> int | None:
-        """The share of decisions as the engine advised, once the deal is over."""
+        """The share of decisions as the computer advised, once the deal is over."""
         return round(100 * self.credit) if self.done else None
 
 
@@ -1018,9 +1018,9 @@ def attempts_csv(class_id: int, locale: str, zone: ZoneInfo | None = None) -> st
                         u.username,
                         m.real_name,
                         _when(dc.ended_at, zone),
-                        f"{dc.agreed}/{dc.decisions}",
+                        dc.agreed,  # a plain number (a spreadsheet reads "3/5" as a date)
                         _(
-                            "%(a)s of %(n)s decisions as the engine advised",
+                            "%(a)s of %(n)s decisions as the computer advised",
                             a=dc.agreed,
                             n=dc.decisions,
                         ),
