@@ -77,8 +77,7 @@ MATRIX: dict[str, dict[str, Any]] = {
     "assignments.join_code": {"GET": ALL},
     "assignments.quick_signin": {"GET": ALL, "POST": ALL},
     # an archived class's clean-up is its owner's; this class is not archived (404)
-    "classes.cleanup": {"GET": {"owner": 404, "co": 403}},
-    "classes.cleanup_delete": {"POST": {"owner": 404, "co": 403}},
+    "classes.cleanup": {"GET": {"owner": 404, "co": 403}, "POST": {"owner": 404, "co": 403}},
     "admin.roles": {"GET": {"admin"}},
     "admin.set_role": {"POST": {"admin"}},
     # an account's page, reset, disabling and deletion (of a member of no class)

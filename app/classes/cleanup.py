@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import flash, render_template, url_for
+from flask import flash, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -83,16 +83,12 @@ def _page(klass: SchoolClass, form: ConfirmForm, status: int = 200):  # type: ig
     return body, status
 
 
-@bp.get("/<int:cid>/cleanup")
+@bp.route("/<int:cid>/cleanup", methods=["GET", "POST"])
 def cleanup(cid: int):  # type: ignore[no-untyped-def]
     """An archived class: export its results, then delete the accounts made for it."""
     klass = _owned_archived(cid)
-    return _page(klass, ConfirmForm(formdata=None))
-
-
-@bp.post("/<int:cid>/cleanup")
-def cleanup_delete(cid: int):  # type: ignore[no-untyped-def]
-    klass = _owned_archived(cid)
+    if request.method == "GET":
+        return _page(klass, ConfirmForm(formdata=None))
     form = ConfirmForm()
     if not form.validate_on_submit():
         return _page(klass, form, 422)
