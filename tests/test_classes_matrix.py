@@ -175,6 +175,7 @@ def _expected(allowed: Any, role: str) -> Any:
     return "ok" if role in allowed else 404
 
 
+@pytest.mark.slow  # a sweep of every route, page or sample: the whole suite only
 @pytest.mark.app_config(WTF_CSRF_ENABLED=False, ANYONE_MAY_TEACH=True)
 def test_every_route_of_the_area_is_allowed_or_refused_as_the_matrix_says(app):
     world = _world(app)

@@ -18,6 +18,7 @@ from app.learning.exercise import KINDS
 GAMES = [v.id for v in all_variants()]
 
 
+@pytest.mark.slow  # a sweep of every route, page or sample: the whole suite only
 def test_content_check_finds_no_problem():
     assert check() == []
 

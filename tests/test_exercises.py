@@ -294,6 +294,7 @@ def _check_property(ex: Exercise, data: st.DataObject) -> None:
         assert verdict.misconception is not None and verdict.misconception.code in MESSAGES
 
 
+@pytest.mark.slow  # a sweep of every route, page or sample: the whole suite only
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ex=st.sampled_from(EXERCISES), data=st.data())
 def test_property_every_form_of_the_engine_answer_is_right_and_no_other_meaning_is(ex, data):
@@ -303,6 +304,7 @@ def test_property_every_form_of_the_engine_answer_is_right_and_no_other_meaning_
 GENERATORS = sorted((game, gen_id) for game in GAMES for gen_id in generators.of_game(game))
 
 
+@pytest.mark.slow  # a sweep of every route, page or sample: the whole suite only
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(which=st.sampled_from(GENERATORS), seed=st.integers(0, 10**6), data=st.data())
 def test_property_holds_for_generated_questions(which, seed, data):

@@ -139,6 +139,7 @@ def _report() -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow  # a sweep of every route, page or sample: the whole suite only
 def test_every_wrong_answer_of_the_sample_has_a_reason_with_a_message():
     print("\n" + _report())
     for rows in sample().values():

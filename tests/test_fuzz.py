@@ -264,6 +264,7 @@ def _junk_path(rule, value):
     return path
 
 
+@pytest.mark.slow  # a sweep of every route, page or sample: the whole suite only
 @pytest.mark.app_config(WTF_CSRF_ENABLED=False, ANYONE_MAY_TEACH=True)
 def test_every_route_answers_bad_values_in_paths_queries_and_forms_with_a_4xx(app):
     """Every route of the URL map, for a visitor, a teacher, a student and an admin: ids of

@@ -49,6 +49,7 @@ def test_placeholders_match(po: Path):
             assert set(pat.findall(m.id)) == set(pat.findall(m.string)), m.id
 
 
+@pytest.mark.slow  # a sweep of every route, page or sample: the whole suite only
 def test_template_is_current():
     """Every msgid in the code and templates is in messages.pot (run `make catalogs`)."""
     from babel.messages.extract import extract_from_dir

@@ -263,6 +263,7 @@ def test_rule_options_chosen_at_setup_are_the_deals_and_shown_on_the_table(
     assert 'id="rule-jing" name="jing" value="yes" checked' in body  # not named: the default
 
 
+@pytest.mark.slow  # a sweep of every route, page or sample: the whole suite only
 @pytest.mark.parametrize("game_id", GAMES)
 def test_whole_deal_through_the_pages(app, client, game_id):
     url = start(client, game_id, seat="0")

@@ -374,6 +374,7 @@ def test_a_file_is_named_after_its_game(tmp_path):
         read_rules(path)
 
 
+@pytest.mark.slow  # a sweep of every route, page or sample: the whole suite only
 def test_content_check_names_a_line_no_step_teaches_and_a_count_it_cannot_read(
     tmp_path, monkeypatch
 ):
