@@ -24,7 +24,7 @@ from classes_help import give, library_positions, make_user, right_answer
 from conftest import _setup_db, make_test_app
 from playwright.sync_api import Browser, Page, expect
 from test_classes_browser import sign_in
-from test_play_browser import TABLE, _swap
+from test_play_browser import TABLE, _open_list, _swap
 from werkzeug.serving import make_server
 
 from app.classes.models import Assignment, AssignmentItem
@@ -69,6 +69,7 @@ def play_to_the_end(page: Page) -> int:
         if state == "waiting":
             _swap(page, lambda: page.locator(".play-wait button").click())
             continue
+        _open_list(page)  # the list of moves under the cards, closed by the table's script
         _swap(page, page.locator(".play-moves button.move").first.click)
         made += 1
     raise AssertionError("the deal does not end")
