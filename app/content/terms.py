@@ -263,17 +263,18 @@ def finds(text: str, game: str, lang: str) -> list[tuple[Name, int]]:
 
 def seat_word(seat: int, viewer: int | None, seats: int, lang: str) -> str:
     """A seat as tables, prompts, messages and reviews name it: from the viewer's chair,
-    Right (下家, the next), Left (上家, the previous) and Across (对家) at tables of three
-    and four; otherwise Seat N, counted from 1."""
-    if viewer is not None and seats in (3, 4) and seat != viewer:
+    you (你), Right (下家, the next), Left (上家, the previous) and Across (对家) at tables
+    of three and four; otherwise Seat N, counted from 1 (also for a seat the table does
+    not have)."""
+    if viewer is not None and seats in (3, 4) and 0 <= seat < seats:
+        if seat == viewer:
+            return concept_word("you", lang)
         offset = (seat - viewer) % seats
         ids = ("xiajia", "shangjia") if seats == 3 else ("xiajia", "duijia", "shangjia")
         c = concept(ids[offset - 1])
         if c is not None:
             return c.words[0].get(lang)
-    if lang.startswith("zh"):
-        return f"{concept_word('seat-number', lang)}{seat + 1}"
-    return f"{concept_word('seat-number', lang)} {seat + 1}"
+    return concept_word("seat-number", lang).format(n=seat + 1)
 
 
 def concept_word(concept_id: str, lang: str) -> str:

@@ -167,10 +167,16 @@ class Request:
         return _read_document(self.args.position)
 
     def explain(self, reason: Reason) -> dict[str, Any]:
-        from app.messages import render  # prose only at this edge
+        from app.messages import SEAT_PARAMS, render  # prose only at this edge
 
         out = reason.to_json()
-        out["message"] = render(reason.code, reason.params, self.lang, self.game.id)
+        params = {  # seats as the CLI counts them, from 0
+            k: render("seat-number", {"n": v}, self.lang)
+            if k in SEAT_PARAMS and isinstance(v, int) and not isinstance(v, bool)
+            else v
+            for k, v in reason.params.items()
+        }
+        out["message"] = render(reason.code, params, self.lang, self.game.id)
         return out
 
 

@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from app.database import commit_keeping_values, in_autocommit, reads_again, writable
 from app.extensions import db
 from app.i18n import page_locale
-from app.learning import practice, present, record
+from app.learning import practice, present, queries, record
 from app.learning.answers import AnswerError, Form, read_answer
 from app.learning.exercise import ASSIGNED_CONTEXTS, EXAM_CONTEXTS, Exercise
 from app.learning.judge import judge
@@ -134,7 +134,7 @@ def submit(
         params = (
             exc.params
             if exc.code == "unknown-card"
-            else humanize(ex.family, exc.params, locale(), ex.game)
+            else humanize(ex.family, exc.params, locale(), ex.game, **queries.seat_frame(ex))
         )
         message = render(exc.code, params, locale(), ex.game)
         same = str(form.get("token"))

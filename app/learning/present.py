@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from app.content import terms
 from app.learning import queries
 from app.learning.exercise import EXAM_CONTEXTS, Exercise
 from app.learning.verdict import Proof, Verdict
@@ -157,7 +158,7 @@ def prompt_text(ex: Exercise, locale: str) -> str:
     text = ex.prompt.get(locale)
     if not ex.prompt_params:
         return text
-    return text.format_map(humanize(ex.family, ex.prompt_params, locale))
+    return text.format_map(humanize(ex.family, ex.prompt_params, locale, **queries.seat_frame(ex)))
 
 
 CONTEXT_CARDS = {
@@ -305,12 +306,20 @@ def _action_words(ex: Exercise, notation: str, locale: str) -> str:
         f"{action_label(a.kind, ex.game)} {cards_text(ex.family, list(a.cards), locale)}".strip()
     )
     if sep and seat_text.strip().isdigit():
-        return _("Seat %(n)s: %(action)s", n=int(seat_text) + 1, action=words)
+        frame = queries.seat_frame(ex)
+        if not frame:
+            return _("Seat %(n)s: %(action)s", n=int(seat_text) + 1, action=words)
+        zh = locale.startswith("zh")
+        name = terms.seat_word(
+            int(seat_text), frame["viewer"], frame["seats"], "zh" if zh else "en"
+        )
+        return f"{name}：{words}" if zh else f"{name[:1].upper()}{name[1:]}: {words}"
     return words
 
 
 def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
     fam = ex.family
+    frame = queries.seat_frame(ex)
     pv = ProofView()
     a = proof.analysis
     if a is not None:
@@ -321,11 +330,13 @@ def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
         pv.settlement_total = a.settlement.total if a.settlement else None
     pv.waits = [(w.card, w.points) for w in proof.waits]
     for card, check in proof.checks.items():
-        why = reason_text(fam, "mc-extra-waits", {"cards": [card]}, locale, ex.game)
+        why = reason_text(fam, "mc-extra-waits", {"cards": [card]}, locale, ex.game, **frame)
         pv.checks.append((card, why if check is None or not check.complete else ""))
     for n in proof.notes:
         reason = (
-            reason_text(fam, n.reason.code, n.reason.params, locale, ex.game) if n.reason else ""
+            reason_text(fam, n.reason.code, n.reason.params, locale, ex.game, **frame)
+            if n.reason
+            else ""
         )
         pv.notes.append(
             NoteView(
@@ -339,11 +350,11 @@ def proof_view(ex: Exercise, proof: Proof, locale: str) -> ProofView:
     if proof.after is not None:
         pv.after = from_view(proof.after, fam)
     pv.consequences = [
-        reason_text(fam, r.code, r.params, locale, ex.game) for r in proof.consequences
+        reason_text(fam, r.code, r.params, locale, ex.game, **frame) for r in proof.consequences
     ]
     labels = {c.id: c for c in _choices(ex, locale, 0)}
     pv.order = [labels[i].text if i in labels else i for i in proof.order]
-    pv.facts = [reason_text(fam, r.code, r.params, locale, ex.game) for r in proof.facts]
+    pv.facts = [reason_text(fam, r.code, r.params, locale, ex.game, **frame) for r in proof.facts]
     if a is not None and not a.complete:
         pv.facts.append(_("No arrangement of these cards makes a whole hand, so it is no win."))
     elif a is not None and not a.win and a.points is not None and "min" in a.extra:
@@ -388,7 +399,14 @@ def right_reason(ex: Exercise, verdict: Verdict, full: ProofView | None, locale:
                 return _("The rules force this move: it is the only one allowed.")
             return _("The rules require this move here.")
         if note is not None and note.reason is not None:
-            return reason_text(ex.family, note.reason.code, note.reason.params, locale, ex.game)
+            return reason_text(
+                ex.family,
+                note.reason.code,
+                note.reason.params,
+                locale,
+                ex.game,
+                **queries.seat_frame(ex),
+            )
     if full is not None and full.facts:
         return full.facts.pop(0)
     if ex.kind == "pick-cards" and proof.waits:
@@ -474,7 +492,17 @@ def refute(ex: Exercise, verdict: Verdict, locale: str) -> ProofView | None:
     if ex.kind == "pick-cards" and ex.query is not None and ex.query.name == "waits":
         extra = [t for t in verdict.answer.split() if t not in verdict.solution.shown.split()]
         pv.checks = [
-            (t, reason_text(ex.family, "mc-extra-waits", {"cards": [t]}, locale, ex.game))
+            (
+                t,
+                reason_text(
+                    ex.family,
+                    "mc-extra-waits",
+                    {"cards": [t]},
+                    locale,
+                    ex.game,
+                    **queries.seat_frame(ex),
+                ),
+            )
             for t in extra
         ]
         return pv if pv.checks else None

@@ -73,6 +73,19 @@ def read(ex: Exercise) -> Ctx:
     return Ctx(game, rules, holding, state, ex.setup.seat)
 
 
+def seat_frame(ex: Exercise) -> dict[str, Any]:
+    """How an exercise's messages name seats: from the chair of the seat its position is
+    seen from (you, Right, Left, Across); counted from 1 without a position. Keyword
+    arguments of ``humanize`` and ``reason_text``."""
+    if not ex.setup.position:
+        return {}
+    c = read(ex)
+    if c.state is None:
+        return {}
+    viewer = ex.setup.seat if ex.setup.seat is not None else c.game.to_act(c.state)
+    return {"viewer": viewer, "seats": c.game.seats(c.state)}
+
+
 def _analysis(c: Ctx, ex: Exercise) -> Analysis:
     if c.holding is None:
         raise BadExercise(f"{ex.id}: the query needs a holding")

@@ -23,6 +23,7 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from app.learning import queries
 from app.learning.exercise import Exercise
 from app.messages import LANGS, MESSAGES, TERM_FIELD
 
@@ -118,7 +119,12 @@ def reason_line(
         if code and renderable(code, params):
             try:
                 return reason_text(
-                    _family(ex, game), code, reason_params(ex, params, locale), locale, game
+                    _family(ex, game),
+                    code,
+                    reason_params(ex, params, locale),
+                    locale,
+                    game,
+                    **(queries.seat_frame(ex) if ex is not None else {}),
                 )
             except (KeyError, ValueError, IndexError, TypeError):
                 pass

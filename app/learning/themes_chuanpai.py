@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from app.content import terms
 from app.engine.chuanpai import analysis as an
 from app.engine.chuanpai.cards import INDEX, JING, KINDS, POINTS, copy_limit
 from app.engine.chuanpai.pairing.offers import claim_order, take_options
@@ -77,18 +78,7 @@ def _reasons(*items: tuple[str, str, str, str]) -> tuple[Choice, ...]:
 
 def seat_words(seat: int, viewer: int, n: int) -> tuple[str, str]:
     """A seat as the table names it from the viewer's chair (你, 下家, 对家, 上家)."""
-    if seat == viewer:
-        return "你", "you"
-    offset = (seat - viewer) % n
-    if n == 4:
-        return (
-            ("下家", "your Right"),
-            ("对家", "Across"),
-            ("上家", "your Left"),
-        )[offset - 1]
-    if n == 3:
-        return (("下家", "your Right"), ("上家", "your Left"))[offset - 1]
-    return f"{seat + 1}号座位", f"Seat {seat + 1}"
+    return terms.seat_word(seat, viewer, n, "zh"), terms.seat_word(seat, viewer, n, "en")
 
 
 def _a(kind: str) -> str:

@@ -43,6 +43,23 @@ from app.messages import (
 
 LANGS = ("en", "zh")
 
+#: The parameters of a reason that name a seat (an int, counted from 0 by the engine).
+SEAT_PARAMS = frozenset(
+    {
+        "seat",
+        "to_act",
+        "actor",
+        "winner",
+        "discarder",
+        "claimer",
+        "dealer",
+        "next",
+        "turn",
+        "from",
+        "to",
+    }
+)
+
 MESSAGES: dict[str, dict[str, str]] = {}
 for _table in (
     core.MESSAGES,
@@ -136,4 +153,8 @@ def render(
         detail = ", ".join(f"{k}={v}" for k, v in values.items())
         return f"{code} ({detail})" if detail else code
     values.setdefault(TERM_FIELD, _Words(game, lang))
-    return texts[lang].format_map(values)
+    text = texts[lang].format_map(values)
+    first = texts[lang][1:].partition("}")[0] if texts[lang].startswith("{") else ""
+    if lang == "en" and first in SEAT_PARAMS:  # "you must …" at the start: "You must …"
+        text = text[:1].upper() + text[1:]
+    return text

@@ -8,8 +8,8 @@ regions of :data:`app.engine.chuanpai.cards.REGIONAL_NAMES` for the card gallery
 MESSAGES: dict[str, dict[str, str]] = {
     # -- refusals shared by both games -------------------------------------------
     "cp-not-your-turn": {
-        "en": "It is not seat {seat}'s turn: seat {actor} acts now.",
-        "zh": "现在不是 {seat} 号座位行动，轮到 {actor} 号座位。",
+        "en": "{seat} may not act now: {actor} must act first.",
+        "zh": "现在不是{seat}行动，轮到{actor}。",
     },
     "cp-illegal-action": {
         "en": "'{kind}' with {cards} is not possible at this moment.",
@@ -25,7 +25,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cp-no-such-seat": {
         "en": "There is no such seat: this table has {seats} seats, Seat 1 to Seat {seats}.",
-        "zh": "没有这个座位：这一桌有 {seats} 个座位，从 1 号座位到 {seats} 号座位。",
+        "zh": "没有这个座位：这一桌有 {seats} 个座位，从 1 号位到 {seats} 号位。",
     },
     "cp-no-such-action": {
         "en": "'{kind}' is not an action of this game.",
@@ -33,10 +33,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # -- the pairing game 挤儿 ---------------------------------------------------
     "cp-card-on-offer": {
-        "en": "{card}, given up by seat {seat}, is on offer: it is taken (peng, yan, qi, kang, bai) "
+        "en": "{card}, given up by {seat}, is on offer: it is taken (peng, yan, qi, kang, bai) "
         "or passed up, seat by seat, before anyone lays a group, goes out or discards.",
-        "zh": "{seat} 号座位的 {card} 正在等人要：各家依次碰、燕、起、扛、摆或不要，"
-        "这之前谁都不能放组、胡牌或打牌。",
+        "zh": "{seat}的{card}正在等人要：各家依次碰、燕、起、扛、摆或不要，这之前谁都不能放组、胡牌或打牌。",
     },
     "cp-nothing-on-offer": {
         "en": "No card is on offer: '{kind}' answers a card just discarded or turned up.",
@@ -107,15 +106,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "自己打出的牌不能再拿回来：{card} 只能由别家吃碰。",
     },
     "cp-claim-waits": {
-        "en": "Seat {seat} may use {card} only if seat {to_act} passes it up first: groups "
-        "(peng, yan, qi, kang) come before bai, each in turn from the discarder's next seat.",
-        "zh": "{seat} 号座位要等 {to_act} 号座位不要 {card} 才能用它：碰、燕、起、扛先于摆，"
-        "同一类按打牌人下家起的顺序。",
+        "en": "{seat} may use {card} only after a pass from {to_act}: groups (peng, yan, qi, "
+        "kang) come before bai, each in turn from the discarder's next seat.",
+        "zh": "{seat}要等{to_act}不要{card}才能用它：碰、燕、起、扛先于摆，同一类按打牌人下家起的顺序。",
     },
     "cp-cannot-use": {
-        "en": "Seat {seat} has no claim on {card}: it can make no group and no jier with it, "
-        "or it has passed it up.",
-        "zh": "{seat} 号座位不能要 {card}：它用这张牌成不了组，也配不成挤儿，或者已经不要了。",
+        "en": "{seat} can make no claim on {card}: no group and no jier can be made with it, "
+        "or it was passed up already.",
+        "zh": "{seat}不能要{card}：用这张牌成不了组，也配不成挤儿，或者已经不要了。",
     },
     "cp-extra-seat-no-bai": {
         "en": "An extra seat (fifth player and beyond) may peng, yan or kang but never bai.",
@@ -213,13 +211,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{card} 是硬张（丁丁、二红），一拿到就摆在门前，不参与打牌。",
     },
     "cp-tj-played": {
-        "en": "Seat {seat} has played to this trick already: the best play takes it, then "
-        "its player leads.",
-        "zh": "{seat} 号座位这一轮已经出过牌了：等最大的一家收牌，再由它先出。",
+        "en": "{seat} cannot play again in this trick: the best play takes it, then its player "
+        "leads.",
+        "zh": "{seat}这一轮已经出过牌了：等最大的一家收牌，再由它先出。",
     },
     "cp-tj-no-cards": {
-        "en": "Seat {seat} has no card left in hand.",
-        "zh": "{seat} 号座位手里已经没有牌了。",
+        "en": "{seat} cannot play: no card is left in that hand.",
+        "zh": "{seat}手里已经没有牌了。",
     },
     "cp-tj-pile": {
         "en": "{cards} cards laid out",
@@ -250,13 +248,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "只摆了 {cards} 张（手里 {in_hand} 张）：要摆够 16 张才算赢",
     },
     "cp-tj-baopai": {
-        "en": "Liable: seat {seat} led a Heaven or a nine first and did not win, so it pays for "
-        "both losers",
-        "zh": "包牌：{seat} 号座位第一手出了天牌或九，最后又不是他赢，一家替两家输",
+        "en": "Liable: {seat} led a Heaven or a nine first and did not win, so {seat} must pay "
+        "for both losers",
+        "zh": "包牌：{seat}第一手出了天牌或九，最后又没有赢，一家替两家输",
     },
     "cp-tj-fapai": {
-        "en": "Penalty: seat {seat} did not beat when it could; the deal stops and it pays",
-        "zh": "罚牌：{seat} 号座位能打不打，违规，本局停止，由它赔",
+        "en": "Penalty: {seat} did not beat when able to; the deal stops and {seat} must pay",
+        "zh": "罚牌：{seat}能打不打，违规，本局停止，由{seat}赔",
     },
     # -- the strong players' coach (chuanpai/pairing/strong.py, chuanpai/tricks/strong.py) --
     "coach-cp-group": {

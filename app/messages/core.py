@@ -80,9 +80,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The deal is over: nobody acts any more.",
         "zh": "这一局已经结束，谁都不能再行动。",
     },
+    "seat-number": {
+        "en": "Seat {n}",
+        "zh": "{n} 号位",
+    },
     "not-your-turn": {
-        "en": "Seat {seat} has nothing to do now: the deal waits for seat {to_act}.",
-        "zh": "{seat} 号座位现在没有可做的：轮到 {to_act} 号座位。",
+        "en": "{seat} can do nothing now: the deal waits for {to_act}.",
+        "zh": "{seat}现在没有可做的：轮到{to_act}。",
     },
     "unsupported-verb": {
         "en": "The command '{verb}' is not available for {variant}.",

@@ -301,7 +301,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "此时不能做这个动作。",
     },
     "lets-win": {
-        "en": "After this, seat {seat} can go out on it.",
-        "zh": "这样一来，{seat} 号座位就能胡这张牌。",
+        "en": "After this, {seat} can go out on it.",
+        "zh": "这样一来，{seat}就能胡这张牌。",
     },
 }

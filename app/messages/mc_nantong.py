@@ -344,8 +344,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "牌组加起来是 {sum} 胡，往上进整，底胡是 {dihu}。",
     },
     "fact-nt-total": {
-        "en": "Seat {seat} counts {total} hu.",
-        "zh": "{seat} 号位算得 {total} 胡。",
+        "en": "The count for {seat}: {total} hu.",
+        "zh": "{seat}算得{total}胡。",
     },
     "fact-nt-row-putong": {
         "en": "{card}: ordinary, not a general.",

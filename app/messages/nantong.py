@@ -13,8 +13,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这一局已经结束，不能再行动了。",
     },
     "nt-not-your-turn": {
-        "en": "Seat {seat} cannot act now: it is seat {turn}'s turn.",
-        "zh": "现在轮到 {turn} 号位，{seat} 号位不能行动。",
+        "en": "{seat} cannot act now: the turn is with {turn}.",
+        "zh": "现在轮到{turn}，{seat}不能行动。",
     },
     "nt-not-legal": {
         "en": "'{kind}' is not allowed at this moment of the deal.",
@@ -50,12 +50,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "笃子胡可碰不可吃：别人打的牌只有胡牌时才能凑成搭子。",
     },
     "nt-no-seat": {
-        "en": "There is no seat {seat}: the seats are 0 to 3.",
-        "zh": "没有 {seat} 号位。",
+        "en": "There is no {seat} at this table: it seats four players.",
+        "zh": "这张桌上没有{seat}：一桌只坐四个人。",
     },
     "nt-sits-out": {
-        "en": "Seat {seat} sits this deal out: the dealer's Left does not play.",
-        "zh": "{seat} 号位这一局定醒：庄家的上家不打这一局。",
+        "en": "{seat} must sit this deal out: the dealer's Left does not play.",
+        "zh": "{seat}这一局定醒：庄家的上家不打这一局。",
     },
     "nt-hu-needs-card": {
         "en": "You go out on a card you just drew or on a discard: after a pong, discard first.",
@@ -75,8 +75,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "你已经决定过是否报听了。",
     },
     "nt-deciding-baoting": {
-        "en": "Seat {turn} is deciding whether to declare ready before the dealer's first discard.",
-        "zh": "{turn} 号位正在决定是否报听（在庄家出第一张牌之前）。",
+        "en": "Waiting for {turn} to decide whether to declare ready before the dealer's first "
+        "discard.",
+        "zh": "{turn}正在决定是否报听（在庄家出第一张牌之前）。",
     },
     "nt-must-discard": {
         "en": "With a full hand you cannot pass: go out, lay down a four, or discard a card.",
@@ -103,13 +104,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{card} 你既不能碰、杠，也不能胡，所以不用表态。",
     },
     "nt-deciding-claim": {
-        "en": "Seat {turn} is deciding whether to claim the discard {card} (pong, gang or win).",
-        "zh": "{turn} 号位正在决定要不要打出的 {card}（碰、杠或胡）。",
+        "en": "Waiting for {turn} to decide whether to claim the discard {card} (pong, gang or "
+        "win).",
+        "zh": "{turn}正在决定要不要打出的{card}（碰、杠或胡）。",
     },
     "nt-answer-discard": {
-        "en": "Seat {seat}'s discard {card} is waiting for its answers (pong, gang, win or pass): "
-        "nobody discards or lays down a gang before then.",
-        "zh": "{seat} 号位打出的 {card} 还在等人表态（碰、杠、胡或过）：在这之前谁都不能出牌或杠牌。",
+        "en": "The discard {card} from {seat} is waiting for its answers (pong, gang, win or "
+        "pass): nobody discards or lays down a gang before then.",
+        "zh": "{seat}打出的{card}还在等人表态（碰、杠、胡或过）：在这之前谁都不能出牌或杠牌。",
     },
     "nt-huang": {
         "en": "The stock ran out without a winner: a drawn deal, nobody pays.",
@@ -247,8 +249,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "穷穷狠：单将翻出的将牌是喜，自己手里一张喜也没有，胡数乘 4。",
     },
     "nt-pay": {
-        "en": "Seat {from} pays seat {to} the difference of their hu.",
-        "zh": "{from} 号位按胡数差额付给 {to} 号位。",
+        "en": "Payment from {from} to {to}: the difference of their hu.",
+        "zh": "{from}按胡数差额付给{to}。",
     },
     # -- 将 situations and table rows ------------------------------------------
     "nt-putong-jiang": {

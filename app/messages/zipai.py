@@ -16,12 +16,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这一局已经结束，不能再行动。",
     },
     "zp-not-your-turn": {
-        "en": "It is not seat {seat}'s turn to act.",
-        "zh": "现在还没轮到 {seat} 号座位行动。",
+        "en": "{seat} may not act yet.",
+        "zh": "现在还没轮到{seat}行动。",
     },
     "lower-priority": {
-        "en": "Wait: seat {seat} decides first ({stage} comes before you).",
-        "zh": "请稍等：{seat} 号座位先决定（{stage} 优先于你）。",
+        "en": "Wait: {seat} must decide first ({stage} comes before you).",
+        "zh": "请稍等：{seat}先决定（{stage}优先于你）。",
     },
     "zp-must-take-forced": {
         "en": "You must {kind} with {card} now: this move is compulsory.",
@@ -32,14 +32,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "请先从墩上摸牌。",
     },
     "zp-stock-next": {
-        "en": "Seat {seat} turns the next card from the stock now: nobody discards before it "
-        "is turned.",
-        "zh": "现在由 {seat} 号座位翻墩上的下一张牌：翻牌之前谁都不能出牌。",
+        "en": "{seat} must turn the next card from the stock now: nobody discards before it is "
+        "turned.",
+        "zh": "现在由{seat}翻墩上的下一张牌：翻牌之前谁都不能出牌。",
     },
     "zp-discard-next": {
-        "en": "Seat {seat} plays now (a discard, or a win): the next card is turned only "
-        "after that.",
-        "zh": "现在由 {seat} 号座位出牌（或胡牌），之后才翻下一张牌。",
+        "en": "{seat} must play now (a discard, or a win): the next card is turned only after "
+        "that.",
+        "zh": "现在由{seat}出牌（或胡牌），之后才翻下一张牌。",
     },
     "zp-not-allowed-now": {
         "en": "'{kind}' is not possible at this moment of the deal.",
@@ -113,8 +113,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这样进牌后你手里就没有可打的牌了，所以不能这样进牌。",
     },
     "zp-no-such-seat": {
-        "en": "There is no seat {seat} at this table: it seats three players.",
-        "zh": "这张桌上没有 {seat} 号座位：一桌只坐三个人。",
+        "en": "There is no {seat} at this table: it seats three players.",
+        "zh": "这张桌上没有{seat}：一桌只坐三个人。",
     },
     "zp-no-such-action": {
         "en": "'{kind}' is not an action of this game.",
@@ -145,17 +145,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{card} 你用不上，没有什么可以“过”的。",
     },
     "zp-no-claim": {
-        "en": "You have no use for {card} now: seat {seat} decides on it.",
-        "zh": "{card} 你现在用不上：由 {seat} 号座位决定。",
+        "en": "You have no use for {card} now: it is for {seat} to decide on it.",
+        "zh": "{card}你现在用不上：由{seat}决定。",
     },
     "zp-offer-unclaimed": {
-        "en": "Nobody can take {card}: it goes to the pile of seat {seat}, and seat {next} draws next.",
-        "zh": "{card} 谁都不能要：它放到 {seat} 号座位面前，由 {next} 号座位摸牌。",
+        "en": "Nobody can take {card}: it goes in front of {seat}, and {next} will draw next.",
+        "zh": "{card}谁都不能要：它放到{seat}面前，由{next}摸牌。",
     },
     "zp-liang-unclaimed": {
-        "en": "Nobody wins on the shown card {card} ({w:liangzhang}): the dealer (seat {seat})"
-        " plays first.",
-        "zh": "没有人胡{w:liangzhang} {card}：由庄家（{seat} 号座位）先出牌。",
+        "en": "Nobody wins on the shown card {card} ({w:liangzhang}): the dealer ({seat}) will "
+        "play first.",
+        "zh": "没有人胡{w:liangzhang} {card}：由庄家（{seat}）先出牌。",
     },
     "zp-liang-win-only": {
         "en": "The shown card {card} ({w:liangzhang}) belongs to the dealer: it may only be won"

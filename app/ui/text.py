@@ -14,7 +14,7 @@ from flask_babel import lazy_gettext as _l
 
 from app.content import terms
 from app.engine.core.actions import Count
-from app.messages import MESSAGES, render
+from app.messages import MESSAGES, SEAT_PARAMS, render
 from app.ui.catalog import card as catalog_card
 
 
@@ -40,31 +40,41 @@ def cards_text(family: str, tokens: Sequence[Any], locale: str) -> str:
     return ("、" if locale.startswith("zh") else ", ").join(parts)
 
 
-SEAT_PARAMS = frozenset(
-    {"seat", "to_act", "winner", "discarder", "claimer", "dealer", "next", "turn", "from", "to"}
-)
-
-
 def humanize(
-    family: str, params: Mapping[str, Any], locale: str, game: str | None = None
+    family: str,
+    params: Mapping[str, Any],
+    locale: str,
+    game: str | None = None,
+    *,
+    viewer: int | None = None,
+    seats: int = 0,
 ) -> dict[str, Any]:
-    """Parameters ready for a message: card tokens become card names, seats count from 1
-    (the engine counts them from 0); a reason inside is said in the words of ``game``."""
+    """Parameters ready for a message: card tokens become card names; seats are named
+    from ``viewer``'s chair at a table of ``seats`` (you, Right, Left, Across), else
+    counted from 1 (the engine counts them from 0); a reason inside is said in the
+    words of ``game``."""
     out: dict[str, Any] = {}
     for key, value in params.items():
         if isinstance(value, Mapping) and set(value) == {"en", "zh"}:  # prose, both languages
             out[key] = value["zh"] if str(locale).startswith("zh") else value["en"]
         elif isinstance(value, Mapping) and "code" in value:  # a reason inside a reason
-            inner = humanize(family, value.get("params") or {}, locale, game)
+            inner = humanize(
+                family, value.get("params") or {}, locale, game, viewer=viewer, seats=seats
+            )
             out[key] = render(str(value["code"]), inner, locale, game).rstrip("。.")
         elif (
             isinstance(value, list | tuple)
             and value
             and all(isinstance(v, Mapping) and "code" in v for v in value)
         ):  # alternatives, each a reason
-            out[key] = " / ".join(humanize(family, {"r": v}, locale, game)["r"] for v in value)
+            out[key] = " / ".join(
+                humanize(family, {"r": v}, locale, game, viewer=viewer, seats=seats)["r"]
+                for v in value
+            )
         elif key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
-            out[key] = value + 1
+            out[key] = terms.seat_word(
+                value, viewer, seats, "zh" if locale.startswith("zh") else "en"
+            )
         elif key in ("kind", "action_kind") and isinstance(value, str):
             out[key] = action_label(value, game)  # a group or action kind in words: 跑, not pao
         elif key == "as" and isinstance(value, str):  # a group kind a count line counts as
@@ -262,11 +272,20 @@ def unit_word(unit: str, game: str | None = None) -> str:
 
 
 def reason_text(
-    family: str, code: str, params: Mapping[str, Any], locale: str, game: str | None = None
+    family: str,
+    code: str,
+    params: Mapping[str, Any],
+    locale: str,
+    game: str | None = None,
+    *,
+    viewer: int | None = None,
+    seats: int = 0,
 ) -> str:
-    """A reason or misconception code as a sentence, card tokens named, in the words of
-    ``game`` when given."""
-    return render(code, humanize(family, params, locale, game), locale, game)
+    """A reason or misconception code as a sentence, card tokens named and seats named
+    from ``viewer``'s chair, in the words of ``game`` when given."""
+    return render(
+        code, humanize(family, params, locale, game, viewer=viewer, seats=seats), locale, game
+    )
 
 
 def action_label(action_kind: str, game: str | None = None) -> str:

@@ -110,6 +110,24 @@ def test_seats_are_never_numbered_from_zero_on_a_page() -> None:
 
     params = humanize("zipai", {"card": "x1", "seat": 0, "next": 1}, "en", "hunan")
     text = render("zp-offer-unclaimed", params, "en", "hunan")
-    assert "seat 1" in text and "seat 2" in text and "seat 0" not in text
+    assert "Seat 1" in text and "Seat 2" in text and "eat 0" not in text
+    # seen from a chair, seats are named from it: the learner at seat 1 is "you"
+    params = humanize(
+        "zipai", {"card": "x1", "seat": 0, "next": 1}, "en", "hunan", viewer=1, seats=3
+    )
+    text = render("zp-offer-unclaimed", params, "en", "hunan")
+    assert text == "Nobody can take small one: it goes in front of Left, and you will draw next."
+    params = humanize(
+        "zipai", {"card": "x1", "seat": 0, "next": 1}, "zh", "hunan", viewer=1, seats=3
+    )
+    assert "放到上家面前，由你摸牌" in render("zp-offer-unclaimed", params, "zh", "hunan")
     for lang in ("en", "zh"):
         assert "0" not in render("zp-no-such-seat", {"seat": 4}, lang)
+
+
+def test_a_seat_that_starts_a_sentence_is_capitalized() -> None:
+    from app.ui.text import humanize
+
+    for viewer, said in ((0, "You must turn"), (2, "Right must turn"), (None, "Seat 1 must turn")):
+        params = humanize("zipai", {"seat": 0}, "en", "hunan", viewer=viewer, seats=3)
+        assert render("zp-stock-next", params, "en", "hunan").startswith(said)
