@@ -14,9 +14,9 @@ from app.learning.deals import replay
 from app.learning.exercise import KINDS, Choice, Exercise, Query, Setup, Text
 from app.learning.judge import judge
 from app.learning.misconceptions import catalog
-from app.learning.misconceptions import chuanpai as mc
 from app.learning.queries import BadExercise, solve
 from app.messages import MESSAGES, render
+from app.teaching.chuanpai import misconceptions as mc
 
 GAME = "chuanpai"
 T = Text("题", "question")

@@ -135,16 +135,13 @@ def test_every_wrong_option_of_a_choice_names_its_mistake(game):
 
 
 def _examples():
-    from app.learning.misconceptions import (
-        SHARED_EXAMPLES,
-        chuanpai,
-        chuanpai_tricks,
-        guilin,
-        hunan,
-        nantong,
-    )
+    import importlib
 
-    for module in (hunan, guilin, chuanpai, chuanpai_tricks, nantong):
+    from app.learning import teaching
+    from app.learning.misconceptions import SHARED_EXAMPLES
+
+    for t in teaching.every():
+        module = importlib.import_module(f"{teaching.folder(t.game)}.misconceptions")
         yield from getattr(module, "EXAMPLES", ())
     yield from SHARED_EXAMPLES
 

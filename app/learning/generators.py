@@ -7,7 +7,7 @@ the skills it trains; the review queue draws from the generators of a due skill.
 
 Five generators work for every game through the :class:`Game` interface (they play
 deals with the engine's players and stop at a moment that fits); each game family adds
-its own in ``app/learning/gen_<game>.py``.
+its own in ``app/teaching/<game>/generators.py``.
 """
 
 from __future__ import annotations
@@ -67,13 +67,13 @@ def _load() -> None:
                 gen = make(v.id)
                 if gen.id not in WITHOUT_GENERIC.get(v.id, set()):
                     GENERATORS.setdefault(v.id, {}).setdefault(gen.id, gen)
-    from app.learning import (  # noqa: F401
-        gen_chuanpai,
-        gen_chuanpai_tricks,
-        gen_guilin,
-        gen_hunan,
-        gen_nantong,
-    )
+    from app.learning import teaching
+
+    for t in teaching.every():  # each game's own, found by its folder
+        for gen_id in t.drop_generators:
+            drop_generic(t.game, gen_id)
+        for gen in t.generators:
+            register(gen)
 
 
 def of_game(game: str) -> dict[str, Generator]:

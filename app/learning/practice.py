@@ -95,7 +95,13 @@ def _load() -> None:
     if _LOADED:
         return
     _LOADED = True
-    from app.learning import practice_themes  # noqa: F401
+    from app.learning import practice_themes, teaching  # noqa: F401  (the shared themes)
+
+    for t in teaching.every():  # each game's own, found by its folder
+        for theme_id in t.drop_themes:
+            drop_generic(t.game, theme_id)
+        for th in t.themes:
+            register(th)
 
 
 def themes(game: str) -> dict[str, Theme]:

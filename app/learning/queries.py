@@ -289,7 +289,10 @@ def _action_cards(c: Ctx, ex: Exercise) -> Solution:
     return Solution((tokens_text(cards),), Counter(cards), Proof(notes=(note,)), cards)
 
 
-QUERIES: dict[str, Callable[[Ctx, Exercise], Solution]] = {
+#: a query: the engine's answer to an exercise read through the engine
+QueryFn = Callable[[Ctx, Exercise], Solution]
+
+QUERIES: dict[str, QueryFn] = {
     "points": _points,
     "settlement": _settlement,
     "win": _win,
@@ -304,14 +307,11 @@ QUERIES: dict[str, Callable[[Ctx, Exercise], Solution]] = {
 
 
 def _load_game_queries() -> None:
-    """Each game may add queries of its own (``app/learning/queries_<game>.py``)."""
-    from app.learning import (  # noqa: F401
-        queries_chuanpai,
-        queries_chuanpai_tricks,
-        queries_guilin,
-        queries_hunan,
-        queries_nantong,
-    )
+    """Each game may add queries of its own (``app/teaching/<game>/queries.py``)."""
+    from app.learning import teaching
+
+    for t in teaching.every():
+        QUERIES.update(t.queries)
 
 
 _SOLVED: dict[str, tuple[Exercise, Solution]] = {}

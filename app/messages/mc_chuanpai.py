@@ -1,6 +1,6 @@
-"""Messages of the chuanpai misconceptions (codes in app/learning/misconceptions/chuanpai.py)
+"""Messages of the chuanpai misconceptions (codes in app/teaching/chuanpai/misconceptions.py)
 and of the facts its queries state in a proof (codes ``fact-cp-*``, from
-app/learning/queries_chuanpai.py)."""
+app/teaching/chuanpai/queries.py)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     # -- reading the cards --------------------------------------------------------------

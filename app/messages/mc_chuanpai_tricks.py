@@ -1,6 +1,6 @@
-"""Messages of the chuanpai-tricks misconceptions (codes in app/learning/misconceptions/chuanpai_tricks.py),
+"""Messages of the chuanpai-tricks misconceptions (codes in app/teaching/chuanpai_tricks/misconceptions.py),
 and of the facts its engine queries state in a proof (``tj-fact-…``,
-app/learning/queries_chuanpai_tricks.py). Placeholders ending in ``card``/``cards`` are
+app/teaching/chuanpai_tricks/queries.py). Placeholders ending in ``card``/``cards`` are
 shown as card names."""
 
 MESSAGES: dict[str, dict[str, str]] = {

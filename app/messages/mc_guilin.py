@@ -1,4 +1,4 @@
-"""Messages of the guilin misconceptions (codes in app/learning/misconceptions/guilin.py)."""
+"""Messages of the guilin misconceptions (codes in app/teaching/guilin/misconceptions.py)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     # -- counting 胡 -------------------------------------------------------------------

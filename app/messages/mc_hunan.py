@@ -1,5 +1,5 @@
-"""Messages of the hunan misconceptions (codes in app/learning/misconceptions/hunan.py),
-and of the facts the hunan queries state in a proof (app/learning/queries_hunan.py)."""
+"""Messages of the hunan misconceptions (codes in app/teaching/hunan/misconceptions.py),
+and of the facts the hunan queries state in a proof (app/teaching/hunan/queries.py)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     # ------------------------------------------------------------ counting 胡息

@@ -1,5 +1,5 @@
-"""Messages of the nantong misconceptions (codes in app/learning/misconceptions/nantong.py),
-and the facts the Nantong queries state in a proof (app/learning/queries_nantong.py)."""
+"""Messages of the nantong misconceptions (codes in app/teaching/nantong/misconceptions.py),
+and the facts the Nantong queries state in a proof (app/teaching/nantong/queries.py)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     # -- from groups to the total ---------------------------------------------------------

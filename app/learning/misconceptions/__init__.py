@@ -2,8 +2,8 @@
 
 One catalog per game (:data:`CATALOGS`), each code with the skill it belongs to and,
 the lesson step that teaches it; the messages live in ``app/messages/mc_<game>.py``
-(both languages). A game's module here (``hunan``, ``guilin``, ``chuanpai``,
-``chuanpai_tricks``, ``nantong``) diagnoses answers with "buggy models": it
+(both languages). A game's ``misconceptions`` module in its teaching folder
+(``app/teaching/<game>/``) diagnoses answers with "buggy models": it
 recomputes the answer the way a learner holding a wrong belief would, and names the
 belief whose answer equals the learner's. What no buggy model explains gets the shared
 exact reason: a number beside the engine's count (the line left out or added twice, the
@@ -96,18 +96,15 @@ _LOADED = False
 
 
 def _load() -> None:
-    """Import every game's module once (importing one game's module alone registers only
-    that game, so the flag, not the registry, says whether all are in)."""
+    """Every game's catalog, once, from its teaching folder (app/learning/teaching.py)."""
     global _LOADED
     if not _LOADED:
         _LOADED = True
-        from app.learning.misconceptions import (  # noqa: F401
-            chuanpai,
-            chuanpai_tricks,
-            guilin,
-            hunan,
-            nantong,
-        )
+        from app.learning import teaching
+
+        for t in teaching.every():
+            if t.diagnose is not None:
+                register(t.game, tuple(t.misconceptions), t.diagnose, dict(t.reasons))
 
 
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:

@@ -17,8 +17,9 @@ from app.engine.core.results import ScoredMeld
 from app.engine.zipai.cards import TOKENS
 from app.engine.zipai.settle import mingtang
 from app.learning.exercise import Exercise
-from app.learning.misconceptions import Misconception, authored, register
-from app.learning.misconceptions.zipai_common import (
+from app.learning.misconceptions import Misconception, authored
+from app.learning.verdict import Solution
+from app.teaching.zipai_common import (
     SHAPE_BELIEFS,
     big_tokens,
     first_jump,
@@ -30,7 +31,6 @@ from app.learning.misconceptions.zipai_common import (
     shape_belief_of_waits,
     shape_belief_of_win,
 )
-from app.learning.verdict import Solution
 
 
 def _mc(code: str, skill: str, lesson: str) -> Misconception:
@@ -495,7 +495,7 @@ def _fewer_waits(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
 def _after_win(ex: Exercise) -> Any:
     """The finished deal of a position question about the seat's win now."""
     from app.learning.queries import read
-    from app.learning.queries_hunan import win_now
+    from app.teaching.hunan.queries import win_now
 
     c = read(ex)
     seat = ex.setup.seat if ex.setup.seat is not None else c.game.to_act(c.state)
@@ -597,6 +597,3 @@ def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     if fn is None:
         return None
     return fn(ex, sol, answer)
-
-
-register("hunan", CATALOG, diagnose, REASONS)

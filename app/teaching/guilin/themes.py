@@ -26,8 +26,8 @@ from app.engine.zipai.melds import CHOUWEI, PENG, WEI
 from app.engine.zipai.offers import candidates, decider, stage_seats
 from app.engine.zipai.winning import hu_points
 from app.learning.exercise import Choice, Query, Text
-from app.learning.practice import Question, Theme, register
-from app.learning.queries_guilin import (
+from app.learning.practice import Question, Theme
+from app.teaching.guilin.queries import (
     discard_after,
     discard_waits,
     draw_wins,
@@ -36,6 +36,8 @@ from app.learning.queries_guilin import (
 )
 
 GAME = "guilin"
+#: the game's own practice themes, in the order the practice page lists them
+OWN: list[Theme] = []
 SEATS = 3
 MAX_DEALS = 16
 Examined = tuple[Question, Any]
@@ -190,7 +192,9 @@ def theme(
         return got[0] if got is not None else None
 
     direct = builder(examine, every_seat, deals, kinds, kind_of)
-    return register(Theme(tid, GAME, title, about, ask, direct))
+    own = Theme(tid, GAME, title, about, ask, direct)
+    OWN.append(own)
+    return own
 
 
 def _first(cat: Any) -> Any:

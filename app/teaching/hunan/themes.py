@@ -36,8 +36,8 @@ from app.engine.zipai.settle import mingtang, red_count
 from app.engine.zipai.state import Offer, State, evolve, seat_evolve, sub, with_seat
 from app.engine.zipai.winning import hu_points, points_with
 from app.learning.exercise import Choice, Query, Text
-from app.learning.practice import THEMES, Question, Theme, register
-from app.learning.queries_hunan import (
+from app.learning.practice import Question, Theme
+from app.teaching.hunan.queries import (
     discard_after,
     discard_waits,
     unseen,
@@ -46,6 +46,8 @@ from app.learning.queries_hunan import (
 )
 
 GAME = "hunan"
+#: the game's own practice themes, in the order the practice page lists them
+OWN: list[Theme] = []
 SEATS = 3
 Examined = tuple[Question, Any]
 Examiner = Callable[[Any, State, int], Examined | None]
@@ -308,7 +310,9 @@ def theme(
         return got[0] if got is not None else None
 
     direct = builder(examine, every_seat, deals, kinds, kind_of, variants)
-    return register(Theme(tid, GAME, title, about, ask, direct))
+    own = Theme(tid, GAME, title, about, ask, direct)
+    OWN.append(own)
+    return own
 
 
 def _first(cat: Any) -> Any:
@@ -1175,8 +1179,8 @@ def best_discard(game: Any, state: State, seat: int) -> Examined | None:
 
 # --------------------------------------------------------------------------- registration
 
-THEMES.get(GAME, {}).pop("forced", None)
-THEMES.get(GAME, {}).pop("waits", None)
+#: the shared themes of these ids give way to the game's own, listed in the game's order
+DROP = frozenset({"forced", "waits"})
 
 theme(
     "forced",

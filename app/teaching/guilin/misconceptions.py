@@ -19,7 +19,7 @@ from app.engine.core.results import ScoredMeld
 from app.engine.zipai.cards import TOKENS, is_big
 from app.engine.zipai.settle import xing_matches
 from app.learning.exercise import Exercise
-from app.learning.misconceptions import Misconception, authored, register
+from app.learning.misconceptions import Misconception, authored
 from app.learning.verdict import Solution
 
 L1 = "guilin-01-cards"
@@ -296,7 +296,7 @@ def duo_belief(hu: int, given: int, extras: int = 0) -> Reason | None:
 def _count_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     """``guilin:count``: a win's 舵 with 自摸, 醒 and the special wins."""
     from app.learning.queries import read
-    from app.learning.queries_guilin import all_cards, win_analysis, win_context
+    from app.teaching.guilin.queries import all_cards, win_analysis, win_context
 
     c = read(ex)
     a = win_analysis(c, ex)
@@ -309,7 +309,7 @@ def _count_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
 def _won(ex: Exercise) -> Any:
     """The finished deal of a position question about the seat's win now."""
     from app.learning.queries import read
-    from app.learning.queries_guilin import win_now
+    from app.teaching.guilin.queries import win_now
 
     return win_now(read(ex), ex)
 
@@ -377,7 +377,7 @@ def _other_size_xing(card: int, counts: list[int], mode: str) -> int:
 def _xing_pick_belief(ex: Exercise, given: Counter[str]) -> Reason | None:
     """Picked the cards of 跟醒, or cards of both sizes."""
     from app.learning.queries import read
-    from app.learning.queries_guilin import all_cards, win_context, xing_picks
+    from app.teaching.guilin.queries import all_cards, win_context, xing_picks
 
     c = read(ex)
     turned = win_context(ex).xing_card
@@ -608,6 +608,3 @@ def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     if ex.kind == "order":
         return _order_belief(ex, sol, words)
     return None
-
-
-register("guilin", CATALOG, diagnose, REASONS)

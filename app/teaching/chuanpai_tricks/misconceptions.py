@@ -21,7 +21,7 @@ from app.engine.chuanpai.tricks.settle import RED_CARDS
 from app.engine.core.actions import Action
 from app.engine.core.reason import Reason
 from app.learning.exercise import Exercise
-from app.learning.misconceptions import Misconception, register
+from app.learning.misconceptions import Misconception
 from app.learning.verdict import Solution
 
 GAME = "chuanpai-tricks"
@@ -153,7 +153,7 @@ def bad_play(cards: Sequence[str]) -> Reason:
 def wrong_beat(table: Sequence[str], mine: Sequence[str], lead: Sequence[str] = ()) -> Reason:
     """The belief behind taking ``mine`` for a beat of ``table`` (the best play so far;
     ``lead`` the trick's lead when another seat has beaten it since)."""
-    from app.learning.queries_chuanpai_tricks import compare
+    from app.teaching.chuanpai_tricks.queries import compare
 
     mine, table = list(mine), list(table)
     if any(t in HARD for t in mine):
@@ -302,7 +302,7 @@ def _points_diagnosis(ex: Exercise, given: int) -> Reason | None:
 
 
 def _level_diagnosis(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
-    from app.learning.queries_chuanpai_tricks import LEVELS
+    from app.teaching.chuanpai_tricks.queries import LEVELS
 
     chosen = next((c for c in ex.choices if c.id == answer.strip()), None)
     if chosen is None or chosen.reason is None:
@@ -388,7 +388,7 @@ def _picked_play(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
 
 
 def _cards_of(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
-    from app.learning.queries_chuanpai_tricks import CLASSES
+    from app.teaching.chuanpai_tricks.queries import CLASSES
 
     kind = str(ex.query.args.get("kind", "")) if ex.query else ""
     given, right = Counter(answer.split()), Counter(sol.shown.split())
@@ -437,7 +437,7 @@ def _sure(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
 
 def _rank_order(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     from app.learning.queries import read
-    from app.learning.queries_chuanpai_tricks import play_cards
+    from app.teaching.chuanpai_tricks.queries import play_cards
 
     c = read(ex)
     plays = {ch.id: list(play_cards(c, ch.action or "")) for ch in ex.choices}
@@ -496,7 +496,7 @@ def _compared_as(name: str) -> Any:
     return lambda ex, sol, answer: _compared(ex, sol, answer, name)
 
 
-P = "chuanpai-tricks:"  # the game's own queries (app/learning/queries_chuanpai_tricks.py)
+P = "chuanpai-tricks:"  # the game's own queries (app/teaching/chuanpai_tricks/queries.py)
 
 #: query name → the diagnosis of a wrong answer to it
 BY_QUERY: dict[str, Any] = {
@@ -532,7 +532,7 @@ def _baopai_lead(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
 def _beats_best(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     """True or false: does a play of the hand beat the best play so far."""
     from app.learning.queries import read
-    from app.learning.queries_chuanpai_tricks import compare, play_cards
+    from app.teaching.chuanpai_tricks.queries import compare, play_cards
 
     c = read(ex)
     lead, best = _trick_plays(c.state)
@@ -562,7 +562,7 @@ def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
 
 def _compared(ex: Exercise, sol: Solution, answer: str, name: str) -> Reason | None:
     from app.learning.queries import read
-    from app.learning.queries_chuanpai_tricks import compare, play_cards
+    from app.teaching.chuanpai_tricks.queries import compare, play_cards
 
     c = read(ex)
     if c.holding is None:
@@ -581,6 +581,3 @@ def _compared(ex: Exercise, sol: Solution, answer: str, name: str) -> Reason | N
     if truth == "false" and beats:
         return missed_beat(table, mine)
     return None
-
-
-register(GAME, CATALOG, diagnose, REASONS)

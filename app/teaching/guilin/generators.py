@@ -1,7 +1,7 @@
 """Exercise generators of guilin (besides the five every game has; see
 app/learning/generators.py).
 
-Each one asks the question of a practice theme (app/learning/themes_guilin.py) at a
+Each one asks the question of a practice theme (app/teaching/guilin/themes.py) at a
 moment the theme's own builder finds in a deal the engine plays from the seed, so the
 generated question and the practice position share one examiner and one engine query.
 The generic ``forced`` generator is replaced: in Guilin a forced action is the seat's
@@ -15,9 +15,11 @@ import random
 from app.engine.core.registry import find_game
 from app.learning import practice
 from app.learning.exercise import Exercise, Setup, Text
-from app.learning.generators import Generator, register
+from app.learning.generators import Generator
 
 GAME = "guilin"
+#: the game's own generators
+OWN: list[Generator] = []
 
 #: generator id → theme id, kind and skills of its questions, title
 FROM_THEMES: dict[str, tuple[str, str, tuple[str, ...], Text]] = {
@@ -93,4 +95,4 @@ def from_theme(
 
 
 for _gid, (_tid, _kind, _skills, _title) in FROM_THEMES.items():
-    register(from_theme(_gid, _tid, _kind, _skills, _title))
+    OWN.append(from_theme(_gid, _tid, _kind, _skills, _title))

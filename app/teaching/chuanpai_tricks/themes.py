@@ -56,8 +56,8 @@ from app.engine.core.actions import Action
 from app.engine.core.registry import find_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
-from app.learning.practice import Question, Theme, register
-from app.learning.queries_chuanpai_tricks import (
+from app.learning.practice import Question, Theme
+from app.teaching.chuanpai_tricks.queries import (
     COPIES,
     best_play,
     compare,
@@ -68,6 +68,8 @@ from app.learning.queries_chuanpai_tricks import (
 )
 
 GAME = "chuanpai-tricks"
+#: the game's own practice themes, in the order the practice page lists them
+OWN: list[Theme] = []
 P = "chuanpai-tricks:"
 SEATS = 3
 NAMES = REGIONAL_NAMES["tianjiu-000"]
@@ -277,7 +279,9 @@ def theme(
         got = examine(game, state, seat)
         return got[0] if got is not None else None
 
-    return register(Theme(tid, GAME, title, about, ask, builder(examine, **build)))
+    own = Theme(tid, GAME, title, about, ask, builder(examine, **build))
+    OWN.append(own)
+    return own
 
 
 # --------------------------------------------------------------------------- beat or cover
@@ -807,8 +811,7 @@ def _score(game: Any, state: TrickState, seat: int) -> Examined | None:
 
 # --------------------------------------------------------------------------- registry
 
-practice.themes(GAME)  # the generic themes first (loaded once, whoever imports this module)
-practice.drop_generic(GAME, "forced")  # every beat is forced: it never fits
+DROP = frozenset({"forced"})  # every beat is forced: the shared theme never fits
 
 theme(
     "beat-or-cover",
@@ -978,7 +981,7 @@ def main() -> None:  # pragma: no cover - run by hand to rebuild the library
     positions = build_library(args.per_theme, args.seed)
     path = ROOT / "content" / "practice" / f"{GAME}.yaml"
     head = (
-        f"# Built by .venv/bin/python -m app.learning.themes_chuanpai_tricks "
+        f"# Built by .venv/bin/python -m app.teaching.chuanpai_tricks.themes "
         f"--per-theme {args.per_theme} --seed {args.seed}: each position from its own "
         "self-played deal\n"
     )

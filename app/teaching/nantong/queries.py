@@ -1,4 +1,4 @@
-"""Engine queries of nantong beyond the shared ones (registered into ``QUERIES`` under
+"""Engine queries of nantong beyond the shared ones (handed to ``QUERIES`` under
 names prefixed ``nantong:``).
 
 =========================  ============  ===============================================
@@ -48,15 +48,18 @@ from app.engine.nantong.outcome import win_context
 from app.engine.nantong.rules import Generals, parse_generals
 from app.learning.exercise import Exercise
 from app.learning.queries import (
-    QUERIES,
     BadExercise,
     Ctx,
+    QueryFn,
     _order_of,
     _state,
     resolve,
     tokens_text,
 )
 from app.learning.verdict import ActionNote, Proof, Solution
+
+#: the game's own queries, by name (the loader adds them to the shared ``QUERIES``)
+OWN: dict[str, QueryFn] = {}
 
 
 def parsed(c: Ctx, ex: Exercise) -> Parsed:
@@ -266,7 +269,7 @@ def _dihu(c: Ctx, ex: Exercise) -> Solution:
     return Solution((str(line.points),), line.points, Proof(analysis=a, facts=(fact,)))
 
 
-QUERIES.update(
+OWN.update(
     {
         "nantong:deck-size": _deck_size,
         "nantong:zaijiang": _zaijiang,

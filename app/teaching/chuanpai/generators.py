@@ -1,7 +1,7 @@
 """Exercise generators of chuanpai (besides the five every game has; see
 app/learning/generators.py).
 
-Each one asks the question of a practice theme (app/learning/themes_chuanpai.py) at a
+Each one asks the question of a practice theme (app/teaching/chuanpai/themes.py) at a
 moment the theme's own builder finds in a deal the engine plays from the seed, so the
 generated question and the practice position share one examiner and one engine query,
 and the builder makes sure the engine can answer what it asks.
@@ -25,10 +25,12 @@ from app.engine.chuanpai.cards import INDEX
 from app.engine.core.registry import find_game
 from app.learning import practice
 from app.learning.exercise import Exercise, Query, Setup, Text
-from app.learning.generators import Generator, register
-from app.learning.themes_chuanpai import play
+from app.learning.generators import Generator
+from app.teaching.chuanpai.themes import play
 
 GAME = "chuanpai"
+#: the game's own generators
+OWN: list[Generator] = []
 
 #: generator id → theme id, kind and skills of its questions (the first skill differs
 #: from generator to generator where it can), title
@@ -117,7 +119,7 @@ def from_theme(
 
 
 for _gid, (_tid, _kind, _skills, _title) in FROM_THEMES.items():
-    register(from_theme(_gid, _tid, _kind, _skills, _title))
+    OWN.append(from_theme(_gid, _tid, _kind, _skills, _title))
 
 
 _LEFT = Text(
@@ -158,7 +160,7 @@ def _cards_left(rng: random.Random, eid: str) -> Exercise | None:
     return None
 
 
-register(
+OWN.append(
     Generator(
         "cards-left",
         GAME,

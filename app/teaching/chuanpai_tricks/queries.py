@@ -1,4 +1,4 @@
-"""Engine queries of chuanpai-tricks beyond the shared ones (registered into ``QUERIES`` under
+"""Engine queries of chuanpai-tricks beyond the shared ones (handed to ``QUERIES`` under
 names prefixed ``chuanpai-tricks:``).
 
 The trick game has no ``waits`` and its ``analyze`` counts a laid-out pile, so the shared
@@ -59,9 +59,9 @@ from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis
 from app.learning.exercise import Exercise
 from app.learning.queries import (
-    QUERIES,
     BadExercise,
     Ctx,
+    QueryFn,
     _order_of,
     _state,
     _true_false,
@@ -88,6 +88,10 @@ COMPARISONS = (
 
 
 # -- helpers ---------------------------------------------------------------------------
+
+
+#: the game's own queries, by name (the loader adds them to the shared ``QUERIES``)
+OWN: dict[str, QueryFn] = {}
 
 
 def play_cards(c: Ctx, text: str) -> tuple[str, ...]:
@@ -329,7 +333,7 @@ def _score(c: Ctx, ex: Exercise) -> Solution:
     return Solution((str(score),), score, Proof(analysis=analysis, facts=(fact,)))
 
 
-QUERIES.update(
+OWN.update(
     {
         PREFIX + "value": _value,
         PREFIX + "fan": _fan,
@@ -373,7 +377,7 @@ def _cards_of(c: Ctx, ex: Exercise) -> Solution:
     return Solution((tokens_text(cards),), Counter(cards), Proof(), tuple(cards))
 
 
-QUERIES[PREFIX + "cards-of"] = _cards_of
+OWN[PREFIX + "cards-of"] = _cards_of
 
 
 # -- positions: the best play so far, the first lead ------------------------------------------
@@ -429,5 +433,5 @@ def _no_baopai(c: Ctx, ex: Exercise) -> Solution:
     return Solution(right, right, Proof(notes=notes, facts=facts), cards)
 
 
-QUERIES[PREFIX + "beats-best"] = _beats_best
-QUERIES[PREFIX + "no-baopai"] = _no_baopai
+OWN[PREFIX + "beats-best"] = _beats_best
+OWN[PREFIX + "no-baopai"] = _no_baopai

@@ -19,7 +19,7 @@ from app.engine.core.registry import find_game
 from app.engine.nantong import rules as nt_rules
 from app.engine.nantong.cards import INDEX, rank_of
 from app.learning.exercise import Exercise
-from app.learning.misconceptions import Misconception, authored, register
+from app.learning.misconceptions import Misconception, authored
 from app.learning.verdict import Solution
 
 L_CARDS = "nantong-01-cards"
@@ -634,6 +634,3 @@ def _hand_type_answer(ex: Exercise, sol: Solution, answer: str) -> Reason | None
         return None  # an authored mistake names itself
     code = HAND_TYPE_MISTAKES.get((str(sol.value), chosen.reason or ""))
     return Reason(code, {}) if code else None
-
-
-register("nantong", CATALOG, diagnose, REASONS)

@@ -20,7 +20,7 @@ generator           kind           skill       the question
 ``score``           number         settlement  what a seat wins or pays when the deal is over
 ==================  =============  ==========  ===============================================
 
-Four ask a practice theme's question (app/learning/themes_chuanpai_tricks.py) at a moment
+Four ask a practice theme's question (app/teaching/chuanpai_tricks/themes.py) at a moment
 the theme's own builder finds in a deal the engine plays from the seed; the others deal
 a hand or a laid-out pile at random, so every level and every 翻 comes up.
 """
@@ -34,20 +34,21 @@ from app.engine.chuanpai.cards import deck
 from app.engine.chuanpai.tricks.plays import HARD
 from app.engine.chuanpai.tricks.settle import RED_CARDS
 from app.engine.core.registry import find_game
-from app.learning import generators, practice
+from app.learning import practice
 from app.learning.exercise import Exercise, Query, Setup, Text
-from app.learning.generators import Generator, register
-from app.learning.queries_chuanpai_tricks import CLASSES
-from app.learning.themes_chuanpai_tricks import LEVEL_CHOICES
+from app.learning.generators import Generator
+from app.teaching.chuanpai_tricks.queries import CLASSES
+from app.teaching.chuanpai_tricks.themes import LEVEL_CHOICES
 
 GAME = "chuanpai-tricks"
+#: the game's own generators
+OWN: list[Generator] = []
 P = "chuanpai-tricks:"
 DECK = tuple(sorted(deck(False)))
 PLAYABLE = tuple(t for t in DECK if t not in HARD)
 
-generators.of_game(GAME)  # the generic generators first (loaded once, whoever imports this)
-for _generic in ("forced", "cards-left"):
-    generators.drop_generic(GAME, _generic)
+#: the shared generators this game does without
+DROP = frozenset({"forced", "cards-left"})
 
 
 # --------------------------------------------------------------------------- from themes
@@ -114,7 +115,7 @@ def from_theme(
 
 
 for _gid, (_tid, _kind, _skills, _title) in FROM_THEMES.items():
-    register(from_theme(_gid, _tid, _kind, _skills, _title))
+    OWN.append(from_theme(_gid, _tid, _kind, _skills, _title))
 
 
 # --------------------------------------------------------------------------- cards of a class
@@ -173,7 +174,7 @@ def _cards_of(rng: random.Random, eid: str) -> Exercise | None:
     )
 
 
-register(
+OWN.append(
     Generator(
         "cards-of", GAME, "pick-cards", ("cards",), Text("认牌分类", "Sort the cards"), _cards_of
     )
@@ -236,7 +237,7 @@ def _pile_value(rng: random.Random, eid: str) -> Exercise | None:
     )
 
 
-register(
+OWN.append(
     Generator(
         "pile-value",
         GAME,
@@ -274,7 +275,7 @@ def _pile_level(rng: random.Random, eid: str) -> Exercise | None:
     )
 
 
-register(
+OWN.append(
     Generator(
         "pile-level",
         GAME,

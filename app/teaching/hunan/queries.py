@@ -1,4 +1,4 @@
-"""Engine queries of hunan beyond the shared ones (registered into ``QUERIES`` under
+"""Engine queries of hunan beyond the shared ones (handed to ``QUERIES`` under
 names prefixed ``hunan:``).
 
 =====================  ===========  ==================================================
@@ -49,11 +49,10 @@ from app.engine.zipai.offers import self_forced
 from app.engine.zipai.state import Offer, State, evolve, seat_evolve, sub, with_seat
 from app.engine.zipai.winning import can_hu, holding_points, hu_points
 from app.learning.exercise import Exercise
-from app.learning.misconceptions.zipai_common import red_tokens
 from app.learning.queries import (
-    QUERIES,
     BadExercise,
     Ctx,
+    QueryFn,
     _analysis,
     _order_of,
     _state,
@@ -64,6 +63,10 @@ from app.learning.queries import (
     visible_copies,
 )
 from app.learning.verdict import ActionNote, Proof, Solution
+from app.teaching.zipai_common import red_tokens
+
+#: the game's own queries, by name (the loader adds them to the shared ``QUERIES``)
+OWN: dict[str, QueryFn] = {}
 
 
 def _holding_tokens(c: Ctx, ex: Exercise) -> tuple[list[str], list[str]]:
@@ -363,4 +366,4 @@ for _name, _fn in (
     ("win-huxi", _win_huxi),
     ("win-total", _win_total),
 ):
-    QUERIES[f"hunan:{_name}"] = _fn
+    OWN[f"hunan:{_name}"] = _fn

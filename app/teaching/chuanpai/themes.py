@@ -34,11 +34,13 @@ from app.engine.chuanpai.cards import INDEX, JING, KINDS, POINTS, copy_limit
 from app.engine.chuanpai.pairing.offers import claim_order, take_options
 from app.engine.core.registry import find_game
 from app.learning.exercise import Choice, Query, Text
-from app.learning.practice import Question, Theme, register
+from app.learning.practice import Question, Theme
 from app.learning.queries import visible_copies
-from app.learning.queries_chuanpai import GROUPS, guo_why, qitou_why
+from app.teaching.chuanpai.queries import GROUPS, guo_why, qitou_why
 
 GAME = "chuanpai"
+#: the game's own practice themes, in the order the practice page lists them
+OWN: list[Theme] = []
 Examined = tuple[Question, Any]
 Examiner = Callable[[Any, Any, int], Examined | None]
 RulesOf = Callable[[random.Random], Any]
@@ -219,7 +221,9 @@ def theme(
         return got[0] if got is not None else None
 
     direct = builder(examine, kinds, every_seat, deals, rules_of, skip)
-    return register(Theme(tid, GAME, title, about, ask, direct))
+    own = Theme(tid, GAME, title, about, ask, direct)
+    OWN.append(own)
+    return own
 
 
 def _with(**changes: Any) -> Callable[[Any], Any]:

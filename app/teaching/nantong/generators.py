@@ -17,11 +17,14 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from app.learning import practice
+from app.learning import practice, practice_themes
 from app.learning.exercise import Exercise, Text
-from app.learning.generators import Generator, register
+from app.learning.generators import Generator
+from app.teaching.nantong import themes as T
 
 GAME = "nantong"
+#: the game's own generators
+OWN: list[Generator] = []
 
 
 def from_theme(gen_id: str, theme_id: str, kind: str, skills: tuple[str, ...]) -> Generator:
@@ -37,11 +40,11 @@ def from_theme(gen_id: str, theme_id: str, kind: str, skills: tuple[str, ...]) -
             return None
         return dataclasses.replace(ex, id=eid, skills=skills, source=f"generator:{gen_id}")
 
-    title = practice.theme(GAME, theme_id)
+    title = {t.id: t for t in T.OWN}.get(theme_id) or practice_themes.shared(GAME).get(theme_id)
     assert title is not None, theme_id
-    return register(
-        Generator(gen_id, GAME, kind, skills, Text(title.title.zh, title.title.en), make)
-    )
+    gen = Generator(gen_id, GAME, kind, skills, Text(title.title.zh, title.title.en), make)
+    OWN.append(gen)
+    return gen
 
 
 # (generator id, theme, kind, skills: the first one is the skill the generator trains)

@@ -32,7 +32,7 @@ from app.engine.chuanpai.melds import Meld, jier_sum
 from app.engine.core.actions import Action
 from app.engine.core.reason import Reason
 from app.learning.exercise import Exercise
-from app.learning.misconceptions import Misconception, register
+from app.learning.misconceptions import Misconception
 from app.learning.verdict import ActionNote, Solution
 
 GAME = "chuanpai"
@@ -699,6 +699,3 @@ def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     if ex.kind == "order":
         return _order(ex, sol, answer, q)
     return None
-
-
-register(GAME, CATALOG, diagnose, REASONS)

@@ -1,4 +1,4 @@
-"""Engine queries of chuanpai beyond the shared ones (registered into ``QUERIES`` under
+"""Engine queries of chuanpai beyond the shared ones (handed to ``QUERIES`` under
 names prefixed ``chuanpai:``).
 
 Every answer comes from the 川牌 engine's own tables and functions (the pips of a face,
@@ -50,9 +50,9 @@ from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis
 from app.learning.exercise import Exercise
 from app.learning.queries import (
-    QUERIES,
     BadExercise,
     Ctx,
+    QueryFn,
     _state,
     _true_false,
     action_notes,
@@ -62,6 +62,10 @@ from app.learning.verdict import Proof, Solution
 
 GAME = "chuanpai"
 GROUPS = {"an": "暗", "peng": "碰", "yan": "燕", "qi": "起", "liang": "亮", "kang": "扛"}
+
+
+#: the game's own queries, by name (the loader adds them to the shared ``QUERIES``)
+OWN: dict[str, QueryFn] = {}
 
 
 def _arg(ex: Exercise, name: str) -> str:
@@ -349,7 +353,7 @@ def goes_out(c: Ctx, ex: Exercise) -> Solution:
     )
 
 
-QUERIES.update(
+OWN.update(
     {
         f"{GAME}:pips": pips,
         f"{GAME}:same-points": same_points,

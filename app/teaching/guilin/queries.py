@@ -1,4 +1,4 @@
-"""Engine queries of guilin beyond the shared ones (registered into ``QUERIES`` under
+"""Engine queries of guilin beyond the shared ones (handed to ``QUERIES`` under
 names prefixed ``guilin:``).
 
 ========================  ==============  ===============================================
@@ -67,9 +67,9 @@ from app.engine.zipai.state import Seat, seat_evolve, sub
 from app.engine.zipai.winning import holding_points, points_with
 from app.learning.exercise import Exercise
 from app.learning.queries import (
-    QUERIES,
     BadExercise,
     Ctx,
+    QueryFn,
     _order_of,
     _state,
     _true_false,
@@ -82,6 +82,10 @@ from app.learning.verdict import ActionNote, Proof, Solution
 
 PREFIX = "guilin:"
 YES = ("yes", "true", "1", "on")
+
+
+#: the game's own queries, by name (the loader adds them to the shared ``QUERIES``)
+OWN: dict[str, QueryFn] = {}
 
 
 def win_context(ex: Exercise) -> WinContext:
@@ -371,7 +375,7 @@ def _best_discard(c: Ctx, ex: Exercise) -> Solution:
     return Solution(right, right, proof, cards)
 
 
-QUERIES.update(
+OWN.update(
     {
         PREFIX + "red-cards": _red_cards,
         PREFIX + "count": _count,

@@ -1,7 +1,7 @@
 """Exercise generators of hunan (besides the five every game has; see
 app/learning/generators.py).
 
-Each one asks the question of a practice theme (app/learning/themes_hunan.py) at a
+Each one asks the question of a practice theme (app/teaching/hunan/themes.py) at a
 moment the theme's own builder finds in a deal the engine plays from the seed, so the
 generated question and the practice position share one examiner and one engine query;
 each names the lesson step that teaches its rule. The generic ``forced`` generator is
@@ -16,9 +16,11 @@ import random
 from app.engine.core.registry import find_game
 from app.learning import practice
 from app.learning.exercise import Exercise, Setup, Text
-from app.learning.generators import Generator, register
+from app.learning.generators import Generator
 
 GAME = "hunan"
+#: the game's own generators
+OWN: list[Generator] = []
 
 #: theme id → the lesson step that teaches its rule
 LESSONS: dict[str, str] = {
@@ -145,4 +147,4 @@ def from_theme(
 
 
 for _gid, (_tid, _kind, _skills, _title) in FROM_THEMES.items():
-    register(from_theme(_gid, _tid, _kind, _skills, _title))
+    OWN.append(from_theme(_gid, _tid, _kind, _skills, _title))
