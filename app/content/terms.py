@@ -76,6 +76,7 @@ class AvoidDoc(_Strict):
 
 class ConceptDoc(_Strict):
     id: str = Field(pattern=SLUG)
+    card: str | None = None  # the card (a dice-card token) this concept names, if one
     words: list[WordDoc] = Field(min_length=1)
     regional: list[RegionalDoc] = []
     avoid: AvoidDoc = AvoidDoc()
@@ -259,6 +260,19 @@ def finds(text: str, game: str, lang: str) -> list[tuple[Name, int]]:
                 taken[i] = True
             hits.append((n, m.start()))
     return sorted(hits, key=lambda h: h[1])
+
+
+@cache
+def _cards() -> dict[str, ConceptDoc]:
+    return {c.card: c for c in table().concepts if c.card is not None}
+
+
+def card_word(token: str, game: str, lang: str) -> str | None:
+    """A card's own name in ``game`` (梅子 in the pairing game for the five-five), or
+    ``None`` where the game calls it by its face."""
+    c = _cards().get(token)
+    w = _word_in(c, game) if c is not None else None
+    return w.get(lang) if w is not None else None
 
 
 def seat_word(seat: int, viewer: int | None, seats: int, lang: str) -> str:

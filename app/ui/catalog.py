@@ -78,6 +78,15 @@ class Card:
     def name(self, locale: str) -> str:
         return self.zh if locale.startswith("zh") else self.en
 
+    def label_as(self, locale: str, word: str | None) -> str:
+        """The label when a game has a name of its own for the card (``word``, from the
+        term table: 梅子 for the five-five in the pairing game), the face beside it."""
+        zh = locale.startswith("zh")
+        face = (self.face.zh or self.zh) if zh else _HAN_ASIDE.sub("", self.face.en or self.en)
+        if not word or word in (self.zh, self.en, face):
+            return self.label(locale)
+        return f"{word}，{face}" if zh else f"{word} ({face})"
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -347,6 +356,14 @@ def _chuanpai() -> Family:
                 "Folk legend says the chancellor of Shu thought them up in the Three Kingdoms "
                 "period. Nobody can prove it, but they are certainly far older than Western playing "
                 "cards.",
+            ),
+            Bilingual(
+                "为什么四点是红的？西洋骰子只有一点是红的，中国骰子连四点也是红的。相传唐玄宗和杨贵妃掷骰子，"
+                "非得掷出四点才能赢，结果一下掷出两个四，玄宗大喜，下令给四点“赐绯”，从此中国骰子的四点就是红色。",
+                "Why are the fours red? On Western dice only the one is red; on Chinese dice the four "
+                "is too. Legend has it that the Tang emperor Xuanzong, playing dice with his consort "
+                "Yang Guifei, needed fours to win, threw a double four, and in his delight ordered "
+                "the fours to be coloured red; Chinese dice have had red fours ever since.",
             ),
             Bilingual(
                 "除了天、地、人、和，别的牌各地叫法五花八门，同一个名字在不同地方还可能指不同的牌："

@@ -18,20 +18,26 @@ from app.messages import MESSAGES, SEAT_PARAMS, render
 from app.ui.catalog import card as catalog_card
 
 
-def card_name(family: str, token: str, locale: str) -> str:
-    """A card's name for running text: 天牌 / "Heaven (six-six)"; the token if unknown."""
+def card_name(family: str, token: str, locale: str, game: str | None = None) -> str:
+    """A card's name for running text: 天牌 / "Heaven (six-six)", by ``game``'s own name
+    where it has one (梅子 / "meizi (five-five)" in the pairing game); the token if
+    unknown."""
     try:
         c = catalog_card(family, token)
     except KeyError:
         return token
-    return c.name(locale) if locale.startswith("zh") else c.label(locale)
+    zh = locale.startswith("zh")
+    word = terms.card_word(token, game, "zh" if zh else "en") if game else None
+    if zh:
+        return word or c.name(locale)
+    return c.label_as(locale, word)
 
 
-def cards_text(family: str, tokens: Sequence[Any], locale: str) -> str:
+def cards_text(family: str, tokens: Sequence[Any], locale: str, game: str | None = None) -> str:
     """``small eight ×3, big nine``: repeated cards counted, not repeated."""
     runs: list[tuple[str, int]] = []
     for t in tokens:
-        name = card_name(family, str(t), locale)
+        name = card_name(family, str(t), locale, game)
         if runs and runs[-1][0] == name:
             runs[-1] = (name, runs[-1][1] + 1)
         else:
@@ -82,11 +88,11 @@ def humanize(
         elif key == "term" and isinstance(value, str):  # a concept of the term table
             out[key] = terms.word(value, game or family, locale) or value
         elif key.endswith("card") and isinstance(value, str):
-            out[key] = card_name(family, value, locale)
+            out[key] = card_name(family, value, locale, game)
         elif key.endswith("cards") and isinstance(value, list | tuple):
-            out[key] = cards_text(family, value, locale)
+            out[key] = cards_text(family, value, locale, game)
         elif key.endswith("cards") and isinstance(value, str):  # tokens written out
-            out[key] = cards_text(family, value.split(), locale)
+            out[key] = cards_text(family, value.split(), locale, game)
         elif key == "group" and family == "chuanpai" and not locale.startswith("zh"):
             out[key] = CHUANPAI_GROUP_WORDS.get(value, value)  # 碰 -> peng on an English page
         else:
