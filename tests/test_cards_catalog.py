@@ -10,7 +10,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from app.ui.catalog import CHUANPAI_FACES, CHUANPAI_REGIONS, RED, families, family
+from app.text.cards import CHUANPAI_FACES, CHUANPAI_REGIONS, RED, families, family
 from app.ui.svg import render_all
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,7 +166,7 @@ def test_catalog_tokens_are_the_engines():
 def test_a_card_goes_by_its_games_own_name_in_running_text(app, game, token, zh, en):
     """The two Sichuan games name some faces differently, one way within each game
     (content/terms.yaml): a verdict names the card as the game's lessons do."""
-    from app.ui.text import card_name
+    from app.text.results import card_name
 
     with app.test_request_context():
         assert card_name("chuanpai", token, "zh", game) == zh

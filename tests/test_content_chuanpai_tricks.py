@@ -20,7 +20,7 @@ from app.learning.queries import BadExercise, solve
 from app.messages import MESSAGES, render
 from app.teaching.chuanpai_tricks.misconceptions import EXAMPLES, MODELS, pile_count
 from app.teaching.chuanpai_tricks.queries import compare
-from app.ui.text import humanize
+from app.text.results import humanize
 
 GAME = "chuanpai-tricks"
 G = find_game(GAME)

@@ -111,7 +111,7 @@ def test_each_kind_renders_reads_judges_and_explains(app, client, game, kind):
 def test_seats_in_messages_count_from_one_as_the_prompts_do(app):
     """The engine counts seats from 0 and the page from 1: a query or diagnosis passes
     the engine's seat, so "seat 1, the dealer" is never shown as seat 2."""
-    from app.ui.text import reason_text
+    from app.text.results import reason_text
 
     with app.test_request_context(headers={"Accept-Language": "en"}):
         ex = bank.get("tj-09-fan.baopai-ex")  # the dealer is liable and loses: said, no seat

@@ -29,7 +29,7 @@ from app.learning.judge import judge
 from app.learning.misconceptions import catalog
 from app.learning.queries import solve
 from app.messages import MESSAGES
-from app.ui.catalog import family
+from app.text.cards import family
 
 GAMES = [v.id for v in all_variants()]
 EXERCISES = sorted(bank.authored().values(), key=lambda e: e.id)
@@ -153,7 +153,7 @@ def test_every_shared_reason_is_reached_by_the_judge_and_fills_its_message():
     import re
 
     from app.learning.misconceptions import FALLBACKS, SHARED_EXAMPLES
-    from app.ui.text import reason_text
+    from app.text.results import reason_text
 
     for code, exercise_id, answer in SHARED_EXAMPLES:
         ex = bank.get(exercise_id)

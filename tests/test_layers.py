@@ -58,8 +58,7 @@ LAYERS: dict[str, int] = {
     "app.zones": 1,
     "app.models": 1,
     "app.profiles": 1,
-    "app.ui.catalog": 2,
-    "app.ui.text": 2,
+    "app.text": 2,
     "app.messages": 2,
     "app.content.terms": 2,
     "app.content.words": 2,
@@ -101,9 +100,6 @@ LOADERS: dict[str, str] = {
 EXCEPTIONS: set[tuple[str, str]] = {
     ("app.learning.present", "app.ui.pictures"),
     ("app.learning.present", "app.ui.tables"),
-    ("app.ui.text", "app.learning.present"),
-    ("app.ui.text", "app.learning.skills"),
-    ("app.ui.text", "app.learning.stored"),
 }
 
 
@@ -210,6 +206,7 @@ CYCLE_EXCEPTIONS: set[frozenset[str]] = {
     frozenset({"app.content", "app.learning"}),
     frozenset({"app.content", "app.messages"}),
     frozenset({"app.content", "app.ui"}),
+    frozenset({"app.content", "app.text"}),
     frozenset({"app.database", "app.extensions"}),
     frozenset({"app.learning", "app.models"}),
     frozenset({"app.learning", "app.profiles"}),

@@ -27,7 +27,7 @@ from app.learning.judge import judge
 from app.learning.queries import solve
 from app.messages import render
 from app.teaching.hunan import themes as themes_hunan
-from app.ui.text import humanize
+from app.text.results import humanize
 
 GAME = find_game("hunan")
 THEMES = practice.themes("hunan")

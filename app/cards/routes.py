@@ -6,7 +6,7 @@ from flask import abort, request
 
 from app.cards import bp
 from app.htmx_utils import page
-from app.ui.catalog import (
+from app.text.cards import (
     CHUANPAI_DECK_NAMES,
     CHUANPAI_REGIONS,
     FAMILIES,

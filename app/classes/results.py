@@ -1157,7 +1157,7 @@ class DealReport:
 
 
 def _move_words(family: str, action: Any, locale: str) -> str:
-    from app.ui.text import action_label, cards_text
+    from app.text.results import action_label, cards_text
 
     return f"{action_label(action.kind)} {cards_text(family, list(action.cards), locale)}".strip()
 

@@ -89,7 +89,7 @@ def _lesson_problems() -> Iterator[str]:
     known = terms()
     for lesson in lessons.values():
         game = find_game(lesson.game)
-        from app.ui.catalog import family
+        from app.text.cards import family
 
         tokens = set(family(game.info.family).tokens)  # every card of the family (喜 too)
         for step in lesson.steps:
@@ -190,7 +190,7 @@ def _glossary_problems() -> Iterator[str]:
             if g not in games:
                 yield f"{_rel(GLOSSARY)}: {t.id}: unknown game {g!r}"
         if t.taught_in and t.taught_in.startswith("cards:"):
-            from app.ui.catalog import FAMILIES
+            from app.text.cards import FAMILIES
 
             if t.taught_in.partition(":")[2] not in FAMILIES:
                 yield f"{_rel(GLOSSARY)}: {t.id}: taught_in {t.taught_in!r} is not a card gallery"

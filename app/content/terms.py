@@ -222,7 +222,7 @@ def _card_faces(game: str, lang: str) -> frozenset[str]:
     """The plain names of the cards of a game's deck (二六 / two-six): every game may
     name a card by its face, whatever its own word for it."""
     from app.engine.core.registry import find_game
-    from app.ui.catalog import family
+    from app.text.cards import family
 
     out: set[str] = set()
     for c in family(find_game(game).info.family).cards:

@@ -35,7 +35,7 @@ class AnswerError(ValueError):
 
 
 def _sorted_tokens(ex: Exercise, tokens: list[str]) -> str:
-    from app.ui.catalog import family
+    from app.text.cards import family
 
     return " ".join(family(ex.family).sort(tokens))
 
@@ -85,7 +85,7 @@ def _pick_cards(ex: Exercise, form: Form) -> str:
     typed = str(form.get("cards", "") or "").strip()
     if typed:
         return _sorted_tokens(ex, _held(ex, parse_cards(ex, typed)))
-    from app.ui.catalog import family
+    from app.text.cards import family
 
     known = set(family(ex.family).tokens)
     picked = [str(t) for t in form.getlist("pick")][:200]

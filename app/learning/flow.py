@@ -32,7 +32,7 @@ from app.learning.models import Attempt
 from app.messages import render
 from app.models import Learner
 from app.profiles import current_profile
-from app.ui.text import humanize
+from app.text.results import humanize
 
 #: context → (ref, exercise, then) → the address of what comes after this exercise
 #: (``then``: what the page that asked it put in its token, else "")

@@ -20,9 +20,9 @@ from app.content import terms
 from app.learning import queries
 from app.learning.exercise import EXAM_CONTEXTS, Exercise
 from app.learning.verdict import Proof, Verdict
+from app.text.results import action_label, count_lines, kind_label, reason_text
 from app.ui.pictures import Table
 from app.ui.tables import from_view
-from app.ui.text import action_label, count_lines, kind_label, reason_text
 
 if TYPE_CHECKING:
     from app.learning.record import Run
@@ -153,7 +153,7 @@ def default_hint(ex: Exercise, locale: str) -> str:
 
 def prompt_text(ex: Exercise, locale: str) -> str:
     """The question in ``locale``, its parameters filled in (cards named)."""
-    from app.ui.text import humanize
+    from app.text.results import humanize
 
     text = ex.prompt.get(locale)
     if not ex.prompt_params:
@@ -209,7 +209,7 @@ def _pool(ex: Exercise, hand: list[str]) -> list[tuple[str, int]]:
     if ex.kind != "pick-cards":
         return []
     from app.engine.core.registry import find_game
-    from app.ui.catalog import family
+    from app.text.cards import family
 
     fam = family(ex.family)
     if ex.setup.pool == "hand":
@@ -253,7 +253,7 @@ def answer_words(ex: Exercise, answer: str, locale: str, lettered: bool = False)
     """An answer's canonical text in words (choice ids become their texts); ``lettered``
     puts each choice's letter before its words, (a), (b)..., as a printed sheet lists
     the choices (a worksheet's answer key)."""
-    from app.ui.text import cards_text
+    from app.text.results import cards_text
 
     if ex.kind == "pick-cards":
         return cards_text(ex.family, answer.split(), locale) or _("no card")
@@ -294,7 +294,7 @@ def choice_letter(index: int) -> str:
 def _action_words(ex: Exercise, notation: str, locale: str) -> str:
     """An action in notation (``discard x10``, ``1: chi x2 x3``) in words: 出牌 小十."""
     from app.engine.core.actions import Action
-    from app.ui.text import cards_text
+    from app.text.results import cards_text
 
     seat_text, sep, rest = notation.partition(":")
     text = rest.strip() if sep and seat_text.strip().isdigit() else notation

@@ -141,7 +141,7 @@ def _waits(c: Ctx, ex: Exercise) -> Solution:
 
 
 def _order_of(game: AnyGame) -> Callable[[str], int]:
-    from app.ui.catalog import family
+    from app.text.cards import family
 
     order = {t: i for i, t in enumerate(family(game.info.family).tokens)}
     return lambda t: order.get(t, len(order))

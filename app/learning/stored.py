@@ -112,7 +112,7 @@ def reason_line(
 ) -> str:
     """The stored misconception as a sentence in ``locale``; the kind's plain sentence
     when the catalog cannot render it."""
-    from app.ui.text import reason_text
+    from app.text.results import reason_text
 
     params = dict(params or {})
     with force_locale(locale):
@@ -146,11 +146,11 @@ def answer_text(ex: Exercise | None, game: str, answer: str, locale: str) -> str
             return truth_word(head)
         if text.lstrip("-").isdigit():
             return text
-        from app.ui.text import cards_text
+        from app.text.results import cards_text
 
         family = _family(None, game)
         try:
-            from app.ui.catalog import family as catalog
+            from app.text.cards import family as catalog
 
             known = set(catalog(family).tokens)
         except KeyError:

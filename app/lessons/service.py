@@ -15,8 +15,8 @@ from app.learning.deals import replay
 from app.learning.lessons import Lesson, Step
 from app.learning.paths import LessonProgress
 from app.learning.record import Run
+from app.text.results import count_lines, kind_label, reason_text
 from app.ui.tables import from_view
-from app.ui.text import count_lines, kind_label, reason_text
 
 TERM = re.compile(r"\[\[([a-z0-9-]+)")
 

@@ -27,9 +27,9 @@ from app.learning.models import PlayDeal
 from app.messages import render
 from app.play import bp
 from app.profiles import current_profile
+from app.text.results import action_label, cards_text, count_lines, humanize
 from app.ui.rule_options import describe, read_form, readable, rule_fields
 from app.ui.tables import from_view, seat_name
-from app.ui.text import action_label, cards_text, count_lines, humanize
 
 
 def _locale() -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from app.engine.core.errors import EngineError
 from app.engine.core.registry import find_game
 from app.learning import practice
-from app.ui.catalog import family
+from app.text.cards import family
 
 STOCK = "stock"
 #: where each deck family's stock is drawn from (docs/engine.md: the 字牌 and Nantong

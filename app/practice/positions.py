@@ -196,8 +196,8 @@ def problem_text(game_id: str, problem: tuple[str, Mapping[str, Any]], locale: s
     editing change), in the learner's words: the engine's detail text, option names,
     game ids and card tokens all put in words of ``locale``."""
     from app.messages import render
+    from app.text.results import humanize
     from app.ui.rule_options import readable
-    from app.ui.text import humanize
 
     code, params = problem
     shown = _named(readable(params), locale)
@@ -299,8 +299,8 @@ def editor_view(
     """The editor for ``args``: ``code`` (else a fresh deal of ``seed``), ``theme`` and
     ``seat`` to check it as practice, ``hand`` (the seat whose hand the picker shows)
     and ``from`` (where it swaps cards with)."""
+    from app.text.results import action_label, cards_text
     from app.ui.tables import from_view
-    from app.ui.text import action_label, cards_text
 
     game = find_game(game_id)
     ed = EditorView(themes=[(t.id, t.title.get(locale)) for t in practice.themes(game_id).values()])

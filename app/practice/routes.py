@@ -8,8 +8,8 @@ from app.htmx_utils import page
 from app.inputs import digits, finite_or, int_or
 from app.practice import bp, service
 from app.practice.variants import FORMS
+from app.text.results import count_lines
 from app.ui import fragments
-from app.ui.text import count_lines
 
 
 def _locale() -> str:

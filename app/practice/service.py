@@ -16,8 +16,8 @@ from app.engine.core.registry import find_game
 from app.engine.core.results import Analysis, Wait
 from app.messages import render
 from app.practice.variants import GameForm
+from app.text.results import humanize
 from app.ui.rule_options import readable
-from app.ui.text import humanize
 
 MAX_INPUT = 400  # characters per field: a hand is at most a few dozen tokens
 
@@ -61,7 +61,7 @@ def deck_pool(form: GameForm) -> list[tuple[str, int]]:
     game's deck (default rules), in the deck's order, one box each."""
     from collections import Counter
 
-    from app.ui.catalog import family
+    from app.text.cards import family
 
     game = find_game(form.variant)
     deck = Counter(game.deck(game.rules({})))

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 
 from app.content import terms
 from app.i18n import page_locale
-from app.ui.catalog import family
+from app.text.cards import family
 from app.ui.svg import W, height
 
 MELD_STATES = ("up", "down", "one")

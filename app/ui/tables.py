@@ -9,8 +9,8 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from app.engine.core.results import MeldView, View
+from app.text.results import kind_label
 from app.ui.pictures import Meld, Seat, Table
-from app.ui.text import kind_label
 
 
 def seat_name(seat: int, viewer: int | None, seats: int) -> str:

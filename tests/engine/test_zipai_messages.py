@@ -106,7 +106,7 @@ def test_without_a_game_the_first_word_stands() -> None:
 
 
 def test_seats_are_never_numbered_from_zero_on_a_page() -> None:
-    from app.ui.text import humanize
+    from app.text.results import humanize
 
     params = humanize("zipai", {"card": "x1", "seat": 0, "next": 1}, "en", "hunan")
     text = render("zp-offer-unclaimed", params, "en", "hunan")
@@ -126,7 +126,7 @@ def test_seats_are_never_numbered_from_zero_on_a_page() -> None:
 
 
 def test_a_seat_that_starts_a_sentence_is_capitalized() -> None:
-    from app.ui.text import humanize
+    from app.text.results import humanize
 
     for viewer, said in ((0, "You must turn"), (2, "Right must turn"), (None, "Seat 1 must turn")):
         params = humanize("zipai", {"seat": 0}, "en", "hunan", viewer=viewer, seats=3)
