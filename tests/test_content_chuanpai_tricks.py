@@ -17,9 +17,9 @@ from app.learning.judge import judge
 from app.learning.lessons import path_of, step_of
 from app.learning.misconceptions import catalog
 from app.learning.queries import BadExercise, solve
-from app.messages import MESSAGES, render
 from app.teaching.chuanpai_tricks.misconceptions import EXAMPLES, MODELS, pile_count
 from app.teaching.chuanpai_tricks.queries import compare
+from app.text.messages import MESSAGES, render
 from app.text.results import humanize
 
 GAME = "chuanpai-tricks"

@@ -29,7 +29,6 @@ from app.learning.deals import replay
 from app.learning.judge import judge
 from app.learning.misconceptions import catalog
 from app.learning.queries import solve
-from app.messages import render
 from app.teaching.hunan import misconceptions as hunan
 from app.teaching.zipai_common import (
     SHAPE_BELIEFS,
@@ -40,6 +39,7 @@ from app.teaching.zipai_common import (
     recount,
     waits_under,
 )
+from app.text.messages import render
 
 GAME = find_game("hunan")
 EXERCISES = sorted(

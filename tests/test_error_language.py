@@ -2,7 +2,7 @@
 (its link, the editor's paste, the editor's changes), junk in the count tool, a refused
 move at the play table. The engine explains a code it cannot read in one English line;
 a Chinese page never shows it (nor an option's engine name, nor a move's notation),
-and an English page shows the sentence of app/messages/details.py instead of it."""
+and an English page shows the sentence of app/text/messages/details.py instead of it."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from conftest import csrf_from
 
 from app.engine.core.errors import EngineError
 from app.engine.core.registry import find_game
-from app.messages import MESSAGES
-from app.messages.details import explain
 from app.practice import editing
+from app.text.messages import MESSAGES
+from app.text.messages.details import explain
 
 GAMES = ["hunan", "guilin", "chuanpai", "chuanpai-tricks", "nantong"]
 LANGS = ["zh", "en"]

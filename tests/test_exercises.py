@@ -28,8 +28,8 @@ from app.learning.exercise import Exercise
 from app.learning.judge import judge
 from app.learning.misconceptions import catalog
 from app.learning.queries import solve
-from app.messages import MESSAGES
 from app.text.cards import family
+from app.text.messages import MESSAGES
 
 GAMES = [v.id for v in all_variants()]
 EXERCISES = sorted(bank.authored().values(), key=lambda e: e.id)

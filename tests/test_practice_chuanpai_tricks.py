@@ -26,8 +26,8 @@ from app.learning.exercise import Choice, Exercise, Query, Setup, Text
 from app.learning.judge import judge
 from app.learning.lessons import all_lessons
 from app.learning.queries import BadExercise, solve
-from app.messages import MESSAGES
 from app.teaching.chuanpai_tricks.themes import build_library, play, play_text
+from app.text.messages import MESSAGES
 
 GAME = "chuanpai-tricks"
 THEMES = sorted(practice.themes(GAME))

@@ -25,8 +25,8 @@ from app.engine.zipai.state import evolve
 from app.learning import generators, lessons, practice, quizzes
 from app.learning.judge import judge
 from app.learning.queries import solve
-from app.messages import render
 from app.teaching.hunan import themes as themes_hunan
+from app.text.messages import render
 from app.text.results import humanize
 
 GAME = find_game("hunan")

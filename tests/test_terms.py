@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from app.content import scan, terms
+from app.content import scan
 from app.content.check import _terms_problems
 from app.engine.core.registry import all_variants
 from app.learning.glossary import terms as glossary
+from app.text import terms
 
 GAMES = [v.id for v in all_variants()]
 BASELINE = Path(__file__).parent / "data" / "term_findings.txt"

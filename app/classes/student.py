@@ -31,8 +31,8 @@ from app.htmx_utils import form_page, page, redirect_to
 from app.i18n import set_lang_cookie
 from app.learning import bank, clock, flow, play, record
 from app.learning.models import Attempt, PlayDeal
-from app.messages import render
 from app.profiles import PROFILE_COOKIE, adopt_visitor_profile, current_profile
+from app.text.messages import render
 
 bp = Blueprint("assignments", __name__)
 BLOCK = "components/exercise_block.html"

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-from app.content import terms
+from app.text import terms
 
 LANGS = ("en", "zh")
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")

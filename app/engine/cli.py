@@ -3,7 +3,7 @@
 A thin client of the :class:`~app.engine.core.game.Game` interface: each verb is
 written once here for every game. The engine answers with typed values; JSON is made
 from them by :mod:`app.engine.core.serial`, and codes become sentences only here, at
-the edge (:mod:`app.messages`), in ``--lang en`` (default) or ``zh``.
+the edge (:mod:`app.text.messages`), in ``--lang en`` (default) or ``zh``.
 
 Bad input raises :class:`EngineError`, printed as ``{"error": {"code", "message"}}``
 with exit status 2; never a traceback, whatever the input.
@@ -167,7 +167,7 @@ class Request:
         return _read_document(self.args.position)
 
     def explain(self, reason: Reason) -> dict[str, Any]:
-        from app.messages import SEAT_PARAMS, render  # prose only at this edge
+        from app.text.messages import SEAT_PARAMS, render  # prose only at this edge
 
         out = reason.to_json()
         params = {  # seats as the CLI counts them, from 0
@@ -345,7 +345,7 @@ def _clean(arg: str) -> str:
 
 
 def _error(code: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    from app.messages import render
+    from app.text.messages import render
 
     if lang != "en" and "detail" in params:
         if code in ("bad-code", "bad-position"):
@@ -359,8 +359,8 @@ def _detail_words(detail: str, lang: str) -> str:
     """The engine's English detail line of a code or position it cannot read, as a
     clause in ``lang`` when it is a kind the messages know (the line as it is if not:
     no words are better than a vague "something is wrong")."""
-    from app.messages import render
-    from app.messages.details import explain
+    from app.text.messages import render
+    from app.text.messages.details import explain
 
     kind, params = explain(detail)
     if "n" in params:  # a seat: the clauses count from 1 as a page does, the CLI from 0
@@ -370,8 +370,8 @@ def _detail_words(detail: str, lang: str) -> str:
 
 def _argument_words(detail: str, lang: str) -> str:
     """A command-line complaint (argparse's or the CLI's own) in ``lang``, when known."""
-    from app.messages import render
-    from app.messages.details import explain_arguments
+    from app.text.messages import render
+    from app.text.messages.details import explain_arguments
 
     found = explain_arguments(detail)
     return detail if found is None else render(found[0], found[1], lang)

@@ -29,9 +29,9 @@ from app.learning.answers import AnswerError, Form, read_answer
 from app.learning.exercise import ASSIGNED_CONTEXTS, EXAM_CONTEXTS, Exercise
 from app.learning.judge import judge
 from app.learning.models import Attempt
-from app.messages import render
 from app.models import Learner
 from app.profiles import current_profile
+from app.text.messages import render
 from app.text.results import humanize
 
 #: context → (ref, exercise, then) → the address of what comes after this exercise

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from app.content import terms
 from app.learning import queries
 from app.learning.exercise import EXAM_CONTEXTS, Exercise
 from app.learning.verdict import Proof, Verdict
+from app.text import terms
 from app.text.results import action_label, count_lines, kind_label, reason_text
 from app.ui.pictures import Table
 from app.ui.tables import from_view
@@ -141,7 +141,7 @@ class ExerciseBlock:
 
 def default_hint(ex: Exercise, locale: str) -> str:
     """Hint step 1 for an exercise without one: the rule its engine query asks about."""
-    from app.messages import MESSAGES, render
+    from app.text.messages import MESSAGES, render
 
     name = ex.query.name if ex.query else "authored"
     # a game's own query first (hint-chuanpai-claims), then the shared name (hint-claims)

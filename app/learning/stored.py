@@ -25,7 +25,7 @@ from flask_babel import lazy_gettext as _l
 
 from app.learning import queries
 from app.learning.exercise import Exercise
-from app.messages import LANGS, MESSAGES, TERM_FIELD
+from app.text.messages import LANGS, MESSAGES, TERM_FIELD
 
 #: what a wrong answer of each kind is, in a plain sentence: said when the stored code
 #: cannot be rendered (the answer in words is shown beside it)

@@ -24,9 +24,9 @@ from app.htmx_utils import page
 from app.inputs import int_or
 from app.learning import play as service
 from app.learning.models import PlayDeal
-from app.messages import render
 from app.play import bp
 from app.profiles import current_profile
+from app.text.messages import render
 from app.text.results import action_label, cards_text, count_lines, humanize
 from app.ui.rule_options import describe, read_form, readable, rule_fields
 from app.ui.tables import from_view, seat_name
@@ -122,7 +122,7 @@ def _groups(value: Any) -> list[list[str]]:
 def _term(concept: str, game: str, locale: str) -> str:
     """A term's word in the page's language (content/terms.yaml) in ``game`` (or the
     first game of a card family that has it)."""
-    from app.content import terms
+    from app.text import terms
 
     games = {"zipai": ("hunan", "guilin"), "chuanpai": ("chuanpai", "chuanpai-tricks")}
     for each in games.get(game, (game,)):

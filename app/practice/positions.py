@@ -165,9 +165,9 @@ def engine_problem(exc: EngineError) -> tuple[str, dict[str, Any]]:
 
 
 def _detail_text(game_id: str, detail: str, locale: str) -> str:
-    """The engine's English detail text as a clause in ``locale`` (app.messages.details)."""
-    from app.messages import render
-    from app.messages.details import explain
+    """The engine's English detail text as a clause in ``locale`` (app.text.messages.details)."""
+    from app.text.messages import render
+    from app.text.messages.details import explain
     from app.ui.rule_options import readable
 
     code, params = explain(detail)
@@ -195,7 +195,7 @@ def problem_text(game_id: str, problem: tuple[str, Mapping[str, Any]], locale: s
     """Why a position is refused (:func:`position_error`, ``practice.impossible``, an
     editing change), in the learner's words: the engine's detail text, option names,
     game ids and card tokens all put in words of ``locale``."""
-    from app.messages import render
+    from app.text.messages import render
     from app.text.results import humanize
     from app.ui.rule_options import readable
 

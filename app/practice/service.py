@@ -3,7 +3,7 @@
 The web app holds no rules: it reads the form into a :class:`Holding` through the
 game's own reader, asks the :class:`Game` for an :class:`Analysis` (or the waits when
 the hand is one card short) and translates codes into the learner's language with
-:func:`app.messages.render`.
+:func:`app.text.messages.render`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from app.engine import EngineError
 from app.engine.core.registry import find_game
 from app.engine.core.results import Analysis, Wait
-from app.messages import render
 from app.practice.variants import GameForm
+from app.text.messages import render
 from app.text.results import humanize
 from app.ui.rule_options import readable
 

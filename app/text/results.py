@@ -14,10 +14,10 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from app.content import terms
 from app.engine.core.actions import Count
-from app.messages import MESSAGES, SEAT_PARAMS, render
+from app.text import terms
 from app.text.cards import card as catalog_card
+from app.text.messages import MESSAGES, SEAT_PARAMS, render
 
 
 def card_name(family: str, token: str, locale: str, game: str | None = None) -> str:
@@ -250,7 +250,7 @@ def _page_locale() -> str:
         return "en"
     from app.i18n import page_locale
 
-    return page_locale()
+    return str(page_locale())
 
 
 def kind_label(kind: str, game: str | None = None, locale: str | None = None) -> str:

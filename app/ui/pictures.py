@@ -15,8 +15,8 @@ from flask import request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from app.content import terms
 from app.i18n import page_locale
+from app.text import terms
 from app.text.cards import family
 from app.ui.svg import W, height
 

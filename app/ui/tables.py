@@ -95,8 +95,8 @@ def _dealer_word(game: str | None) -> str:
     """The game's own word for the dealer, when it is not the plain one (头家)."""
     if game is None:
         return ""
-    from app.content import terms
     from app.i18n import page_locale
+    from app.text import terms
 
     locale = page_locale()
     word = terms.word("zhuangjia", game, locale) or ""

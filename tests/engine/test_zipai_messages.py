@@ -8,7 +8,7 @@ import pytest
 
 from app.engine.zipai import reasons, settle, state, strong
 from app.engine.zipai.analysis import ERROR_CODES
-from app.messages import MESSAGES, render
+from app.text.messages import MESSAGES, render
 
 CODES = sorted(
     set(reasons.REASON_CODES) | set(settle.COUNT_CODES) | set(ERROR_CODES) | set(strong.COACH_CODES)
@@ -57,8 +57,8 @@ def test_every_reason_literal_is_declared() -> None:
 
 
 def test_every_game_term_names_a_concept_of_the_term_table() -> None:
-    from app.content import terms
-    from app.messages import BY_GAME
+    from app.text import terms
+    from app.text.messages import BY_GAME
 
     tables = [MESSAGES[c] for c in CODES] + [t for g in BY_GAME.values() for t in g.values()]
     for texts in tables:
@@ -69,7 +69,7 @@ def test_every_game_term_names_a_concept_of_the_term_table() -> None:
 
 
 def test_a_games_own_sentence_has_the_common_ones_placeholders() -> None:
-    from app.messages import BY_GAME
+    from app.text.messages import BY_GAME
 
     for own in BY_GAME.values():
         for code, texts in own.items():

@@ -3,7 +3,7 @@
 Every unreadable input raises :class:`EngineError` with a stable ``code`` slug and
 the parameters needed to say what was wrong and where (the offending token). The
 engine never formats prose: the CLI and the web app turn ``code`` + ``params`` into
-a sentence in the reader's language (see :mod:`app.messages`).
+a sentence in the reader's language (see :mod:`app.text.messages`).
 
 Stable codes used by every game (a game may add its own, documented in
 ``docs/engine.md``):

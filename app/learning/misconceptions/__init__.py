@@ -1,7 +1,7 @@
 """Misconceptions: what a wrong answer reveals, as a code with parameters.
 
 One catalog per game (:data:`CATALOGS`), each code with the skill it belongs to and,
-the lesson step that teaches it; the messages live in ``app/messages/mc_<game>.py``
+the lesson step that teaches it; the messages live in ``app/text/messages/mc_<game>.py``
 (both languages). A game's ``misconceptions`` module in its teaching folder
 (``app/teaching/<game>/``) diagnoses answers with "buggy models": it
 recomputes the answer the way a learner holding a wrong belief would, and names the
@@ -29,7 +29,7 @@ from app.learning.verdict import Solution
 
 @dataclass(frozen=True, slots=True)
 class Misconception:
-    code: str  # "mc-..." (its message in app/messages/mc_<game>.py)
+    code: str  # "mc-..." (its message in app/text/messages/mc_<game>.py)
     skill: str
     lesson: str | None = None  # "<lesson-id>#<step-id>"
 

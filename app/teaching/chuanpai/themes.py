@@ -28,7 +28,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from app.content import terms
 from app.engine.chuanpai import analysis as an
 from app.engine.chuanpai.cards import INDEX, JING, KINDS, POINTS, copy_limit
 from app.engine.chuanpai.pairing.offers import claim_order, take_options
@@ -37,6 +36,7 @@ from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
 from app.learning.queries import visible_copies
 from app.teaching.chuanpai.queries import GROUPS, guo_why, qitou_why
+from app.text import terms
 
 GAME = "chuanpai"
 #: the game's own practice themes, in the order the practice page lists them

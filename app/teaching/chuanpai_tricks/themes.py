@@ -38,7 +38,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from app.content import terms
 from app.engine.chuanpai.cards import INDEX, KINDS, POINTS, REGIONAL_NAMES, counts_of, deck
 from app.engine.chuanpai.tricks.offers import lead_size
 from app.engine.chuanpai.tricks.plays import (
@@ -66,6 +65,7 @@ from app.teaching.chuanpai_tricks.queries import (
     possible_beaters,
     seen_by,
 )
+from app.text import terms
 
 GAME = "chuanpai-tricks"
 #: the game's own practice themes, in the order the practice page lists them

@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.content import terms
-from app.messages import (
+from app.text import terms
+from app.text.messages import (
     chuanpai,
     core,
     details,

@@ -1,6 +1,6 @@
 """Messages of the exercises: answers that cannot be read, the misconceptions every game
 shares, and the facts a proof states. Each game family's own misconceptions are in
-``app/messages/mc_<family>.py``."""
+``app/text/messages/mc_<family>.py``."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     # -- the play table -----------------------------------------------------------------

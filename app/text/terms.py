@@ -159,7 +159,8 @@ def entries() -> dict[str, list[tuple[ConceptDoc, WordDoc | RegionalDoc]]]:
     """Glossary entry id → the concepts and words (or regional names) that name it."""
     out: dict[str, list[tuple[ConceptDoc, WordDoc | RegionalDoc]]] = {}
     for c in table().concepts:
-        for item in (*c.words, *c.regional):
+        items: list[WordDoc | RegionalDoc] = [*c.words, *c.regional]
+        for item in items:
             if item.glossary:
                 out.setdefault(item.glossary, []).append((c, item))
     return out
