@@ -300,7 +300,7 @@ def test_a_refused_action_in_an_exercise_is_named_in_words(app):
     (``这里不能“碰 小四…”``), never in notation (``peng x4 x4 x4``)."""
     from app.learning import bank
     from app.learning.judge import judge
-    from app.learning.present import verdict_view
+    from app.ui.present import verdict_view
 
     seen = 0
     with app.test_request_context(headers={"Cookie": "lang=zh"}):

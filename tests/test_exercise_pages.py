@@ -19,8 +19,8 @@ from app.learning import bank, queries
 from app.learning.exercise import KINDS
 from app.learning.judge import judge
 from app.learning.models import Attempt
-from app.learning.present import lesson_step, verdict_view
 from app.learning.queries import solve
+from app.ui.present import lesson_step, verdict_view
 
 GAMES = [v.id for v in all_variants()]
 HAN = re.compile(r"[\u4e00-\u9fff]")

@@ -93,11 +93,8 @@ LOADERS: dict[str, str] = {
     "app.learning.teaching": "app.teaching",
 }
 
-#: (importer, imported) pairs against the layers today; to be emptied
-EXCEPTIONS: set[tuple[str, str]] = {
-    ("app.learning.present", "app.ui.pictures"),
-    ("app.learning.present", "app.ui.tables"),
-}
+#: (importer, imported) pairs against the layers: none left
+EXCEPTIONS: set[tuple[str, str]] = set()
 
 
 def module_name(path: Path) -> str:
@@ -209,7 +206,6 @@ def _package(module: str) -> str:
 CYCLE_EXCEPTIONS: set[frozenset[str]] = {
     frozenset({"app.classes.models", "app.models"}),
     frozenset({"app.database", "app.extensions"}),
-    frozenset({"app.learning", "app.ui"}),
     frozenset({"app.learning.models", "app.models"}),
 }
 

@@ -36,11 +36,12 @@ from app.classes.models import (
     OwnPosition,
 )
 from app.extensions import db
-from app.learning import bank, generators, present, stored
+from app.learning import bank, generators
 from app.learning.exercise import Exercise
 from app.learning.models import Attempt, PlayDeal
 from app.learning.record import stars_for
 from app.models import LearnerProfile, User
+from app.ui import present, stored
 
 CONTEXTS = ("assignment", "exam")
 

@@ -15,10 +15,10 @@ from flask import abort, redirect, render_template, request, url_for
 
 from app.exercises import bp
 from app.htmx_utils import page
-from app.learning import flow
 from app.learning.bank import demo_set, get, kinds_count, public
 from app.learning.exercise import KINDS
 from app.redirects import safe_next
+from app.ui import flow
 
 
 def _next(ex):  # type: ignore[no-untyped-def]

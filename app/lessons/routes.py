@@ -9,11 +9,12 @@ from flask_babel import get_locale
 
 from app.engine.core.registry import all_variants
 from app.htmx_utils import page
-from app.learning import flow, paths
+from app.learning import paths
 from app.learning.glossary import terms
 from app.learning.lessons import get
 from app.lessons import bp, service
 from app.profiles import current_profile
+from app.ui import flow
 
 GAMES = tuple(v.id for v in all_variants())
 

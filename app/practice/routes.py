@@ -69,9 +69,10 @@ def count(variant: str):  # type: ignore[no-untyped-def]
 # -- themed positions -------------------------------------------------------------------
 
 from app.engine.core.registry import all_variants  # noqa: E402
-from app.learning import flow, practice  # noqa: E402
+from app.learning import practice  # noqa: E402
 from app.practice import positions  # noqa: E402
 from app.profiles import current_profile  # noqa: E402
+from app.ui import flow  # noqa: E402
 
 GAMES = tuple(v.id for v in all_variants())
 

@@ -9,11 +9,12 @@ from app.engine.core.registry import all_variants, find_game
 from app.extensions import db
 from app.htmx_utils import page, redirect_to
 from app.inputs import digits, int_or
-from app.learning import flow, present, quizzes, review
+from app.learning import quizzes, review
 from app.learning.judge import judge
 from app.learning.models import QuizSession
 from app.profiles import current_profile
 from app.quiz import bp
+from app.ui import flow, present
 
 GAMES = tuple(v.id for v in all_variants())
 

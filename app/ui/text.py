@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.i18n import page_locale
-from app.learning.present import answer_words as _answer_words
-from app.learning.present import lesson_step, prompt_text
 from app.learning.skills import skill
-from app.learning.stored import reason_line, shown
+from app.ui.present import answer_words as _answer_words
+from app.ui.present import lesson_step, prompt_text
+from app.ui.stored import reason_line, shown
 
 
 def misconception_text(
@@ -19,7 +19,7 @@ def misconception_text(
 ) -> str:
     """A recorded misconception in the page language: its sentence with the parameters
     in words, or the plain sentence of the exercise's kind when the catalog cannot
-    render the stored code (:mod:`app.learning.stored`)."""
+    render the stored code (:mod:`app.ui.stored`)."""
     return reason_line(ex, game, code, params, _locale())
 
 

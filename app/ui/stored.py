@@ -66,7 +66,7 @@ def truth_word(truth: str) -> str:
 def reason_params(ex: Exercise | None, params: Mapping[str, Any], locale: str) -> dict[str, Any]:
     """A misconception's parameters as its sentence shows them: a truth as 对/错 (True,
     False), a move in notation in words, a choice's id as its text."""
-    from app.learning.present import _action_words, answer_words
+    from app.ui.present import _action_words, answer_words
 
     out = dict(params)
     if out.get("truth") in ("true", "false"):
@@ -135,7 +135,7 @@ def reason_line(
 def answer_text(ex: Exercise | None, game: str, answer: str, locale: str) -> str:
     """The stored answer in words; without its exercise (gone from the bank), read as
     well as the text allows: a truth, a number, cards or a move in words."""
-    from app.learning.present import _action_words, answer_words
+    from app.ui.present import _action_words, answer_words
 
     with force_locale(locale):
         if ex is not None:

@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from app.database import commit_keeping_values, in_autocommit, reads_again, writable
 from app.extensions import db
 from app.i18n import page_locale
-from app.learning import practice, present, queries, record
+from app.learning import practice, queries, record
 from app.learning.answers import AnswerError, Form, read_answer
 from app.learning.exercise import ASSIGNED_CONTEXTS, EXAM_CONTEXTS, Exercise
 from app.learning.judge import judge
@@ -33,6 +33,7 @@ from app.models import Learner
 from app.profiles import current_profile
 from app.text.messages import render
 from app.text.results import humanize
+from app.ui import present
 
 #: context → (ref, exercise, then) → the address of what comes after this exercise
 #: (``then``: what the page that asked it put in its token, else "")

@@ -241,9 +241,7 @@ def _choices(ex: Exercise, locale: str, seat: int) -> list[ChoiceView]:
         elif ch.action and ex.kind == "order" and not view.text:
             seat_text, _sep, act = ch.action.partition(":")
             a = Action.parse(act.strip(), int(seat_text))
-            view.text = _(
-                "Seat %(n)s: %(action)s", n=int(seat_text) + 1, action=action_label(a.kind, ex.game)
-            )
+            view.text = _seat_action(ex, int(seat_text), action_label(a.kind, ex.game), locale)
             view.cards = list(a.cards)
         out.append(view)
     return out
@@ -291,6 +289,17 @@ def choice_letter(index: int) -> str:
     return out
 
 
+def _seat_action(ex: Exercise, seat: int, words: str, locale: str) -> str:
+    """A seat's action, the seat named as the exercise's table names it (you, Right, Left,
+    Across from the chair it is seen from; Seat N without a table)."""
+    frame = queries.seat_frame(ex)
+    if not frame:
+        return _("Seat %(n)s: %(action)s", n=seat + 1, action=words)
+    zh = locale.startswith("zh")
+    name = terms.seat_word(seat, frame["viewer"], frame["seats"], "zh" if zh else "en")
+    return f"{name}：{words}" if zh else f"{name[:1].upper()}{name[1:]}: {words}"
+
+
 def _action_words(ex: Exercise, notation: str, locale: str) -> str:
     """An action in notation (``discard x10``, ``1: chi x2 x3``) in words: 出牌 小十."""
     from app.engine.core.actions import Action
@@ -306,14 +315,7 @@ def _action_words(ex: Exercise, notation: str, locale: str) -> str:
         f"{action_label(a.kind, ex.game)} {cards_text(ex.family, list(a.cards), locale)}".strip()
     )
     if sep and seat_text.strip().isdigit():
-        frame = queries.seat_frame(ex)
-        if not frame:
-            return _("Seat %(n)s: %(action)s", n=int(seat_text) + 1, action=words)
-        zh = locale.startswith("zh")
-        name = terms.seat_word(
-            int(seat_text), frame["viewer"], frame["seats"], "zh" if zh else "en"
-        )
-        return f"{name}：{words}" if zh else f"{name[:1].upper()}{name[1:]}: {words}"
+        return _seat_action(ex, int(seat_text), words, locale)
     return words
 
 
@@ -429,7 +431,7 @@ def verdict_view(ex: Exercise, verdict: Verdict, locale: str, show_solution: boo
         message = _("Right!")
     elif mc is not None:
         # the same sentence as the attempt log's code and parameters read again
-        from app.learning.stored import reason_line
+        from app.ui.stored import reason_line
 
         message = reason_line(ex, ex.game, mc.code, mc.params, locale)
     else:
