@@ -68,3 +68,20 @@ def test_an_exercise_seen_from_a_chair_does_not_number_seats(lang: str) -> None:
 )
 def test_the_pattern_finds_numbered_seats(text: str, numbered: bool) -> None:
     assert bool(NUMBERED.search(text)) is numbered
+
+
+def test_an_order_exercises_choices_name_seats_as_its_table_does(app):
+    """The choices of an order exercise are drawn by the page from the actions ("0: chi
+    x2 x3 x4"): their seats too go by the table's chair (you, Right, Left)."""
+    from app.learning import bank
+    from app.ui.present import _choices
+
+    ex = bank.get("quiz.guilin.actions.three-claims")  # seen from seat 2 of three
+    for locale, words in (
+        ("en", ("Right: ", "Left: ", "You: ")),
+        ("zh", ("下家：", "上家：", "你：")),
+    ):
+        with app.test_request_context(headers={"Accept-Language": locale}):
+            texts = [c.text for c in _choices(ex, locale, 2)]
+        assert all(any(t.startswith(w) for t in texts) for w in words), texts
+        assert not any("Seat" in t or "号位" in t for t in texts), texts
