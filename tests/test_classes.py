@@ -29,14 +29,13 @@ from app.classes.models import (
     AssignmentItem,
     ClassStudent,
     Invitation,
-    QuickCode,
     SchoolClass,
     StudentAccount,
 )
 from app.extensions import db
 from app.learning import bank, clock, record
 from app.learning.models import Position
-from app.models import User
+from app.models import QuickCode, User
 
 FAR = "2099-01-01T08:00"
 PAST = "2020-01-01T08:00"

@@ -28,8 +28,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
+from app.database import utcnow
 from app.extensions import db
-from app.models import utcnow
 
 
 class Attempt(db.Model):  # type: ignore[name-defined,misc]
