@@ -222,7 +222,7 @@ def test_every_seat_answered_with_a_reason(
     assert [len(s["actions"]) > 0 for s in out["seats"]] == [False, True, False]
     assert out["seats"][0]["reason"]["code"] == "zp-no-claim"
     assert out["seats"][2]["reason"]["code"] == "zp-no-claim"
-    assert "seat 1" in out["seats"][2]["reason"]["message"]
+    assert "Seat 1" in out["seats"][2]["reason"]["message"]
     assert split_code(out["code"]).variant == "hunan"
 
 
