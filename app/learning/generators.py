@@ -76,6 +76,51 @@ def _load() -> None:
             register(gen)
 
 
+def from_theme(
+    game: str,
+    gen_id: str,
+    theme_id: str,
+    kind: str,
+    skills: tuple[str, ...],
+    title: Text,
+    lesson: str | None = None,
+) -> Generator:
+    """A generator that asks a practice theme's question on a moment the theme's own
+    builder deals (``Theme.direct``): a game's teaching names its themes, this makes
+    them exercises. ``lesson`` is the lesson step that teaches the question."""
+
+    def make(rng: random.Random, eid: str) -> Exercise | None:
+        from app.learning import practice
+
+        th = practice.theme(game, theme_id)
+        if th is None or th.direct is None:
+            return None
+        made = th.direct(rng)
+        if made is None:
+            return None
+        state, seat = made
+        g = find_game(game)
+        q = th.ask(g, state, seat)
+        if q is None:
+            return None
+        return Exercise(
+            eid,
+            game,
+            q.kind,
+            q.prompt,
+            q.skills,
+            Setup(position=g.encode(state), seat=seat, pool=q.pool),
+            {},
+            q.query,
+            choices=q.choices,
+            lesson=lesson,
+            source=f"generator:{gen_id}",
+            prompt_params=q.prompt_params or {},
+        )
+
+    return Generator(gen_id, game, kind, skills, title, make)
+
+
 def of_game(game: str) -> dict[str, Generator]:
     _load()
     return GENERATORS.get(game, {})

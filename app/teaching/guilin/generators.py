@@ -10,11 +10,8 @@ only action, so it never finds the moment it looks for.
 
 from __future__ import annotations
 
-import random
-
-from app.engine.core.registry import find_game
-from app.learning import practice
-from app.learning.exercise import Exercise, Setup, Text
+from app.learning import generators
+from app.learning.exercise import Text
 from app.learning.generators import Generator
 
 GAME = "guilin"
@@ -62,37 +59,5 @@ FROM_THEMES: dict[str, tuple[str, str, tuple[str, ...], Text]] = {
 }
 
 
-def from_theme(
-    gen_id: str, theme_id: str, kind: str, skills: tuple[str, ...], title: Text
-) -> Generator:
-    def make(rng: random.Random, eid: str) -> Exercise | None:
-        th = practice.theme(GAME, theme_id)
-        if th is None or th.direct is None:
-            return None
-        made = th.direct(rng)
-        if made is None:
-            return None
-        state, seat = made
-        game = find_game(GAME)
-        q = th.ask(game, state, seat)
-        if q is None:
-            return None
-        return Exercise(
-            eid,
-            GAME,
-            q.kind,
-            q.prompt,
-            q.skills,
-            Setup(position=game.encode(state), seat=seat, pool=q.pool),
-            {},
-            q.query,
-            choices=q.choices,
-            source=f"generator:{gen_id}",
-            prompt_params=q.prompt_params or {},
-        )
-
-    return Generator(gen_id, GAME, kind, skills, title, make)
-
-
 for _gid, (_tid, _kind, _skills, _title) in FROM_THEMES.items():
-    OWN.append(from_theme(_gid, _tid, _kind, _skills, _title))
+    OWN.append(generators.from_theme(GAME, _gid, _tid, _kind, _skills, _title))
