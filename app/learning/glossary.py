@@ -99,7 +99,8 @@ def _term(doc: TermDoc) -> Term:
         where.append((first.where.zh, first.where.en))
     same: list[str] = []
     for c, _item in found:
-        for other in (*c.words, *c.regional):
+        others: list[table.WordDoc | table.RegionalDoc] = [*c.words, *c.regional]
+        for other in others:
             if other.glossary and other.glossary != doc.id and other.glossary not in same:
                 same.append(other.glossary)
     return Term(

@@ -27,13 +27,13 @@ from typing import Any
 from flask import current_app
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from app.database import RowInsert, Write, write_together
+from app.database import RowInsert, Write, utcnow, write_together
 from app.extensions import db
 from app.learning import clock, skills, streaks
 from app.learning.exercise import ASSIGNED_CONTEXTS, EXAM_CONTEXTS, Exercise
 from app.learning.models import Attempt, ExerciseState
 from app.learning.verdict import Verdict
-from app.models import Learner, utcnow
+from app.models import Learner
 from app.profiles import ProfileRows
 
 TOKEN_MAX_AGE = 7 * 24 * 3600
@@ -246,7 +246,8 @@ def _state_row(profile: Learner, ex: Exercise, run: Run) -> Write:
 
 
 def replay(nonce: str) -> Attempt | None:
-    return db.session.scalar(_BY_NONCE, {"nonce": nonce})
+    found: Attempt | None = db.session.scalar(_BY_NONCE, {"nonce": nonce})
+    return found
 
 
 def record_answer(

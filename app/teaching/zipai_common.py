@@ -228,8 +228,8 @@ def _groups(shapes: Shapes) -> tuple[tuple[tuple[Card, ...], ...], ...]:
                     if (va, vb, vd) == (1, 5, 10) and shapes.yiwushi:
                         found.add(g)
     per: list[list[tuple[Card, ...]]] = [[] for _ in range(KINDS)]
-    for g in sorted(found):
-        per[g[0]].append(g)
+    for group in sorted(found):
+        per[group[0]].append(group)
     return tuple(tuple(p) for p in per)
 
 

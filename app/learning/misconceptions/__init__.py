@@ -163,36 +163,38 @@ def fallback(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     if ex.kind == "choose-action":
         return action_reason(ex, sol, answer.strip()) or Reason("mc-not-best", {})
     if ex.kind == "number":
-        right = int(sol.shown)
+        right_n = int(sol.shown)
         try:
-            given = int(answer)
+            given_n = int(answer)
         except ValueError:
-            given = 0
-        found = count_reason(ex, sol, given, right)
+            given_n = 0
+        found = count_reason(ex, sol, given_n, right_n)
         if found is not None:
             return found
-        code = "mc-count-high" if given > right else "mc-count-low"
-        return Reason(code, {"given": given})
+        code = "mc-count-high" if given_n > right_n else "mc-count-low"
+        return Reason(code, {"given": given_n})
     if ex.kind == "pick-cards":
-        given, right = Counter(answer.split()), Counter(sol.shown.split())
+        held, wanted = Counter(answer.split()), Counter(sol.shown.split())
         if ex.query is not None and ex.query.name == "waits":
-            missed = sorted(set(right) - set(given))
-            extra = sorted(set(given) - set(right))
+            missed = sorted(set(wanted) - set(held))
+            extra = sorted(set(held) - set(wanted))
             if extra:
                 return Reason("mc-extra-waits", {"cards": extra})
             return Reason("mc-missed-waits", {"cards": missed})
-        answers = [Counter(a.split()) for a in sol.accepted] or [right]
-        ways = []  # every way of completing the learner's cards, when there are several
+        answers = [Counter(a.split()) for a in sol.accepted] or [wanted]
+        ways: list[
+            list[str]
+        ] = []  # every way of completing the learner's cards, when there are several
         for a in answers:
-            lack = sorted((a - given).elements())
-            if not given - a and lack not in ways:
+            lack = sorted((a - held).elements())
+            if not held - a and lack not in ways:
                 ways.append(lack)
         if len(ways) > 1:
             alternatives = [{"code": "cards-way", "params": {"cards": w}} for w in ways]
             return Reason("mc-missing-cards-ways", {"ways": alternatives})
-        right = min(answers, key=lambda a: sum(((a - given) + (given - a)).values()))
-        missing = sorted((right - given).elements())
-        extra = sorted((given - right).elements())
+        best = min(answers, key=lambda a: sum(((a - held) + (held - a)).values()))
+        missing = sorted((best - held).elements())
+        extra = sorted((held - best).elements())
         if not extra:
             return Reason("mc-missing-cards", {"missing_cards": missing})
         if not missing:
@@ -329,8 +331,8 @@ def count_reason(ex: Exercise, sol: Solution, given: int, right: int) -> Reason 
         )
     if ex.explanation is not None:  # an authored count: its worked answer
         text = {"en": ex.explanation.en, "zh": ex.explanation.zh}
-        fact = nested(Reason("tf-text", {"text": text}))
-        return Reason("mc-count-fact", {"given": given, "right": right, "fact": fact})
+        authored_fact = nested(Reason("tf-text", {"text": text}))
+        return Reason("mc-count-fact", {"given": given, "right": right, "fact": authored_fact})
     return None
 
 

@@ -370,12 +370,13 @@ def _pick(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
         return None
     if q == "chuanpai:red":
         g, r = Counter(given), Counter(right)
-        missing = sorted((r - g).elements(), key=INDEX.__getitem__)
-        extra = sorted((g - r).elements(), key=INDEX.__getitem__)
-        fours = [t for t in missing if "4" in t and "1" not in t]
-        if missing and not extra and fours == missing:
-            return Reason("mc-cp-red-fours", {"cards": missing})
-        return Reason("mc-cp-red-pips", {"cards": sorted(missing + extra, key=INDEX.__getitem__)})
+        lacking = sorted((r - g).elements(), key=INDEX.__getitem__)
+        too_many = sorted((g - r).elements(), key=INDEX.__getitem__)
+        fours = [t for t in lacking if "4" in t and "1" not in t]
+        if lacking and not too_many and fours == lacking:
+            return Reason("mc-cp-red-fours", {"cards": lacking})
+        wrong = sorted(lacking + too_many, key=INDEX.__getitem__)
+        return Reason("mc-cp-red-pips", {"cards": wrong})
     if q == "chuanpai:spare":
         from app.learning.queries import read
 

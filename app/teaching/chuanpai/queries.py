@@ -142,7 +142,9 @@ def partners(c: Ctx, ex: Exercise) -> Solution:
 def red(c: Ctx, ex: Exercise) -> Solution:
     hand = _hand(c, ex)
     reds = _by_deck([t for t in hand if is_red(t)])
-    return _cards(reds, (Reason("fact-cp-red", {"cards": sorted(set(reds), key=INDEX.get)}),))
+    return _cards(
+        reds, (Reason("fact-cp-red", {"cards": sorted(set(reds), key=INDEX.__getitem__)}),)
+    )
 
 
 def spare(c: Ctx, ex: Exercise) -> Solution:
@@ -173,8 +175,9 @@ def _won(c: Ctx, ex: Exercise) -> tuple[Analysis, int, tuple[int, ...]]:
         raise BadExercise(f"{ex.id}: the holding does not go out")
     scores = settle.settle(a.points, 0, c.rules.players)
     lines = a.count.lines + (CountLine("cp-base", 1),)
-    a = dataclasses.replace(a, settlement=Count.of(lines, a.points + 1))
-    return a, a.points, scores
+    points = a.points
+    a = dataclasses.replace(a, settlement=Count.of(lines, points + 1))
+    return a, points, scores
 
 
 def settlement(c: Ctx, ex: Exercise) -> Solution:

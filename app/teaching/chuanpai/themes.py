@@ -54,7 +54,7 @@ def _key(state: Any, seat: int, salt: int = 0) -> int:
     """A number fixed by the position (the same code, the same choices and cards)."""
     card = INDEX.get(state.open_card or state.drawn or "", 23)
     hand = sum((i + 1) * n for i, n in enumerate(state.seats[seat].hand))
-    return len(state.stock) * 7919 + seat * 131 + card * 17 + hand + salt
+    return int(len(state.stock) * 7919 + seat * 131 + card * 17 + hand + salt)
 
 
 def _shuffled(items: list[Any], key: int) -> list[Any]:

@@ -12,7 +12,7 @@ the learner's is the diagnosis, with its parameters (the cards, the count).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.engine.chuanpai.cards import INDEX, POINTS, is_red
@@ -479,7 +479,9 @@ def _score(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     return None
 
 
-def _numeric(diagnosis: Any) -> Any:
+def _numeric(
+    diagnosis: Callable[[Exercise, Solution, int], Reason | None],
+) -> Callable[[Exercise, Solution, str], Reason | None]:
     """A diagnosis of a number answer (``None`` when the answer is not a number)."""
 
     def run(ex: Exercise, sol: Solution, answer: str) -> Reason | None:

@@ -210,7 +210,9 @@ def comparison_fact(table: Sequence[str], challenger: Sequence[str]) -> Reason:
 
 def _beats(c: Ctx, ex: Exercise) -> Solution:
     table = _table_play(c, ex)
-    right, facts, cards = [], [], []
+    right: list[str] = []
+    facts: list[Reason] = []
+    cards: list[str] = []
     for ch in ex.choices:
         if not ch.action:
             raise BadExercise(f"{ex.id}: choice {ch.id} names no cards (action)")
@@ -329,7 +331,8 @@ def _score(c: Ctx, ex: Exercise) -> Solution:
     fact = Reason("tj-fact-score", {"seat": c.seat, "score": score})
     analysis = None
     if out.winner is not None:
-        analysis = c.game.analyze(c.game.seat_holding(c.state, out.winner), c.rules)
+        held = c.game.seat_holding(c.state, out.winner)
+        analysis = c.game.analyze(held, c.rules) if held is not None else None
     return Solution((str(score),), score, Proof(analysis=analysis, facts=(fact,)))
 
 

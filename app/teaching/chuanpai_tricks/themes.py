@@ -612,11 +612,11 @@ def _sure(game: Any, state: TrickState, seat: int) -> Examined | None:
     rng = keyed(game, state, seat)
     kind = rng.choice(sorted(by))
     fewest = min(n for _, n in by[kind])
-    cards, threats = rng.choice([c for c in by[kind] if c[1] <= max(fewest, 2)])
-    rating = (1550 if kind == "sure" else 1300 + (100 if threats <= 2 else 0)) + (
-        100 if len(cards) == 2 else 0
+    picked, n_threats = rng.choice([c for c in by[kind] if c[1] <= max(fewest, 2)])
+    rating = (1550 if kind == "sure" else 1300 + (100 if n_threats <= 2 else 0)) + (
+        100 if len(picked) == 2 else 0
     )
-    words = play_text(cards)
+    words = play_text(picked)
     return (
         Question(
             "true-false",
@@ -625,7 +625,7 @@ def _sure(game: Any, state: TrickState, seat: int) -> Examined | None:
                 f"It is your lead, and you plan to play {words.en}. True or false: nobody "
                 "can beat it.",
             ),
-            Query(P + "sure", {"action": " ".join(cards)}),
+            Query(P + "sure", {"action": " ".join(picked)}),
             ("plays",),
             reasons(
                 (

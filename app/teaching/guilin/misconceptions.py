@@ -482,7 +482,7 @@ def _order_belief(ex: Exercise, sol: Solution, given: list[str]) -> Reason | Non
 
     c = read(ex)
     offer = c.game.view(c.state, None).offer if c.state is not None else None
-    first = offer.seat if offer is not None else 0
+    first = offer.seat if offer is not None and offer.seat is not None else 0
     claims = list(_claims(ex))
 
     def order(ranks: dict[str, int], turn: int = 1) -> list[str]:

@@ -56,7 +56,7 @@ def _shuffled(items: list[Any], key: int) -> list[Any]:
 
 def _key(state: Any, seat: int) -> int:
     card = state.offer.card if state.offer is not None else 0
-    return state.moves * 97 + seat * 31 + card
+    return int(state.moves * 97 + seat * 31 + card)
 
 
 def _lettered(choices: list[tuple[str, str | None]]) -> tuple[Choice, ...]:
@@ -67,7 +67,8 @@ def _lettered(choices: list[tuple[str, str | None]]) -> tuple[Choice, ...]:
 
 
 def _legal_of(game: Any, state: Any, action: Action) -> Action | None:
-    for a in game.legal_actions(state, action.seat):
+    legal: list[Action] = game.legal_actions(state, action.seat)
+    for a in legal:
         if a.matches(action):
             return a
     return None
@@ -85,19 +86,21 @@ def _offer(state: Any) -> Any:
     return state.offer if state.phase == "offer" else None
 
 
-def _reasons(*items: tuple[str, str, str, str | None]) -> tuple[Choice, ...]:
+def _reasons(*items: tuple[str, ...]) -> tuple[Choice, ...]:
     """True-false reasons ``(id, reason, zh, en)`` (+ misconception)."""
-    return tuple(
-        Choice(cid, Text(zh, en), reason=reason, misconception=mc)
-        for cid, reason, zh, en, mc in (i if len(i) == 5 else (*i, None) for i in items)
-    )
+    out = []
+    for i in items:
+        cid, reason, zh, en = i[:4]
+        mc = i[4] if len(i) == 5 else None
+        out.append(Choice(cid, Text(zh, en), reason=reason, misconception=mc))
+    return tuple(out)
 
 
 def _own_groups(hand: tuple[int, ...], card: int, yiwushi: bool) -> list[tuple[int, ...]]:
     """吃-shaped groups with ``card`` whose two other cards are free cards of the hand
     (not of a 坎), in the engine's order."""
     avail = usable(hand)
-    out = []
+    out: list[tuple[int, ...]] = []
     for group in chi_shapes(card, yiwushi):
         own = list(group)
         own.remove(card)
@@ -158,7 +161,8 @@ def builder(
                 break
             found: dict[Any, list[tuple[Any, int]]] = {}
             for state in play(game, rng):
-                seats = range(SEATS) if every_seat else (game.to_act(state),)
+                to_act = game.to_act(state)
+                seats = range(SEATS) if every_seat else (() if to_act is None else (to_act,))
                 for seat in seats:
                     got = examine(game, state, seat)
                     if got is not None:

@@ -151,6 +151,7 @@ def won(c: Ctx, ex: Exercise) -> tuple[Any, Analysis]:
         raise BadExercise(f"{ex.id}: the query needs a deal that ended in a win")
     r = state.result
     out = c.game.outcome(state)
+    assert out is not None  # the deal is over
     melds = tuple(meld_view(m, state.rules)[0] for m in r.melds)
     extra = {"min": state.rules.min_huxi}
     count, settle = out.count, out.settlement
@@ -217,7 +218,7 @@ def draw_win(state: State, seat: int, card: int) -> tuple[int, bool]:
     forced = self_forced(st, offer)
     if forced is not None:
         after = do(st, forced)
-        if after.phase == "over":
+        if after.phase == "over" and after.result is not None:
             return after.result.huxi, True
         s = after.seats[seat]
         pts = holding_points(s, state.rules.yiwushi)
@@ -265,6 +266,7 @@ def win_analysis_of(after: State) -> Analysis:
     """A finished deal's win as an :class:`Analysis`: the winner's groups, the 胡息 line
     by line, and the settlement (囤 and 名堂)."""
     r, rules = after.result, after.rules
+    assert r is not None  # a finished deal
     views = [meld_view(m, rules) for m in r.melds]
     lines = tuple(v[1] for v in views) + (
         CountLine("zp-huxi", r.huxi, {"min": rules.min_huxi}, "="),
@@ -310,6 +312,7 @@ def _hu_total(c: Ctx, ex: Exercise) -> Solution:
     after = _won_now(c, ex)
     a = win_analysis_of(after)
     assert a.settlement is not None and after.result is not None
+    assert after.result.winner is not None
     every = [TOKENS[x] for x in after.seats[after.result.winner].cards()]
     red = sorted(red_tokens(every), key=_order_of(c.game))
     fact = Reason("fact-hn-red", {"cards": red, "count": len(red)})

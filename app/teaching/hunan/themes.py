@@ -77,7 +77,8 @@ def _lettered(choices: list[tuple[str, str | None]]) -> tuple[Choice, ...]:
 
 
 def _legal_of(game: Any, state: State, action: Action) -> Action | None:
-    for a in game.legal_actions(state, action.seat):
+    legal: list[Action] = game.legal_actions(state, action.seat)
+    for a in legal:
         if a.matches(action):
             return a
     return None
@@ -353,7 +354,7 @@ def _own_groups(hand: tuple[int, ...], card: int, yiwushi: bool) -> list[tuple[i
     """吃-shaped groups with ``card`` whose two other cards are free cards of the hand
     (not of a 坎), in the engine's order."""
     avail = usable(hand)
-    out = []
+    out: list[tuple[int, ...]] = []
     for group in chi_shapes(card, yiwushi):
         own = list(group)
         own.remove(card)

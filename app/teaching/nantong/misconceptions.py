@@ -519,12 +519,12 @@ def _zaijiang_answer(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     if extra and not missing:
         if rules.shuang and all(rank_of(INDEX[t]) in (1, 9) for t in extra):
             return Reason(
-                "mc-nt-changjiang-in-shuang", {"cards": sorted(set(extra), key=INDEX.get)}
+                "mc-nt-changjiang-in-shuang", {"cards": sorted(set(extra), key=INDEX.__getitem__)}
             )
         return None
     if not missing or extra:
         return None
-    kinds = sorted(set(missing), key=INDEX.get)
+    kinds = sorted(set(missing), key=INDEX.__getitem__)
     if rules.shuang and kinds == ["9t"]:
         return Reason("mc-nt-jiutiao-forgotten")
     if all(t in HONOURS or (rules.shuang and t == "9t") for t in kinds):

@@ -353,7 +353,8 @@ def theme(
 
 
 def _legal(game: Any, state: Any, action: Action) -> Action | None:
-    for a in game.legal_actions(state, action.seat):
+    legal: list[Action] = game.legal_actions(state, action.seat)
+    for a in legal:
         if a.matches(action):
             return a
     return None
@@ -377,7 +378,7 @@ def _reasons(*items: tuple[Any, ...]) -> tuple[Choice, ...]:
 
 
 def _one_short(state: Any, seat: int) -> bool:
-    return sum(state.hands[seat]) == hand_size(state.melds[seat]) - 1
+    return bool(sum(state.hands[seat]) == hand_size(state.melds[seat]) - 1)
 
 
 # =========================================================================== counting
@@ -394,6 +395,7 @@ def _how_won(state: Any, seat: int) -> tuple[str, str, dict[str, Any]]:
             "You are the dealer, and your 23 dealt cards were already a win. ",
         )
     elif wc.zimo:
+        assert wc.win_card is not None  # a win on a card names it
         params["win_card"] = token(wc.win_card)
         if wc.gangkai and wc.haidi:
             zh = "你摆下一个杠，补摸到牌堆最后一张{win_card}，胡了。"
@@ -407,6 +409,7 @@ def _how_won(state: Any, seat: int) -> tuple[str, str, dict[str, Any]]:
         else:
             zh, en = "你自己摸到{win_card}，胡了。", "You drew the {win_card} yourself and won. "
     else:
+        assert wc.win_card is not None
         params["win_card"] = token(wc.win_card)
         wz, we = _who(seat, state.discarder)
         zh, en = (
