@@ -101,7 +101,7 @@ def block(
 
 
 def _given(form: Form) -> dict[str, Any]:
-    keep = {}
+    keep: dict[str, Any] = {}
     for key in ("cards", "number", "choice", "truth", "why"):
         value = form.get(key, None)
         if value is not None:
@@ -125,9 +125,9 @@ def submit(
     :class:`AnsweredAlready` when a second answer to an exam item loses to the first."""
     token = record.read_token(str(form.get("token", "") or ""), ex, key)
     if token is None:
-        fresh = block(ex)
-        fresh.error = render("answer-token-bad", {}, locale())
-        return fresh, 422, None
+        refused = block(ex)
+        refused.error = render("answer-token-bad", {}, locale())
+        return refused, 422, None
     try:
         answer = read_answer(ex, form)
     except AnswerError as exc:

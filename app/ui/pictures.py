@@ -98,7 +98,7 @@ def img(p: Pic, cls: str = "") -> Markup:
 
 def back(family_id: str) -> Pic:
     """A face-down card."""
-    key = (_root(), family_id, "", False, _locale())
+    key = (_root(), family_id, "", False, _locale(), None)
     pic = _PICS.get(key)
     if pic is None:
         pic = _PICS[key] = Pic(

@@ -241,7 +241,9 @@ def _choices(ex: Exercise, locale: str, seat: int) -> list[ChoiceView]:
         elif ch.action and ex.kind == "order" and not view.text:
             seat_text, _sep, act = ch.action.partition(":")
             a = Action.parse(act.strip(), int(seat_text))
-            view.text = _seat_action(ex, int(seat_text), action_label(a.kind, ex.game), locale)
+            view.text = _seat_action(
+                queries.seat_frame(ex), int(seat_text), action_label(a.kind, ex.game), locale
+            )
             view.cards = list(a.cards)
         out.append(view)
     return out
@@ -258,7 +260,7 @@ def answer_words(ex: Exercise, answer: str, locale: str, lettered: bool = False)
     if ex.kind == "number":
         return answer
     labels = {
-        c.id: (c.text.get(locale) if c.text else _action_words(ex, c.action or c.id, locale))
+        c.id: (c.text.get(locale) if c.text else action_words(ex, c.action or c.id, locale))
         for c in ex.choices
     }
     if lettered:
@@ -289,10 +291,10 @@ def choice_letter(index: int) -> str:
     return out
 
 
-def _seat_action(ex: Exercise, seat: int, words: str, locale: str) -> str:
-    """A seat's action, the seat named as the exercise's table names it (you, Right, Left,
-    Across from the chair it is seen from; Seat N without a table)."""
-    frame = queries.seat_frame(ex)
+def _seat_action(frame: dict[str, Any], seat: int, words: str, locale: str) -> str:
+    """A seat's action, the seat named as the exercise's table names it (``frame``, from
+    :func:`queries.seat_frame`: you, Right, Left, Across from the chair it is seen from;
+    Seat N without a table)."""
     if not frame:
         return _("Seat %(n)s: %(action)s", n=seat + 1, action=words)
     zh = locale.startswith("zh")
@@ -300,8 +302,17 @@ def _seat_action(ex: Exercise, seat: int, words: str, locale: str) -> str:
     return f"{name}：{words}" if zh else f"{name[:1].upper()}{name[1:]}: {words}"
 
 
-def _action_words(ex: Exercise, notation: str, locale: str) -> str:
-    """An action in notation (``discard x10``, ``1: chi x2 x3``) in words: 出牌 小十."""
+def action_words(ex: Exercise, notation: str, locale: str) -> str:
+    """An action in notation (``discard x10``, ``1: chi x2 x3``) in words: 出牌 小十, a
+    seat named as the exercise's table names it."""
+    return notation_words(ex.family, ex.game, notation, locale, queries.seat_frame(ex))
+
+
+def notation_words(
+    family: str, game: str, notation: str, locale: str, frame: dict[str, Any] | None = None
+) -> str:
+    """An action in notation in words, in ``game``'s words for ``family``'s cards, a seat
+    named from ``frame`` (:func:`queries.seat_frame`; Seat N without one)."""
     from app.engine.core.actions import Action
     from app.text.results import cards_text
 
@@ -311,11 +322,9 @@ def _action_words(ex: Exercise, notation: str, locale: str) -> str:
         a = Action.parse(text, 0)
     except ValueError:
         return notation
-    words = (
-        f"{action_label(a.kind, ex.game)} {cards_text(ex.family, list(a.cards), locale)}".strip()
-    )
+    words = f"{action_label(a.kind, game)} {cards_text(family, list(a.cards), locale)}".strip()
     if sep and seat_text.strip().isdigit():
-        return _seat_action(ex, int(seat_text), words, locale)
+        return _seat_action(frame or {}, int(seat_text), words, locale)
     return words
 
 

@@ -66,7 +66,7 @@ def truth_word(truth: str) -> str:
 def reason_params(ex: Exercise | None, params: Mapping[str, Any], locale: str) -> dict[str, Any]:
     """A misconception's parameters as its sentence shows them: a truth as 对/错 (True,
     False), a move in notation in words, a choice's id as its text."""
-    from app.ui.present import _action_words, answer_words
+    from app.ui.present import action_words, answer_words
 
     out = dict(params)
     if out.get("truth") in ("true", "false"):
@@ -74,7 +74,7 @@ def reason_params(ex: Exercise | None, params: Mapping[str, Any], locale: str) -
     if ex is None:
         return out
     if isinstance(out.get("action"), str):
-        out["action"] = _action_words(ex, out["action"], locale)
+        out["action"] = action_words(ex, out["action"], locale)
     ids = {c.id: c for c in ex.choices}
     for key in ("first", "why", "chosen"):
         value = out.get(key)
@@ -135,7 +135,7 @@ def reason_line(
 def answer_text(ex: Exercise | None, game: str, answer: str, locale: str) -> str:
     """The stored answer in words; without its exercise (gone from the bank), read as
     well as the text allows: a truth, a number, cards or a move in words."""
-    from app.ui.present import _action_words, answer_words
+    from app.ui.present import answer_words, notation_words
 
     with force_locale(locale):
         if ex is not None:
@@ -163,17 +163,8 @@ def answer_text(ex: Exercise | None, game: str, answer: str, locale: str) -> str
             Action.parse(text, 0)
         except ValueError:
             return text
-        words = _action_words(_Stub(family, game), text, locale)
+        words = notation_words(family, game, text, locale)
         return words
-
-
-@dataclass(frozen=True)
-class _Stub:
-    """What naming a move in words reads of an exercise: its card family and its game
-    (a group is named in the game's own word: Pong in Nantong, Peng in Hunan)."""
-
-    family: str
-    game: str
 
 
 def shown(
