@@ -210,7 +210,7 @@ def init_app(app: Flask) -> None:
         except DBAPIError:
             current_app.logger.warning("database connection lost at the end of a request")
             with contextlib.suppress(Exception):
-                db.session.invalidate()
+                db.session().invalidate()
             with contextlib.suppress(Exception):
                 db.session.remove()
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Response, current_app, g, request
 from flask_login import current_user
@@ -41,6 +42,8 @@ from limits import RateLimitItem, parse_many
 
 from app.extensions import limiter
 from app.usernames import name_key
+
+T = TypeVar("T")
 
 
 def _setting(name: str) -> Callable[[], str]:
@@ -136,7 +139,7 @@ def _items(setting: str) -> list[RateLimitItem]:
     return list(parse_many(str(current_app.config[setting])))
 
 
-def _run(use):  # type: ignore[no-untyped-def]
+def _run(use: Callable[[Any], T]) -> T:
     """``use(strategy)`` on the limiter's storage; on the in-memory one when it is down
     (as Flask-Limiter does for its own limits)."""
     try:
