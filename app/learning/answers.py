@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 from app.engine.core.errors import EngineError
 from app.engine.core.registry import find_game
@@ -21,8 +21,14 @@ MAX_ANSWER = 400
 
 
 class Form(Protocol):
-    def get(self, key: str, default: Any = ...) -> Any: ...
-    def getlist(self, key: str) -> list[Any]: ...
+    """What an answer is read from: a submitted form (werkzeug's ``MultiDict``) or a
+    dict-like stand-in."""
+
+    @overload
+    def get(self, key: str, /) -> Any: ...
+    @overload
+    def get(self, key: str, default: Any, /) -> Any: ...
+    def getlist(self, key: str, /) -> list[Any]: ...
 
 
 class AnswerError(ValueError):
