@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, g, request
+from flask import Flask, Response, current_app, g, request
 from flask_babel import get_translations
 from flask_login import current_user
 from jinja2 import pass_eval_context
@@ -108,7 +108,7 @@ def html_lang(locale: str) -> str:
     return {"zh": "zh-Hans", "en": "en"}.get(locale, locale)
 
 
-def set_lang_cookie(response, locale: str) -> None:  # type: ignore[no-untyped-def]
+def set_lang_cookie(response: Response, locale: str) -> None:
     response.set_cookie(
         LANG_COOKIE,
         locale,

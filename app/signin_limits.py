@@ -96,7 +96,12 @@ def _was_new(_response: Response) -> bool:
     return bool(g.get("new_password"))
 
 
-def _limit(setting: str, scope: str, counted: Callable[[Response], bool], key=None):  # type: ignore[no-untyped-def]
+def _limit(
+    setting: str,
+    scope: str,
+    counted: Callable[[Response], bool],
+    key: Callable[[], str] | None = None,
+) -> Any:
     """A POST limit from ``setting``, counting the requests ``counted`` says (by address
     unless ``key`` is given); routes that share a ``scope`` share the counts."""
     return limiter.shared_limit(
