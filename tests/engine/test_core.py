@@ -223,8 +223,11 @@ def test_cli_detail_words_keep_the_cli_seat_numbers():
     """The CLI numbers seats from 0 (as its JSON does); the pages' clauses from 1."""
     from app.engine.cli import _detail_words
 
-    assert "第 1 家" in _detail_words("seat 1: hand size 30, not 20", "zh")
-    assert _detail_words("something new", "zh") == "something new"  # no vague words
+    hand = {"detail": "seat 1: hand size 30, not 20", "why": "detail-hand-size", "seat": 1}
+    assert "第 1 家" in _detail_words(hand, "zh")
+    other = {"detail": "something new", "why": "detail-other"}
+    assert _detail_words(other, "zh") == "something new"  # no vague words
+    assert _detail_words({"detail": "no kind given"}, "zh") == "no kind given"
 
 
 @pytest.mark.parametrize(

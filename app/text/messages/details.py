@@ -1,22 +1,24 @@
-"""The engine's detail texts in words: what a ``bad-code``/``bad-position`` error or a
+"""The engine's details in words: what a ``bad-code``/``bad-position`` error or a
 broken invariant says, as a message code of this package.
 
 The engine explains a code or a position it cannot read in one English line (its
 ``detail`` parameter: ``seat 0: no card 'zz'``, ``the body has 5 sections, not 7``),
-written for the command line and its tests. A learner's page never shows that line:
-:func:`explain` finds which kind of problem it names and returns the code of a sentence
-in both languages (``detail-cards``, ``detail-sections``...), with the numbers it needs.
-A detail it does not recognise is ``detail-other``, so no page is ever left with the
-English text. The sentences are clauses, shown inside ``practice-bad-code`` and
-``practice-impossible``.
+written for the command line and its tests, and names the kind of problem with a code
+of this package beside it (``why="detail-cards"``, ``why="detail-sections"``...) and the
+parameters its sentence needs. A learner's page never shows the English line:
+:func:`explain` turns the kind and its parameters into a sentence's code and values;
+nothing reads the English. A detail with no kind is ``detail-other``, so no page is
+ever left with the English text. The sentences are clauses, shown inside
+``practice-bad-code`` and ``practice-impossible``.
 """
 
 from __future__ import annotations
 
-import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from app.engine.core.errors import Detail
 
 MESSAGES: dict[str, dict[str, str]] = {
     "detail-not-code": {
@@ -74,9 +76,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "seat {n} holds a number of cards no deal gives at this moment",
         "zh": "第 {n} 家此时手里的张数，哪一局都不会出现",
     },
+    "detail-sitting-out": {
+        "en": "the seat sitting out this deal holds cards",
+        "zh": "这一局定醒的那一家手里有牌",
+    },
     "detail-meld": {
         "en": "a group laid out on the table is not a group of this game",
         "zh": "桌上摆出的某一组不是这种玩法的牌组",
+    },
+    "detail-no-seat": {
+        "en": "it is seen from seat {n}, and the table has no seat {n}",
+        "zh": "它是从第 {n} 家看到的局面，可是桌上没有第 {n} 家",
     },
     "detail-seat": {
         "en": "what it says about seat {n} cannot be read",
@@ -117,89 +127,37 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
+
+def explain(detail: Mapping[str, Any] | str) -> tuple[str, dict[str, Any]]:
+    """The message code and parameters that say in words what a ``bad-code`` or
+    ``bad-position`` error names: the error's parameters (``why``, the kind, and what its
+    sentence needs) or a broken invariant's :class:`~app.engine.core.errors.Detail`.
+    Plain text, or a kind not known here, is ``detail-other``. Seats are counted from 1;
+    ``variant`` and ``option`` are the engine's names, for the caller to put in words."""
+    why: object
+    if isinstance(detail, Detail):
+        why, given = detail.why, detail.params
+    elif isinstance(detail, Mapping):
+        why = detail.get("why")
+        given = {k: v for k, v in detail.items() if k not in ("why", "detail")}
+    else:
+        return "detail-other", {}
+    if not isinstance(why, str) or not why.startswith("detail-") or why not in MESSAGES:
+        return "detail-other", {}
+    return why, {_NAMES.get(k, k): _SHOWN[k](v) if k in _SHOWN else v for k, v in given.items()}
+
+
+#: the engine's parameter names that the sentences name otherwise
+_NAMES = {"seat": "n"}
+#: how a parameter's value is shown in a sentence: a seat counted from 1, a character or
+#: an option's value in quotation marks
+_SHOWN: dict[str, Callable[[Any], Any]] = {
+    "seat": lambda v: int(v) + 1,
+    "char": lambda v: f"“{v}”",
+    "value": lambda v: f"“{v}”",
+}
+
 Params = Callable[[re.Match[str]], dict[str, Any]]
-
-
-def _none(_m: re.Match[str]) -> dict[str, Any]:
-    return {}
-
-
-def _seat(m: re.Match[str]) -> dict[str, Any]:
-    """The seat a detail names (the engine counts from 0, a page from 1)."""
-    return {"n": int(next(g for g in m.groups() if g is not None)) + 1}
-
-
-def _char(m: re.Match[str]) -> dict[str, Any]:
-    try:
-        ch = ast.literal_eval(m.group(1))
-    except (ValueError, SyntaxError):
-        ch = m.group(1)
-    return {"char": f"“{ch}”"}
-
-
-def _option(m: re.Match[str]) -> dict[str, Any]:
-    return {"option": m.group(1), "value": f"“{m.group(2)}”"}
-
-
-#: (pattern searched in the detail, message code, its parameters), first match wins
-RULES: tuple[tuple[re.Pattern[str], str, Params], ...] = tuple(
-    (re.compile(p), code, params)
-    for p, code, params in (
-        (r"^JSON line (\d+)", "detail-json", lambda m: {"line": int(m.group(1))}),
-        (r"must (?:list|be)\b|not an object|must be a JSON object", "detail-json-shape", _none),
-        (r"too long \((\d+) characters\)", "detail-too-long", lambda m: {"count": m.group(1)}),
-        (r"the character (.+) is not allowed", "detail-bad-char", _char),
-        (r"^a code (?:is text|has a head)", "detail-not-code", _none),
-        (
-            r"the head .* is not v1|version \d+ is (?:not known|unknown)|not a version 1 code",
-            "detail-version",
-            _none,
-        ),
-        (r"the code is for ([\w-]+)", "detail-wrong-game", lambda m: {"variant": m.group(1)}),
-        (
-            r"seat view|whole position|full position|sees its own|shows another seat",
-            "detail-seat-view",
-            _none,
-        ),
-        (r"^bad-option: \{'option': '([^']*)', 'value': '([^']*)'\}", "detail-option", _option),
-        (r"^option (\w+)(?:=|: )'?([^']*?)'?$", "detail-option", _option),
-        (r"^the option .* is not name-value", "detail-options", _none),
-        (r"\bsections?\b", "detail-sections", _none),
-        (
-            r"^seat (\d+): hand size|^seat (\d+) on turn without|^seat (\d+) hand counts",
-            "detail-hand-size",
-            _seat,
-        ),
-        (
-            r"cards not conserved|cards not accounted|add up to the deck|more copies of a card",
-            "detail-deck",
-            _none,
-        ),
-        (
-            r"no card\b|run of|is not one card|two-character cards|硬张|^unknown-card",
-            "detail-cards",
-            _none,
-        ),
-        (r"^seat (\d+): a seat is\b", "detail-seat", _seat),
-        (r"\bclaim|\bphase\b|\bturn\b|\btrick\b|\bfoul\b|winner", "detail-moment", _none),
-        (r"\bmelds?\b|\bgroups?\b|kind-cards|meld letter|bad-meld", "detail-meld", _none),
-        (r"^seat (\d+)\b", "detail-seat", _seat),
-        (
-            r"^(?:header|dealer|table|offer|result|queue|covered|stock|marks|discards?)\b"
-            r"|seats for|seat number|has \d+ seats|takes no value|twice",
-            "detail-moment",
-            _none,
-        ),
-    )
-)
-
-
-def explain(detail: str) -> tuple[str, dict[str, Any]]:
-    """The message code and parameters that say in words what the engine's ``detail``
-    text names (``detail-other`` when it is none of the kinds known here). Seats are
-    counted from 1; ``variant`` and ``option`` are the engine's names, for the caller
-    to put in words."""
-    return _first(RULES, detail) or ("detail-other", {})
 
 
 def _first(
@@ -213,7 +171,9 @@ def _first(
     return None
 
 
-#: the command line's complaints: (pattern, message code, its parameters), first match wins
+#: the command line's complaints: (pattern, message code, its parameters), first match
+#: wins. Most are argparse's own English (``argparse`` is not ours and gives no codes),
+#: so they are read from its text.
 ARGUMENT_RULES: tuple[tuple[re.Pattern[str], str, Params], ...] = tuple(
     (re.compile(p), code, params)
     for p, code, params in (
