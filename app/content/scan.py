@@ -1,6 +1,6 @@
 """Reading every page a learner reads, as rendered, against the term table.
 
-``academy content scan`` and ``tests/test_terms.py`` draw every page of every kind in
+``academy content scan`` and ``tests/text/test_terms.py`` draw every page of every kind in
 :data:`PAGE_KINDS` (lesson steps with their deal notes, exercises with their hints and
 explanations, the glossary, the comparison, and the rules pages once they register) in
 both languages, and read the text inside ``<main>``. A finding names the page, the

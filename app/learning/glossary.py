@@ -7,7 +7,7 @@ the characters with their pinyin (the app's one source of pinyin), the meaning a
 teaching step. The words themselves come from the term table (``content/terms.yaml``,
 :mod:`app.text.terms`): the English word and gloss, the other names of the same
 concept and where tables use them. The glossary's characters must be the table's; the
-content check and ``tests/test_terms.py`` hold the two together.
+content check and ``tests/text/test_terms.py`` hold the two together.
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ FALLBACK_THEMES = ("waits", "priority", "beat-or-cover", "forced")
 #: another seat's cards of these stay hidden in the log until the deal is over. Hunan's
 #: 偎; Guilin's 扫 and 扫穿 (its names for 偎 and 提); the pairing game's 暗 and 过牌; the
 #: trick game's covers. 臭偎/过扫, Hunan's 提 and every Nantong group are laid face up.
-#: ``tests/test_play.py`` checks this against the engine's views over whole deals.
+#: ``tests/play/test_play.py`` checks this against the engine's views over whole deals.
 FACE_DOWN: dict[str, frozenset[str]] = {
     "hunan": frozenset({"wei"}),
     "guilin": frozenset({"sao", "saochuan"}),

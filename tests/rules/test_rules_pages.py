@@ -14,6 +14,7 @@ import pydantic
 import pytest
 import yaml
 
+from app.config import ROOT
 from app.engine.core.registry import all_variants, find_game
 from app.learning import lessons, rules_tables
 from app.learning.rules_pages import SECTIONS, MeldCell, RulesDoc, all_pages, read_rules
@@ -21,8 +22,8 @@ from app.text.words import windows
 
 GAMES = [v.id for v in all_variants()]
 LANGS = ["zh", "en"]
-SEEDS = set((Path(__file__).parent / "data" / "seed_windows.txt").read_text().split())
-CHECKLISTS = Path(__file__).resolve().parent.parent / "content" / "checklists"
+SEEDS = set((ROOT / "tests" / "data" / "seed_windows.txt").read_text().split())
+CHECKLISTS = ROOT / "content" / "checklists"
 
 
 def _points(game: str) -> set[str]:
@@ -183,11 +184,7 @@ def _page_melds(game: str) -> list[str]:
     doc = RulesDoc.model_validate(
         yaml.safe_load((Path(all_pages()[game].source)).read_text(encoding="utf-8"))
         if Path(all_pages()[game].source).is_absolute()
-        else yaml.safe_load(
-            (Path(__file__).resolve().parent.parent / all_pages()[game].source).read_text(
-                encoding="utf-8"
-            )
-        )
+        else yaml.safe_load((ROOT / all_pages()[game].source).read_text(encoding="utf-8"))
     )
     return [
         m

@@ -1,5 +1,5 @@
 """The 川牌 pairing game's teaching content: its engine queries, its buggy models, the
-messages they fill, and the lesson path (tests/test_exercises.py judges the examples)."""
+messages they fill, and the lesson path (tests/learning/test_exercises.py judges the examples)."""
 
 from __future__ import annotations
 

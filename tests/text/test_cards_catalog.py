@@ -13,7 +13,7 @@ import pytest
 from app.text.cards import CHUANPAI_FACES, CHUANPAI_REGIONS, RED, families, family
 from app.ui.svg import render_all
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 ALL = [(f.id, c.token) for f in families().values() for c in f.cards]

@@ -27,7 +27,7 @@ from app.learning.glossary import terms as glossary
 from app.text import terms
 
 GAMES = [v.id for v in all_variants()]
-BASELINE = Path(__file__).parent / "data" / "term_findings.txt"
+BASELINE = Path(__file__).resolve().parents[1] / "data" / "term_findings.txt"
 
 
 # -- the table ---------------------------------------------------------------------

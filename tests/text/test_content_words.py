@@ -13,7 +13,7 @@ import pytest
 from app.config import ROOT
 from app.text.words import normalize, windows
 
-DATA = Path(__file__).parent / "data" / "seed_windows.txt"
+DATA = Path(__file__).resolve().parents[1] / "data" / "seed_windows.txt"
 SEEDS = set(DATA.read_text().split())
 FILES = sorted(
     p for pattern in ("content/**/*.yaml", "content/**/*.json") for p in ROOT.glob(pattern)
@@ -25,7 +25,7 @@ def test_the_rules_pages_are_compared_too():
     from app.engine.core.registry import all_variants
 
     rules = {p.name for p in FILES if p.parent.name == "rules"}
-    assert rules == {f"{v.id}.yaml" for v in all_variants()}  # tests/test_rules_pages.py
+    assert rules == {f"{v.id}.yaml" for v in all_variants()}  # tests/rules/test_rules_pages.py
     # compares each page as drawn, with the engine's tables, in both languages
 
 
