@@ -67,6 +67,27 @@ class Theme:
     direct: Callable[[random.Random], tuple[Any, int] | None] | None = None  # rare themes
 
 
+#: what a game's examiner makes of a moment: the question and the category it files it
+#: under (the builders deal until they find each category)
+Examined = tuple[Question, Any]
+Examiner = Callable[[Any, Any, int], Examined | None]
+
+
+def asking(
+    examine: Examiner, game: str | None = None
+) -> Callable[[Any, Any, int], Question | None]:
+    """A theme's ``ask`` from its examiner: the question of what it finds (and only on a
+    deal of ``game``, when given)."""
+
+    def ask(g: Any, state: Any, seat: int) -> Question | None:
+        if game is not None and g.id != game:
+            return None
+        got = examine(g, state, seat)
+        return got[0] if got is not None else None
+
+    return ask
+
+
 THEMES: dict[str, dict[str, Theme]] = {}
 #: game → ids of the generic themes it does without (whatever the order of imports)
 WITHOUT_GENERIC: dict[str, set[str]] = {}

@@ -32,6 +32,7 @@ from app.engine.chuanpai import analysis as an
 from app.engine.chuanpai.cards import INDEX, JING, KINDS, POINTS, copy_limit
 from app.engine.chuanpai.pairing.offers import claim_order, take_options
 from app.engine.core.registry import find_game
+from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
 from app.learning.queries import visible_copies
@@ -216,12 +217,8 @@ def theme(
     rules_of: RulesOf | None = None,
     skip: int = SKIP,
 ) -> Theme:
-    def ask(game: Any, state: Any, seat: int) -> Question | None:
-        got = examine(game, state, seat)
-        return got[0] if got is not None else None
-
     direct = builder(examine, kinds, every_seat, deals, rules_of, skip)
-    own = Theme(tid, GAME, title, about, ask, direct)
+    own = Theme(tid, GAME, title, about, practice.asking(examine), direct)
     OWN.append(own)
     return own
 

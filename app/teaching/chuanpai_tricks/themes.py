@@ -275,11 +275,7 @@ def theme(
     examine: Examiner,
     **build: Any,
 ) -> Theme:
-    def ask(game: Any, state: Any, seat: int) -> Question | None:
-        got = examine(game, state, seat)
-        return got[0] if got is not None else None
-
-    own = Theme(tid, GAME, title, about, ask, builder(examine, **build))
+    own = Theme(tid, GAME, title, about, practice.asking(examine), builder(examine, **build))
     OWN.append(own)
     return own
 

@@ -25,6 +25,7 @@ from app.engine.zipai.cards import TOKEN_INDEX, TOKENS
 from app.engine.zipai.melds import CHOUWEI, PENG, WEI
 from app.engine.zipai.offers import candidates, decider, stage_seats
 from app.engine.zipai.winning import hu_points
+from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
 from app.teaching.guilin.queries import (
@@ -191,12 +192,8 @@ def theme(
     kinds: tuple[Any, ...] = (),
     kind_of: Callable[[Any], Any] = lambda cat: cat,
 ) -> Theme:
-    def ask(game: Any, state: Any, seat: int) -> Question | None:
-        got = examine(game, state, seat)
-        return got[0] if got is not None else None
-
     direct = builder(examine, every_seat, deals, kinds, kind_of)
-    own = Theme(tid, GAME, title, about, ask, direct)
+    own = Theme(tid, GAME, title, about, practice.asking(examine), direct)
     OWN.append(own)
     return own
 

@@ -35,6 +35,7 @@ from app.engine.zipai.offers import candidates, decider, stage_seats
 from app.engine.zipai.settle import mingtang, red_count
 from app.engine.zipai.state import Offer, State, evolve, seat_evolve, sub, with_seat
 from app.engine.zipai.winning import hu_points, points_with
+from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
 from app.teaching.hunan.queries import (
@@ -306,12 +307,8 @@ def theme(
     kind_of: Callable[[Any], Any] = lambda cat: cat,
     variants: Variants | None = None,
 ) -> Theme:
-    def ask(game: Any, state: State, seat: int) -> Question | None:
-        got = examine(game, state, seat)
-        return got[0] if got is not None else None
-
     direct = builder(examine, every_seat, deals, kinds, kind_of, variants)
-    own = Theme(tid, GAME, title, about, ask, direct)
+    own = Theme(tid, GAME, title, about, practice.asking(examine), direct)
     OWN.append(own)
     return own
 

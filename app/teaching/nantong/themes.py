@@ -42,6 +42,7 @@ from app.engine.nantong.rules import (
     SHUANGLONG_HUI,
     generals_of,
 )
+from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
 
@@ -332,12 +333,6 @@ def theme(
     examine: Examiner,
     direct: Callable[[random.Random], tuple[Any, int] | None] | None,
 ) -> Theme:
-    def ask(game: Any, state: Any, seat: int) -> Question | None:
-        if game.id != GAME:
-            return None
-        got = examine(game, state, seat)
-        return got[0] if got is not None else None
-
     def built(rng: random.Random) -> tuple[Any, int] | None:
         """The builder, tried again until what it makes fits the theme."""
         assert direct is not None
@@ -347,7 +342,7 @@ def theme(
                 return made
         return None
 
-    own = Theme(tid, GAME, title, about, ask, built if direct else None)
+    own = Theme(tid, GAME, title, about, practice.asking(examine, GAME), built if direct else None)
     OWN.append(own)
     return own
 
