@@ -77,7 +77,7 @@ Cell = WordsCell | MeldCell | CountCell
 
 class TableDoc(_Strict):
     caption: TextDoc
-    generate: str | None = None  # a table the engine makes whole (rules_tables.GENERATED)
+    generate: str | None = None  # a table the engine makes whole (rules_tables.generated)
     head: list[TextDoc] = Field(min_length=1)
     rows: list[list[Cell]] = []
     labels: dict[str, WordsCell] = {}  # the words for a generated table's row names

@@ -15,7 +15,7 @@ declares it (``tests/test_layers.py``, ``LOADERS``).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from app.learning.misconceptions import Diagnosis, Misconception
     from app.learning.practice import Theme
     from app.learning.queries import QueryFn
+    from app.learning.rules_tables import TableMaker
 
 #: the package that holds one folder per game
 PACKAGE = "app.teaching"
@@ -51,6 +52,10 @@ class GameTeaching:
     misconceptions: Sequence[Misconception] = ()
     diagnose: Diagnosis | None = None
     reasons: Mapping[str, str] = field(default_factory=dict)
+    #: the tables the game's rules page has the engine make, by name
+    tables: Mapping[str, TableMaker] = field(default_factory=dict)
+    #: what a group ``"kind: cards"`` is worth, for the rules page (``(text, game)``)
+    meld_worth: Callable[[str, str], int] | None = None
 
 
 def folder(game: str) -> str:

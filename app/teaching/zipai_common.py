@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from app.engine.core.actions import Action
+from app.engine.core.registry import find_game
 from app.engine.core.results import Analysis, ScoredMeld
 from app.engine.zipai.cards import KINDS, TOKEN_INDEX, TOKENS, is_big, is_red, value
-from app.engine.zipai.melds import KIND_ALIASES, Meld, run_points
+from app.engine.zipai.melds import KIND_ALIASES, Meld, meld_of, run_points
 from app.learning.exercise import Exercise
 
 Card = int
@@ -380,3 +381,10 @@ def order_actions(ex: Exercise) -> Mapping[str, Action]:
             seat, _, act = ch.action.partition(":")
             out[ch.id] = Action.parse(act.strip(), int(seat))
     return out
+
+
+def meld_worth(text: str, game: str) -> int:
+    """What the group ``"kind: cards"`` is worth at ``game``'s default rules (胡息)."""
+    kind, _, cards = text.replace("：", ":").partition(":")
+    rules = find_game(game).default_rules
+    return meld_of(kind.strip(), cards, rules.yiwushi).points(rules.yiwushi)

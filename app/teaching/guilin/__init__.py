@@ -1,15 +1,15 @@
 """Guilin 大字牌: its teaching, in one folder.
 
 ``themes`` (practice positions), ``generators`` (exercises made from deals),
-``queries`` (the engine's answers to this game's questions) and ``misconceptions``
-(what a wrong answer reveals); ``TEACHING`` names them for the loader
+``queries`` (the engine's answers to this game's questions), ``misconceptions``
+(what a wrong answer reveals) and ``tables`` (its rules page's numbers); ``TEACHING`` names them for the loader
 (:mod:`app.learning.teaching`).
 """
 
 from __future__ import annotations
 
 from app.learning.teaching import GameTeaching
-from app.teaching.guilin import generators, misconceptions, queries, themes
+from app.teaching.guilin import generators, misconceptions, queries, tables, themes
 
 TEACHING = GameTeaching(
     game="guilin",
@@ -19,4 +19,6 @@ TEACHING = GameTeaching(
     misconceptions=misconceptions.CATALOG,
     diagnose=misconceptions.diagnose,
     reasons=misconceptions.REASONS,
+    tables=tables.TABLES,
+    meld_worth=tables.meld_worth,
 )

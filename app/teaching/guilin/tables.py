@@ -1,0 +1,47 @@
+"""Guilin 大字牌: the numbers of its rules page's tables, worked out by the engine when the
+page is drawn (:mod:`app.learning.rules_tables` draws them)."""
+
+from __future__ import annotations
+
+from app.engine.core.registry import find_game
+from app.engine.zipai import settle as zipai_settle
+from app.learning.rules_tables import GenCell, Key, Plus, TableMaker, spans
+from app.teaching.zipai_common import meld_worth
+
+
+def _guilin_duo() -> list[list[GenCell]]:
+    rules = find_game("guilin").default_rules
+    low = rules.min_huxi
+    zero = [0] * 20
+
+    def duo(h: int) -> int:
+        count = zipai_settle.settle(h, zero, rules, zipai_settle.WinContext())
+        return next(ln.points for ln in count.lines if ln.code == "zp-duo")
+
+    rows = spans(((h, duo(h)) for h in range(low, low + 20)), low + 20)
+    return [[span, v] for span, v in rows[:4]]
+
+
+def _guilin_extras() -> list[list[GenCell]]:
+    """What each extra adds to a Guilin win, as the settlement counts it."""
+    rules = find_game("guilin").default_rules
+    counts = [0] * 20
+    counts[2] = 1  # one 三 held; the card turned for 醒 below is its neighbour 四
+
+    def total(ctx: zipai_settle.WinContext) -> int:
+        return zipai_settle.settle(10, counts, rules, ctx).total
+
+    base = total(zipai_settle.WinContext())
+    out: list[list[GenCell]] = [
+        [Key("zp-zimo"), Plus(total(zipai_settle.WinContext(zimo=True)) - base)],
+        [Key("zp-xing"), Plus(total(zipai_settle.WinContext(xing_card=3)) - base)],
+    ]
+    for sp in ("tianhu", "dihu", "sanlong", "wukan"):
+        out.append([Key(f"zp-{sp}"), Plus(total(zipai_settle.WinContext(specials=(sp,))) - base)])
+    return out
+
+
+#: table name (the rules page's ``generate``) → the table
+TABLES: dict[str, TableMaker] = {"guilin-duo": _guilin_duo, "guilin-extras": _guilin_extras}
+
+__all__ = ["TABLES", "meld_worth"]
