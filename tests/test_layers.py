@@ -224,3 +224,17 @@ def test_learning_keeps_no_request_state_in_flask_g():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module == "flask":
                 assert "g" not in {a.name for a in node.names}, path
+
+
+FAMILIES = ("app.engine.zipai", "app.engine.chuanpai", "app.engine.nantong")
+
+
+def test_only_a_games_own_teaching_and_the_card_catalog_reach_past_game():
+    """Outside the engine, a game's rules are reached through ``Game`` (app.engine.core):
+    only each game's own teaching folder and the card catalog read a family's modules."""
+    allowed = ("app.engine", "app.teaching", "app.text.cards")
+    for importer, imported_all in all_imports().items():
+        if importer.startswith(allowed):
+            continue
+        inside = sorted(m for m in imported_all if m.startswith(FAMILIES))
+        assert not inside, (importer, inside)
