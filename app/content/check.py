@@ -220,7 +220,8 @@ def _terms_problems() -> Iterator[str]:
                 yield f"{where}: groups.{name}: unknown game {g!r}"
     named = table.entries()
     for c in doc.concepts:
-        for item in (*c.words, *c.regional):
+        items: list[table.WordDoc | table.RegionalDoc] = [*c.words, *c.regional]
+        for item in items:
             for g in item.games:
                 if g not in games and g not in doc.groups:
                     yield f"{where}: {c.id}: unknown game {g!r}"

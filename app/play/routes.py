@@ -20,7 +20,7 @@ from app.engine.core.actions import Action
 from app.engine.core.reason import Reason
 from app.engine.core.registry import find_game, find_variant
 from app.extensions import db
-from app.htmx_utils import page
+from app.htmx_utils import is_htmx, page
 from app.inputs import int_or
 from app.learning import play as service
 from app.learning.models import PlayDeal
@@ -351,9 +351,9 @@ def _table_page(deal: PlayDeal, status: int = 200, **kw: Any) -> Any:
 
 def _after_change(deal: PlayDeal) -> Any:
     """htmx: the table itself; without script, back to the table's address (PRG)."""
-    if request.htmx:
+    if is_htmx():
         return _table_page(deal)
-    help_arg = {"help": "1"} if request.form.get("help") == "1" else {}
+    help_arg: dict[str, Any] = {"help": "1"} if request.form.get("help") == "1" else {}
     return redirect(url_for("play.table", game=deal.game, deal_id=deal.id, **help_arg), code=303)
 
 
