@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from flask import abort, current_app, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -345,11 +346,11 @@ def table_context(
     }
 
 
-def _table_page(deal: PlayDeal, status: int = 200, **kw: Any) -> Any:
+def _table_page(deal: PlayDeal, status: int = 200, **kw: Any) -> ResponseReturnValue:
     return page("play/table.html", "play/_table.html", status=status, **table_context(deal, **kw))
 
 
-def _after_change(deal: PlayDeal) -> Any:
+def _after_change(deal: PlayDeal) -> ResponseReturnValue:
     """htmx: the table itself; without script, back to the table's address (PRG)."""
     if is_htmx():
         return _table_page(deal)
@@ -361,7 +362,7 @@ def _after_change(deal: PlayDeal) -> Any:
 
 
 @bp.get("/")
-def index():  # type: ignore[no-untyped-def]
+def index() -> ResponseReturnValue:
     return render_template("play/index.html", games=service.GAMES)
 
 
@@ -413,12 +414,12 @@ def _setup_context(
 
 
 @bp.get("/<game>/")
-def setup(game: str):  # type: ignore[no-untyped-def]
+def setup(game: str) -> ResponseReturnValue:
     return render_template("play/setup.html", **_setup_context(game))
 
 
 @bp.post("/<game>/")
-def new_deal(game: str):  # type: ignore[no-untyped-def]
+def new_deal(game: str) -> ResponseReturnValue:
     g = _game(game)
     seat = int_or(request.form.get("seat"), 0, high=99)
     rules = read_form(g.default_rules, request.form)
@@ -452,13 +453,13 @@ def new_deal(game: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<game>/<deal_id>")
-def table(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+def table(game: str, deal_id: str) -> ResponseReturnValue:
     deal = _deal(game, deal_id, own=False)
     return _table_page(deal)
 
 
 @bp.post("/<game>/<deal_id>")
-def move(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+def move(game: str, deal_id: str) -> ResponseReturnValue:
     deal = _deal(game, deal_id)
     if deal.status == "over":
         return _after_change(deal)
@@ -492,7 +493,7 @@ def move(game: str, deal_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<game>/<deal_id>/why")
-def why(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+def why(game: str, deal_id: str) -> ResponseReturnValue:
     """Why the cards ticked in the hand make no move now, in the rules' words (the table's
     script asks before the learner confirms); empty when they make one."""
     from flask_babel import ngettext
@@ -540,7 +541,7 @@ def why(game: str, deal_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<game>/<deal_id>/step")
-def step(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+def step(game: str, deal_id: str) -> ResponseReturnValue:
     """The engine seats move: one move (htmx at the table's pace), or all of them up to
     the learner's next decision (the "Continue" button without script)."""
     deal = _deal(game, deal_id)
@@ -553,7 +554,7 @@ def step(game: str, deal_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<game>/<deal_id>/takeback")
-def takeback(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+def takeback(game: str, deal_id: str) -> ResponseReturnValue:
     deal = _deal(game, deal_id)
     if deal.assignment_id is None and service.takeback(deal):
         db.session.commit()
@@ -561,7 +562,7 @@ def takeback(game: str, deal_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<game>/<deal_id>/again")
-def again(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+def again(game: str, deal_id: str) -> ResponseReturnValue:
     old = _deal(game, deal_id, own=False)
     if old.status != "over":
         abort(404)
@@ -576,7 +577,7 @@ def again(game: str, deal_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<game>/<deal_id>/review")
-def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
+def review(game: str, deal_id: str) -> ResponseReturnValue:
     deal = _deal(game, deal_id, own=False)
     if deal.status != "over":
         abort(404)
