@@ -130,3 +130,9 @@ def init_app(app: Flask) -> None:
         from app.errors import render_error
 
         return render_error(400, _("What you sent holds a character that cannot be stored."))
+
+
+def add_error(field: Any, message: str) -> None:
+    """Add ``message`` to a form field's errors, shown beside it (WTForms keeps them as a
+    sequence: a tuple before validation, a list after)."""
+    field.errors = [*field.errors, message]

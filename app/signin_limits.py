@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from flask import Response, current_app, g, request
 from flask_login import current_user
@@ -44,6 +44,7 @@ from app.extensions import limiter
 from app.usernames import name_key
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _setting(name: str) -> Callable[[], str]:
@@ -101,12 +102,13 @@ def _limit(
     scope: str,
     counted: Callable[[Response], bool],
     key: Callable[[], str] | None = None,
-) -> Any:
+) -> Callable[[F], F]:
     """A POST limit from ``setting``, counting the requests ``counted`` says (by address
     unless ``key`` is given); routes that share a ``scope`` share the counts."""
-    return limiter.shared_limit(
+    decorator = limiter.shared_limit(
         _setting(setting), scope=scope, key_func=key, methods=["POST"], deduct_when=counted
     )
+    return cast("Callable[[F], F]", decorator)  # RouteLimit decorates views as they are
 
 
 # the current password of a password change (only its account's own sessions reach it)

@@ -1,11 +1,18 @@
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from app.models import User
+
+from typing import Any
+
 from flask import current_app
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import PasswordField, RadioField, SelectField, StringField
-from wtforms.fields.choices import SelectChoice
+from wtforms import Field, PasswordField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2's, not in its stubs yet
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
 from app.passwords import check_password
@@ -53,7 +60,7 @@ def password_problem(password: str, user_inputs: list[str]) -> str | None:
 class HardToGuess:
     """Validator: the password passes :func:`password_problem` (the form names its user)."""
 
-    def __call__(self, form, field):  # type: ignore[no-untyped-def]
+    def __call__(self, form: Any, field: Field) -> None:
         if len(field.data or "") < MIN_PASSWORD:
             return  # the length rule has said it
         problem = password_problem(field.data, form.user_inputs())
@@ -61,7 +68,7 @@ class HardToGuess:
             raise ValidationError(problem)
 
 
-def _new_password(label: object) -> PasswordField:
+def _new_password(label: str) -> PasswordField:
     return PasswordField(
         label,
         validators=[
@@ -72,7 +79,7 @@ def _new_password(label: object) -> PasswordField:
     )
 
 
-def _repeat(label: object) -> PasswordField:
+def _repeat(label: str) -> PasswordField:
     return PasswordField(
         label, validators=[EqualTo("password", message=_l("The two passwords differ."))]
     )
@@ -100,7 +107,7 @@ class SignupForm(FlaskForm):  # type: ignore[misc]
     def user_inputs(self) -> list[str]:
         return [self.username.data or ""]
 
-    def validate_username(self, field):  # type: ignore[no-untyped-def]
+    def validate_username(self, field: Field) -> None:
         name = field.data or ""
         if len(name) == 2 and not all(_is_han(c) for c in name):
             raise ValidationError(_l("A username has 3 to 40 characters."))
@@ -125,7 +132,7 @@ class SigninForm(FlaskForm):  # type: ignore[misc]
 class _OfUser(FlaskForm):  # type: ignore[misc]
     """A form about a signed-in member's account (their name is checked against)."""
 
-    def __init__(self, user, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def __init__(self, user: User, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._user = user
 
@@ -176,7 +183,7 @@ class DeleteAccountForm(_OfUser):
         validators=[DataRequired(message=_l("Type your username to confirm."))],
     )
 
-    def validate_username(self, field):  # type: ignore[no-untyped-def]
+    def validate_username(self, field: Field) -> None:
         if name_key(field.data or "") != self._user.username_key:
             raise ValidationError(_l("That is not your username."))
 

@@ -22,8 +22,9 @@ from app.accounts.forms import (
 )
 from app.extensions import login_manager
 from app.hashing import HashingBusy
-from app.htmx_utils import form_page, redirect_to
+from app.htmx_utils import form_page, is_htmx, redirect_to
 from app.i18n import set_lang_cookie
+from app.inputs import add_error
 from app.learning.streaks import goal_of
 from app.profiles import PROFILE_COOKIE, current_profile
 from app.redirects import current_path, next_param
@@ -42,7 +43,7 @@ def _needs_signin() -> ResponseReturnValue:
     else:
         flash(_("Sign in to see that page."), "info")
     location = url_for("accounts.signin", next=current_path())
-    if request.htmx:
+    if is_htmx():
         return redirect_to(location)
     return redirect(location)
 
@@ -55,7 +56,7 @@ def _start_session(user) -> None:  # type: ignore[no-untyped-def]
 
 def _busy(full: str, partial: str, form: Any) -> ResponseReturnValue:
     """Every hashing slot is taken: say so at once (503), the form kept as typed."""
-    form.password.errors.append(_("The server is busy. Please try again in a moment."))
+    add_error(form.password, _("The server is busy. Please try again in a moment."))
     resp = form_page(full, partial, form=form, status=503)
     resp.headers["Retry-After"] = "2"
     return resp
@@ -71,9 +72,9 @@ def signup() -> ResponseReturnValue:
     target = next_param()  # before any write: junk never fails after the account exists
     if form.validate_on_submit():
         try:
-            user = service.create_user(form.username.data, form.password.data)
+            user = service.create_user((form.username.data or ""), (form.password.data or ""))
         except service.UsernameTaken:
-            form.username.errors.append(_("That username is taken; choose another."))
+            add_error(form.username, _("That username is taken; choose another."))
         except HashingBusy:
             return _busy("accounts/signup.html", "accounts/_signup_form.html", form)
         else:
@@ -95,7 +96,7 @@ def signup() -> ResponseReturnValue:
 
 def _too_many(full: str, partial: str, form: Any, message: str) -> ResponseReturnValue:
     """Over a limit: say so at once (429), the form kept as typed; nothing waits."""
-    form.password.errors.append(message)
+    add_error(form.password, message)
     resp = form_page(full, partial, form=form, status=429)
     resp.headers["Retry-After"] = "60"
     return resp
@@ -111,8 +112,8 @@ def signin() -> ResponseReturnValue:
     target = next_param()
     pages = ("accounts/signin.html", "accounts/_signin_form.html")
     if form.validate_on_submit():
-        key = name_key(form.username.data)
-        found = service.find_user(form.username.data)
+        key = name_key(form.username.data or "")
+        found = service.find_user(form.username.data or "")
         known = devices.knows(found)
         if not known and limits.account_locked(key):
             return _too_many(
@@ -124,7 +125,9 @@ def signin() -> ResponseReturnValue:
                 ),
             )
         try:
-            user = service.authenticate(form.username.data, form.password.data, found)
+            user = service.authenticate(
+                (form.username.data or ""), (form.password.data or ""), found
+            )
         except HashingBusy:
             return _busy(*pages, form)
         if user is None:
@@ -134,10 +137,11 @@ def signin() -> ResponseReturnValue:
                     form,
                     _("Too many wrong passwords from your network. Please wait a minute."),
                 )
-            form.password.errors.append(_("Wrong username or password."))
+            add_error(form.password, _("Wrong username or password."))
         elif user.disabled_at is not None:
-            form.password.errors.append(
-                _("This account has been disabled. Ask the site's admin to enable it again.")
+            add_error(
+                form.password,
+                _("This account has been disabled. Ask the site's admin to enable it again."),
             )
         else:
             _start_session(user)
@@ -198,7 +202,7 @@ def day() -> ResponseReturnValue:
     form = _day_form(request.form)
     if form.validate_on_submit():
         service.set_day(
-            form.timezone.data, None if form.goal.data == "off" else int(form.goal.data)
+            (form.timezone.data or ""), None if form.goal.data == "off" else int(form.goal.data)
         )
         flash(_("Time zone and daily goal saved."), "success")
         return redirect_to(url_for("accounts.settings"))
@@ -224,7 +228,9 @@ def password() -> ResponseReturnValue:
     if form.validate_on_submit():
         user = current_user._get_current_object()
         try:
-            changed = service.change_password(user, form.current.data, form.password.data)
+            changed = service.change_password(
+                user, (form.current.data or ""), (form.password.data or "")
+            )
         except HashingBusy:
             return _busy(*pages, form)
         if changed:
@@ -235,7 +241,7 @@ def password() -> ResponseReturnValue:
             devices.remember(resp, user)  # the new password's tag: older cookies are void
             return resp
         limits.wrong_password()
-        form.current.errors.append(_("That is not your current password."))
+        add_error(form.current, _("That is not your current password."))
     return form_page(*pages, form=form)
 
 
@@ -244,7 +250,7 @@ _BEFORE_NEW_PASSWORD = {"accounts.new_password", "accounts.signout", "static", "
 
 
 @bp.before_app_request
-def _new_password_first() -> ResponseReturnValue:
+def _new_password_first() -> ResponseReturnValue | None:
     """A member who signed in with an admin's one-time code chooses a password first."""
     if (
         current_user.is_authenticated
@@ -252,7 +258,7 @@ def _new_password_first() -> ResponseReturnValue:
         and request.endpoint not in _BEFORE_NEW_PASSWORD
     ):
         location = url_for("accounts.new_password")
-        return redirect_to(location) if request.htmx else redirect(location)
+        return redirect_to(location) if is_htmx() else redirect(location)
     return None
 
 
@@ -265,9 +271,9 @@ def code_signin() -> ResponseReturnValue:
         return redirect(url_for("main.home"))
     form = CodeSigninForm()
     if form.validate_on_submit():
-        user = signin_codes.use(form.code.data)
+        user = signin_codes.use(form.code.data or "")
         if user is None:
-            form.code.errors.append(_("That code is not right or has expired."))
+            add_error(form.code, _("That code is not right or has expired."))
         else:
             _start_session(user)
             service.after_signin(user)
@@ -294,7 +300,7 @@ def new_password() -> ResponseReturnValue:
     pages = ("accounts/new_password.html", "accounts/_new_password_form.html")
     if form.validate_on_submit():
         try:
-            service.set_new_password(user, form.password.data)
+            service.set_new_password(user, (form.password.data or ""))
         except HashingBusy:
             return _busy(*pages, form)
         limits.new_password()

@@ -39,7 +39,8 @@ def find_user(username: str) -> User | None:
     key = name_key(username)
     if not key or len(key) > 160 or not key.isprintable():
         return None  # no stored key looks like that (and NUL upsets PostgreSQL)
-    return db.session.scalar(db.select(User).where(User.username_key == key))
+    found: User | None = db.session.scalar(db.select(User).where(User.username_key == key))
+    return found
 
 
 def create_user(username: str, password: str) -> User:

@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from wtforms import RadioField
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2's, not in its stubs yet
 from wtforms.validators import DataRequired
 
 from app import erase

@@ -113,4 +113,7 @@ def delete_user(user: User, by: User | None = None) -> dict[str, int]:
 
 
 def find(username: str) -> User | None:
-    return db.session.scalar(db.select(User).filter_by(username_key=name_key(username)))
+    found: User | None = db.session.scalar(
+        db.select(User).filter_by(username_key=name_key(username))
+    )
+    return found
