@@ -57,6 +57,24 @@ def test_about_cards(client, lang, text):
     assert text in body and "121" in body and "132" in body and "84" in body
 
 
+@pytest.mark.render_only
+@pytest.mark.parametrize(("lang", "title"), [("en", "Count a hand"), ("zh", "算一手牌")])
+def test_the_heros_count_a_hand_opens_the_count_tool(client, lang, title):
+    """The home page's "count a hand" opens the tool itself (the first game's), and the
+    tool's page leads to every other game's."""
+    client.set_cookie("lang", lang)
+    body = client.get("/").get_data(as_text=True)
+    href = re.search(r'<a [^>]*id="hero-count" href="([^"]+)"', body)
+    assert href is not None and href.group(1) == f"/practice/{GAMES[0]}/count"
+    page = client.get(href.group(1))
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert f"<h1>{title}" in text and 'id="count-tool"' in text
+    for gid in GAMES[1:]:
+        assert f'href="/practice/{gid}/count"' in text
+    assert '<span aria-current="page">' in text
+
+
 @pytest.mark.slow
 @pytest.mark.render_only
 def test_no_dead_links(client):
