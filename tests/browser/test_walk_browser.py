@@ -226,3 +226,44 @@ def test_a_walk_through_lessons_practice_quiz_and_play_raises_no_error(
     visit("sign up", "/account/signup")
     watch.check()
     assert not bad, bad
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_glossary_in_pinyin_order_searched_and_filtered(
+    page: Page, live_server: str, lang: str, width: int
+):
+    import unicodedata
+
+    from app.learning.glossary import terms
+
+    def toneless(p: str) -> str:
+        bare = unicodedata.normalize("NFD", p.lower())
+        return "".join(c for c in bare if not unicodedata.combining(c)).replace(" ", "")
+
+    def shown() -> list[str]:
+        ids = page.locator(".term-entry").evaluate_all("els => els.map(e => e.id)")
+        return [i.removeprefix("term-") for i in ids]
+
+    every = terms()
+    page.set_viewport_size({"width": width, "height": 740 if width == 360 else 800})
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    watch = Watch(page)
+    watch.goto(f"{live_server}/glossary")
+    ids = shown()
+    assert len(ids) == len(every)
+    keys = [toneless(every[i].pinyin) for i in ids]
+    assert keys == sorted(keys)  # the order of the pinyin, tones ignored
+    some = every[ids[len(ids) // 2]]
+    page.locator("#glossary-q").fill(toneless(some.pinyin))
+    page.locator(".glossary-search button[type=submit]").click()
+    expect(page.locator(f"#term-{some.id}")).to_be_visible()
+    assert len(shown()) < len(ids)
+    page.locator("#glossary-q").fill("")
+    page.locator("#glossary-game").select_option("nantong")
+    page.locator(".glossary-search button[type=submit]").click()
+    expect(page.locator("#glossary-game")).to_have_value("nantong")
+    found = shown()
+    assert found and len(found) < len(ids)
+    assert all("nantong" in every[i].games for i in found)
+    watch.check()
