@@ -216,6 +216,10 @@ def test_a_walk_through_lessons_practice_quiz_and_play_raises_no_error(
             "document.querySelectorAll('[data-play-list]').forEach(d => { d.open = true; })"
         )
         _swap_table(page, lambda: page.locator(".play-moves button.move").first.click())
+        # focus goes on to the next decision (or the end, or the button that waits)
+        page.wait_for_function(
+            "document.activeElement && document.activeElement.closest('#play-table') !== null"
+        )
 
     # the learner's own pages
     visit("progress", "/progress/")
