@@ -113,3 +113,23 @@ def test_landmarks_and_skip_link(client):
         'class="skip-link" href="#main"',
     ):
         assert needle in body
+
+
+@pytest.mark.render_only
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_navigations_labels_are_distinct(client, lang):
+    """Issue 40: no label of the main navigation lies inside another (练习 beside 练习题,
+    'Cards' beside 'About the cards'), and none says 牌谱, which means game records."""
+    client.set_cookie("lang", lang)
+    body = client.get("/").get_data(as_text=True)
+    nav = body[body.index('<nav class="site-nav"') : body.index("</nav>")]
+    account = [
+        html.unescape(t).strip().lower()
+        for href, t in re.findall(r'<a href="([^"]*)">([^<]+)</a>', nav)
+        if "#game-" not in href  # the five games' names come first
+    ]
+    assert len(account) >= 8 and len(set(account)) == len(account), account
+    for a in account:
+        for b in account:
+            assert a == b or a not in b, (a, b)
+    assert "牌谱" not in body
