@@ -10,7 +10,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from app.ui.catalog import CHUANPAI_FACES, CHUANPAI_REGIONS, RED, families, family
+from app.text.cards import CHUANPAI_FACES, CHUANPAI_REGIONS, RED, families, family
 from app.ui.svg import render_all
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,3 +150,33 @@ def test_catalog_tokens_are_the_engines():
     assert family("zipai").tokens == zp.TOKENS
     assert family("chuanpai").tokens == cp.KINDS
     assert family("nantong").tokens == nt.TOKENS
+
+
+@pytest.mark.parametrize(
+    ("game", "token", "zh", "en"),
+    [
+        ("chuanpai", "55", "梅子", "meizi (five-five)"),
+        ("chuanpai", "23", "二三", "two-three"),
+        ("chuanpai-tricks", "23", "拐子", "guaizi (two-three)"),
+        ("chuanpai-tricks", "12", "丁丁", "dingding (one-two)"),
+        ("chuanpai", "66", "天牌", "Heaven (six-six)"),
+        (None, "55", "五五", "five-five"),
+    ],
+)
+def test_a_card_goes_by_its_games_own_name_in_running_text(app, game, token, zh, en):
+    """The two Sichuan games name some faces differently, one way within each game
+    (content/terms.yaml): a verdict names the card as the game's lessons do."""
+    from app.text.results import card_name
+
+    with app.test_request_context():
+        assert card_name("chuanpai", token, "zh", game) == zh
+        assert card_name("chuanpai", token, "en", game) == en
+
+
+def test_a_card_picture_is_labelled_by_the_pages_game(client):
+    """The pairing game's lesson calls the five-five 梅子; so does its picture's label."""
+    page = client.get("/lessons/chuanpai/chuanpai-02-jier/what", headers={"Accept-Language": "zh"})
+    assert page.status_code == 200
+    assert 'alt="梅子，五五"' in page.text
+    page = client.get("/lessons/chuanpai/chuanpai-02-jier/what", headers={"Accept-Language": "en"})
+    assert 'alt="meizi (five-five)"' in page.text

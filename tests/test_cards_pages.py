@@ -9,7 +9,7 @@ import pytest
 from flask import render_template_string
 
 from app.cards.demo import demo_table
-from app.ui.catalog import families, family
+from app.text.cards import families, family
 from app.ui.pictures import Meld, Seat, Table
 
 

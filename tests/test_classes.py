@@ -29,14 +29,13 @@ from app.classes.models import (
     AssignmentItem,
     ClassStudent,
     Invitation,
-    QuickCode,
     SchoolClass,
     StudentAccount,
 )
 from app.extensions import db
 from app.learning import bank, clock, record
 from app.learning.models import Position
-from app.models import User
+from app.models import QuickCode, User
 
 FAR = "2099-01-01T08:00"
 PAST = "2020-01-01T08:00"
@@ -388,7 +387,7 @@ def test_one_mistake_shows_in_the_grid_the_item_the_history_and_the_csv(ctx):
     # the mistake as a sentence in the teacher's language, never its code
     grid = text(client.get(f"/classes/{cid}/assignments/{aid}/"))
     with ctx.test_request_context(headers={"Accept-Language": "zh"}):
-        from app.learning.stored import reason_line
+        from app.ui.stored import reason_line
 
         said = unescape_html(
             reason_line(exs[0], "chuanpai", code, verdict.misconception.params, "zh")

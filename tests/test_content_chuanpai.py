@@ -14,9 +14,9 @@ from app.learning.deals import replay
 from app.learning.exercise import KINDS, Choice, Exercise, Query, Setup, Text
 from app.learning.judge import judge
 from app.learning.misconceptions import catalog
-from app.learning.misconceptions import chuanpai as mc
 from app.learning.queries import BadExercise, solve
-from app.messages import MESSAGES, render
+from app.teaching.chuanpai import misconceptions as mc
+from app.text.messages import MESSAGES, render
 
 GAME = "chuanpai"
 T = Text("题", "question")
@@ -214,7 +214,7 @@ def fields(text: str) -> set[str]:
 
 
 def test_every_code_has_both_languages_with_the_same_placeholders():
-    from app.messages import mc_chuanpai
+    from app.text.messages import mc_chuanpai
 
     codes = set(catalog(GAME)) | {c for c in mc_chuanpai.MESSAGES if c.startswith("fact-cp-")}
     assert set(catalog(GAME)) <= set(mc_chuanpai.MESSAGES)

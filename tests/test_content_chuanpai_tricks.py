@@ -16,11 +16,11 @@ from app.learning.deals import replay
 from app.learning.judge import judge
 from app.learning.lessons import path_of, step_of
 from app.learning.misconceptions import catalog
-from app.learning.misconceptions.chuanpai_tricks import EXAMPLES, MODELS, pile_count
 from app.learning.queries import BadExercise, solve
-from app.learning.queries_chuanpai_tricks import compare
-from app.messages import MESSAGES, render
-from app.ui.text import humanize
+from app.teaching.chuanpai_tricks.misconceptions import EXAMPLES, MODELS, pile_count
+from app.teaching.chuanpai_tricks.queries import compare
+from app.text.messages import MESSAGES, render
+from app.text.results import humanize
 
 GAME = "chuanpai-tricks"
 G = find_game(GAME)

@@ -16,9 +16,9 @@ from app.learning.bank import ExerciseDoc
 from app.learning.deals import replay
 from app.learning.judge import judge
 from app.learning.misconceptions import catalog
-from app.learning.misconceptions import guilin as mc
 from app.learning.queries import BadExercise, solve
-from app.messages import MESSAGES, render
+from app.teaching.guilin import misconceptions as mc
+from app.text.messages import MESSAGES, render
 
 GAME = "guilin"
 HAND_XING = "x3 x4 x5 x4 x5 x6 d4 d5 d6 d4 d5 d6 d1 d2 d3 x10 x10 d10 d9 d9 d9"

@@ -27,8 +27,10 @@ from app.engine.zipai.samples import random_complete_hand
 from app.learning import bank, lessons
 from app.learning.deals import replay
 from app.learning.judge import judge
-from app.learning.misconceptions import catalog, hunan
-from app.learning.misconceptions.zipai_common import (
+from app.learning.misconceptions import catalog
+from app.learning.queries import solve
+from app.teaching.hunan import misconceptions as hunan
+from app.teaching.zipai_common import (
     SHAPE_BELIEFS,
     Shapes,
     complete_under,
@@ -37,8 +39,7 @@ from app.learning.misconceptions.zipai_common import (
     recount,
     waits_under,
 )
-from app.learning.queries import solve
-from app.messages import render
+from app.text.messages import render
 
 GAME = find_game("hunan")
 EXERCISES = sorted(

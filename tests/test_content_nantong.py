@@ -19,9 +19,9 @@ from app.learning.deals import replay
 from app.learning.judge import judge
 from app.learning.lessons import path_of, step_of
 from app.learning.misconceptions import catalog
-from app.learning.misconceptions.nantong import EXAMPLES, Belief, recount
 from app.learning.queries import solve
-from app.messages import MESSAGES
+from app.teaching.nantong.misconceptions import EXAMPLES, Belief, recount
+from app.text.messages import MESSAGES
 
 GAME = find_game("nantong")
 

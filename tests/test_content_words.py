@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.config import ROOT
-from app.content.words import normalize, windows
+from app.text.words import normalize, windows
 
 DATA = Path(__file__).parent / "data" / "seed_windows.txt"
 SEEDS = set(DATA.read_text().split())

@@ -2,7 +2,7 @@
 (its link, the editor's paste, the editor's changes), junk in the count tool, a refused
 move at the play table. The engine explains a code it cannot read in one English line;
 a Chinese page never shows it (nor an option's engine name, nor a move's notation),
-and an English page shows the sentence of app/messages/details.py instead of it."""
+and an English page shows the sentence of app/text/messages/details.py instead of it."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from conftest import csrf_from
 
 from app.engine.core.errors import EngineError
 from app.engine.core.registry import find_game
-from app.messages import MESSAGES
-from app.messages.details import explain
 from app.practice import editing
+from app.text.messages import MESSAGES
+from app.text.messages.details import explain
 
 GAMES = ["hunan", "guilin", "chuanpai", "chuanpai-tricks", "nantong"]
 LANGS = ["zh", "en"]
@@ -264,35 +264,54 @@ def test_a_refused_move_is_said_in_the_pages_language(client, lang, game_id):
             assert "extra=1" not in text and "seat=9" not in text, text  # no notation
 
 
-def test_every_detail_kind_has_both_languages_and_a_match():
-    """Each message of details.py is what some engine line is explained as."""
-    samples = {
-        "detail-not-code": "a code has a head, a variant, options and a body, separated by ~",
-        "detail-too-long": "too long (2103 characters)",
-        "detail-bad-char": "the character '!' is not allowed",
-        "detail-version": "version 9 is not known",
-        "detail-wrong-game": "the code is for hunan, not nantong",
-        "detail-seat-view": "a seat view is not a whole position",
-        "detail-options": "the option 'x' is not name-value",
-        "detail-option": "option min_huxi: 'zz'",
-        "detail-sections": "the body has 5 sections, not 7",
-        "detail-cards": "seat 0: no card 'zz'",
-        "detail-deck": "the cards do not add up to the deck",
-        "detail-hand-size": "seat 2: hand size 19",
-        "detail-meld": "seat 1 bad meld Meld(kind='peng')",
-        "detail-seat": "seat 0: a seat is hand.groups.pile",
-        "detail-moment": "header: 'zzlay' is not a phase (lay, self, claim, guo, over)",
-        "detail-json": "JSON line 3",
-        "detail-json-shape": "the position must be a JSON object",
-        "detail-other": "something nobody wrote yet",
-    }
-    for code, line in samples.items():
-        assert explain(line)[0] == code, line
+#: what the engine gives with each kind of refusal (seats counted from 0)
+DETAIL_PARAMS: dict[str, dict[str, object]] = {
+    "detail-too-long": {"count": "2103"},
+    "detail-bad-char": {"char": "!"},
+    "detail-wrong-game": {"variant": "hunan"},
+    "detail-option": {"option": "min_huxi", "value": "zz"},
+    "detail-unknown-option": {"option": "foo"},
+    "detail-hand-size": {"seat": 2},
+    "detail-no-seat": {"seat": 5},
+    "detail-seat": {"seat": 0},
+    "detail-json": {"line": 3},
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_detail_kind_has_both_languages_and_its_parameters(lang):
+    """Each message of details.py reads whole in both languages from the parameters the
+    engine gives with its kind (no English line is read)."""
+    from app.text.messages import render
+
+    for code in (c for c in MESSAGES if c.startswith("detail-")):
         assert set(MESSAGES[code]) == {"en", "zh"}
-    assert explain("seat 2: hand size 19")[1] == {"n": 3}  # seats counted from 1
-    assert {c for c in MESSAGES if c.startswith("detail-")} - set(samples) == {
-        "detail-unknown-option"
-    }
+        kind, params = explain({"detail": "ignored", "why": code, **DETAIL_PARAMS.get(code, {})})
+        assert kind == code
+        text = render(kind, params, lang)
+        assert "{" not in text and "ignored" not in text, text
+    assert explain({"why": "detail-hand-size", "seat": 2})[1] == {"n": 3}  # counted from 1
+
+
+@pytest.mark.parametrize(
+    ("game_id", "code", "kind"),
+    [
+        ("hunan", "v1~hunan~-~" + "x" * 2100, "detail-too-long"),
+        ("hunan", "v1~hunan~-~a!b", "detail-bad-char"),
+        ("hunan", "v1~hunan", "detail-not-code"),
+        ("hunan", "v9~hunan~-~a", "detail-version"),
+        ("hunan", "v1~hunan~zz~a", "detail-options"),
+        ("hunan", "v1~hunan~min_huxi-zz~a.b~-~-~-~-~-~-", "detail-option"),
+        ("hunan", "v1~hunan~-~play~-", "detail-sections"),
+        ("nantong", "v1~guilin~-~a", "detail-wrong-game"),
+        ("chuanpai", "v1~chuanpai~-~lay.d1.t1~zz~-~-~-~-~-", "detail-cards"),
+    ],
+)
+def test_the_engine_names_the_kind_of_a_refusal(game_id, code, kind):
+    with pytest.raises(EngineError) as caught:
+        find_game(game_id).decode(code)
+    assert caught.value.params["why"] == kind, caught.value.params
+    assert explain(caught.value.params)[0] == kind
 
 
 def test_a_refused_action_in_an_exercise_is_named_in_words(app):
@@ -300,7 +319,7 @@ def test_a_refused_action_in_an_exercise_is_named_in_words(app):
     (``这里不能“碰 小四…”``), never in notation (``peng x4 x4 x4``)."""
     from app.learning import bank
     from app.learning.judge import judge
-    from app.learning.present import verdict_view
+    from app.ui.present import verdict_view
 
     seen = 0
     with app.test_request_context(headers={"Cookie": "lang=zh"}):

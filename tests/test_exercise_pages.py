@@ -15,12 +15,12 @@ from werkzeug.datastructures import MultiDict
 
 from app.engine.core.registry import all_variants
 from app.extensions import db
-from app.learning import bank
+from app.learning import bank, queries
 from app.learning.exercise import KINDS
 from app.learning.judge import judge
 from app.learning.models import Attempt
-from app.learning.present import lesson_step, verdict_view
 from app.learning.queries import solve
+from app.ui.present import lesson_step, verdict_view
 
 GAMES = [v.id for v in all_variants()]
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -111,7 +111,7 @@ def test_each_kind_renders_reads_judges_and_explains(app, client, game, kind):
 def test_seats_in_messages_count_from_one_as_the_prompts_do(app):
     """The engine counts seats from 0 and the page from 1: a query or diagnosis passes
     the engine's seat, so "seat 1, the dealer" is never shown as seat 2."""
-    from app.ui.text import reason_text
+    from app.text.results import reason_text
 
     with app.test_request_context(headers={"Accept-Language": "en"}):
         ex = bank.get("tj-09-fan.baopai-ex")  # the dealer is liable and loses: said, no seat
@@ -123,7 +123,19 @@ def test_seats_in_messages_count_from_one_as_the_prompts_do(app):
         assert not any(re.search(r"[Ss]eat 0", f) for f in said), said
         ex = bank.get("nantong-12-sample-deal.ex-net")  # seat 1 went out with 260 胡
         facts = [reason_text(ex.family, f.code, f.params, "en") for f in solve(ex).proof.facts]
-        assert "Seat 1 counts 260 hu." in facts, facts
+        assert "The count for Seat 1: 260 hu." in facts, facts
+        # on the page, seen from the learner's chair (seat 1): you, Right, Across, Left
+        frame = queries.seat_frame(ex)
+        assert frame == {"viewer": 1, "seats": 4}
+        facts = [
+            reason_text(ex.family, f.code, f.params, locale, **frame)
+            for f in solve(ex).proof.facts
+            for locale in ("en", "zh")
+        ]
+        assert "The count for Left: 260 hu." in facts, facts  # the dealer, seat 0
+        assert "你算得30胡。" in facts, facts
+        assert "The count for Right: 20 hu." in facts, facts
+        assert not any(re.search(r"[Ss]eat|号座位", f) for f in facts), facts
 
 
 @pytest.mark.parametrize(("locale", "said"), [("en", "Not “five”."), ("zh", "不是“五”。")])

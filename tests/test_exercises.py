@@ -28,8 +28,8 @@ from app.learning.exercise import Exercise
 from app.learning.judge import judge
 from app.learning.misconceptions import catalog
 from app.learning.queries import solve
-from app.messages import MESSAGES
-from app.ui.catalog import family
+from app.text.cards import family
+from app.text.messages import MESSAGES
 
 GAMES = [v.id for v in all_variants()]
 EXERCISES = sorted(bank.authored().values(), key=lambda e: e.id)
@@ -135,16 +135,13 @@ def test_every_wrong_option_of_a_choice_names_its_mistake(game):
 
 
 def _examples():
-    from app.learning.misconceptions import (
-        SHARED_EXAMPLES,
-        chuanpai,
-        chuanpai_tricks,
-        guilin,
-        hunan,
-        nantong,
-    )
+    import importlib
 
-    for module in (hunan, guilin, chuanpai, chuanpai_tricks, nantong):
+    from app.learning import teaching
+    from app.learning.misconceptions import SHARED_EXAMPLES
+
+    for t in teaching.every():
+        module = importlib.import_module(f"{teaching.folder(t.game)}.misconceptions")
         yield from getattr(module, "EXAMPLES", ())
     yield from SHARED_EXAMPLES
 
@@ -156,7 +153,7 @@ def test_every_shared_reason_is_reached_by_the_judge_and_fills_its_message():
     import re
 
     from app.learning.misconceptions import FALLBACKS, SHARED_EXAMPLES
-    from app.ui.text import reason_text
+    from app.text.results import reason_text
 
     for code, exercise_id, answer in SHARED_EXAMPLES:
         ex = bank.get(exercise_id)

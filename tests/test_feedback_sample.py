@@ -25,8 +25,8 @@ from app.learning.exercise import Exercise
 from app.learning.judge import judge
 from app.learning.misconceptions import FALLBACKS
 from app.learning.queries import BadExercise, solve
-from app.messages import MESSAGES
-from app.ui.catalog import family
+from app.text.cards import family
+from app.text.messages import MESSAGES
 
 GAMES = [v.id for v in all_variants()]
 LIBRARY_PER_THEME = 3
@@ -179,7 +179,7 @@ def test_a_number_is_set_beside_the_engine_count_at_the_line_where_they_part():
 
 
 def test_a_true_false_item_says_why_never_the_bare_truth():
-    from app.ui.text import reason_text
+    from app.text.results import reason_text
 
     ex = bank.get("hunan-01-cards.big-not-red")
     for answer in ("true b", "false c"):
@@ -193,7 +193,7 @@ def test_a_true_false_item_says_why_never_the_bare_truth():
 
 def test_the_cards_of_a_hard_card_count_name_no_owner():
     """The pile may be the winner's: the count of laid-out cards is not called yours."""
-    from app.messages import render
+    from app.text.messages import render
 
     for lang in ("en", "zh"):
         text = render("mc-tj-forgot-hard-cards", {"given": 15, "cards": ["11"], "count": 17}, lang)

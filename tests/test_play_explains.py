@@ -13,7 +13,7 @@ import pytest
 from app.engine.core.actions import Action
 from app.engine.core.registry import find_game
 from app.learning import play as service
-from app.messages import MESSAGES, render
+from app.text.messages import MESSAGES, render
 
 GAMES = service.GAMES
 

@@ -6,7 +6,7 @@ import pytest
 
 from app.practice.service import parse_melds
 from app.practice.variants import FORMS
-from app.ui.text import KIND_LABELS
+from app.text.results import KIND_LABELS
 
 HUNAN_WIN = "一二三 壹贰叁 二七十 四五六 d4 d5 d6 x8 x8 x8 d9 d9 d9"
 

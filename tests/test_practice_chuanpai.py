@@ -55,8 +55,8 @@ def wrong_answers(ex: Exercise, right: str) -> list[str]:
 
 def test_sixteen_themes_replace_the_generic_forced_and_waits():
     assert len(THEMES) >= 12
-    assert practice.theme(GAME, "forced").ask.__module__ == "app.learning.themes_chuanpai"
-    assert practice.theme(GAME, "waits").ask.__module__ == "app.learning.themes_chuanpai"
+    assert practice.theme(GAME, "forced").ask.__module__ == "app.teaching.chuanpai.themes"
+    assert practice.theme(GAME, "waits").ask.__module__ == "app.teaching.chuanpai.themes"
     for th in practice.themes(GAME).values():
         assert th.title.zh and th.title.en and th.about.zh and th.about.en
         assert th.direct is not None, th.id

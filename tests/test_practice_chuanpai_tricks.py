@@ -26,8 +26,8 @@ from app.learning.exercise import Choice, Exercise, Query, Setup, Text
 from app.learning.judge import judge
 from app.learning.lessons import all_lessons
 from app.learning.queries import BadExercise, solve
-from app.learning.themes_chuanpai_tricks import build_library, play, play_text
-from app.messages import MESSAGES
+from app.teaching.chuanpai_tricks.themes import build_library, play, play_text
+from app.text.messages import MESSAGES
 
 GAME = "chuanpai-tricks"
 THEMES = sorted(practice.themes(GAME))
@@ -267,7 +267,7 @@ def test_a_quiz_of_each_unit_runs(client, csrf, lang):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "first", ["app.learning.gen_chuanpai_tricks", "app.learning.themes_chuanpai_tricks"]
+    "first", ["app.teaching.chuanpai_tricks.generators", "app.teaching.chuanpai_tricks.themes"]
 )
 def test_importing_this_game_first_leaves_every_game_its_themes(first):
     """The registries load once, when first asked; this game's modules must not make them

@@ -16,8 +16,8 @@ from app.engine.zipai.state import evolve
 from app.learning import bank, generators, lessons, practice, quizzes
 from app.learning.judge import judge
 from app.learning.queries import solve, visible_copies
-from app.learning.queries_guilin import discard_waits
-from app.messages import MESSAGES, render
+from app.teaching.guilin.queries import discard_waits
+from app.text.messages import MESSAGES, render
 
 GAME = "guilin"
 G = find_game(GAME)

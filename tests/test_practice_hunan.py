@@ -22,11 +22,12 @@ from app.engine.core.actions import Action
 from app.engine.core.registry import find_game
 from app.engine.zipai.cards import TOKEN_INDEX
 from app.engine.zipai.state import evolve
-from app.learning import generators, lessons, practice, quizzes, themes_hunan
+from app.learning import generators, lessons, practice, quizzes
 from app.learning.judge import judge
 from app.learning.queries import solve
-from app.messages import render
-from app.ui.text import humanize
+from app.teaching.hunan import themes as themes_hunan
+from app.text.messages import render
+from app.text.results import humanize
 
 GAME = find_game("hunan")
 THEMES = practice.themes("hunan")
@@ -64,7 +65,7 @@ def _wrong(ex, sol) -> str:  # type: ignore[no-untyped-def]
 def test_sixteen_themes_and_hunans_own_forced_and_waits():
     assert len(THEMES) >= 16
     for tid in ("forced", "waits"):
-        assert THEMES[tid].ask.__module__ == "app.learning.themes_hunan"
+        assert THEMES[tid].ask.__module__ == "app.teaching.hunan.themes"
     for th in THEMES.values():
         assert th.direct is not None, th.id
         assert th.title.zh and th.title.en and th.about.zh and th.about.en

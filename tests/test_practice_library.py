@@ -59,7 +59,7 @@ def test_each_game_has_its_themes_and_two_hundred_positions(game):
 def test_a_pick_of_too_few_or_too_many_cards_names_only_what_is_wrong():
     """A card left out, or one too many, is named alone (no empty "not part of it")."""
     from app.learning.judge import judge
-    from app.messages import render
+    from app.text.messages import render
 
     item = next(i for i in practice.library()["hunan"] if i.theme == "bi-cards")
     ex = practice.exercise(item.theme, item.seat, item.code)

@@ -14,10 +14,10 @@ import pytest
 from app.engine.core.actions import Action
 from app.engine.core.registry import find_game
 from app.learning import generators, practice, quizzes
-from app.learning import themes_nantong as T
 from app.learning.judge import judge
 from app.learning.lessons import path_of, step_of
 from app.learning.queries import read, solve
+from app.teaching.nantong import themes as T
 
 GAME = "nantong"
 G = find_game(GAME)

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from app.learning import practice
-from app.learning.present import answer_words
 from app.learning.queries import solve
 from app.practice.positions import answer_key
+from app.ui.present import answer_words
 
 GAME = "guilin"
 

@@ -330,7 +330,7 @@ def test_the_summary_shows_a_chosen_actions_note_once(app, lang):
     from flask import render_template_string
 
     from app.learning.judge import judge
-    from app.learning.present import verdict_view
+    from app.ui.present import verdict_view
 
     page = (
         '{% from "components/proof.html" import proof_view %}'

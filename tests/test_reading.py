@@ -10,7 +10,7 @@ import pytest
 from app.learning.judge import judge
 from app.learning.queries import solve
 from app.learning.reading import GAME_OF, MODES, exercise
-from app.ui.catalog import family
+from app.text.cards import family
 
 
 @pytest.mark.parametrize("family_id", sorted(GAME_OF))

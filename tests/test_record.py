@@ -231,7 +231,7 @@ def test_the_progress_page_names_questions_and_answers_in_words(app, client, csr
     answer(client, csrf, "7")  # and one of Nantong
     html = client.get("/progress/hunan").get_data(as_text=True)
     assert "{card}" not in html
-    from app.learning.present import prompt_text
+    from app.ui.present import prompt_text
 
     with app.app_context(), app.test_request_context():
         assert prompt_text(ex, "zh") in html

@@ -32,7 +32,7 @@ def test_every_right_answer_says_why_in_one_line(app, lang):
     from flask_babel import force_locale
 
     from app.learning.judge import judge
-    from app.learning.present import RIGHT_BY_KIND, build, verdict_view
+    from app.ui.present import RIGHT_BY_KIND, build, verdict_view
 
     kinds = 0
     particular = 0

@@ -14,10 +14,10 @@ import pydantic
 import pytest
 import yaml
 
-from app.content.words import windows
 from app.engine.core.registry import all_variants, find_game
 from app.learning import lessons, rules_tables
 from app.learning.rules_pages import SECTIONS, MeldCell, RulesDoc, all_pages, read_rules
+from app.text.words import windows
 
 GAMES = [v.id for v in all_variants()]
 LANGS = ["zh", "en"]

@@ -53,7 +53,7 @@ def _no_raw(html: str, where: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_old_rows_render_as_sentences_in_the_viewers_language(app, lang):
-    from app.learning.stored import PLAIN, shown
+    from app.ui.stored import PLAIN, shown
 
     with app.test_request_context(headers={"Cookie": f"lang={lang}"}):
         for eid, answer, correct, code, params in OLD_ROWS:
@@ -84,7 +84,7 @@ def test_a_truth_is_not_said_twice_in_an_answer():
     from app import create_app
 
     application = create_app({"TESTING": True, "SECRET_KEY": "x"})
-    from app.learning.present import answer_words
+    from app.ui.present import answer_words
 
     with application.test_request_context():
         for ex in bank.authored().values():

@@ -20,10 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from app.content import scan, terms
+from app.content import scan
 from app.content.check import _terms_problems
 from app.engine.core.registry import all_variants
 from app.learning.glossary import terms as glossary
+from app.text import terms
 
 GAMES = [v.id for v in all_variants()]
 BASELINE = Path(__file__).parent / "data" / "term_findings.txt"
@@ -96,7 +97,10 @@ def test_the_glossary_page_says_where_a_name_is_used_in_the_pages_language(clien
         (3, 0, 4, "zh", "上家"),
         (1, 0, 3, "zh", "下家"),
         (0, None, 3, "en", "Seat 1"),
-        (4, 0, 6, "zh", "座位5"),
+        (4, 0, 6, "zh", "5 号位"),
+        (0, 0, 3, "zh", "你"),
+        (0, 0, 4, "en", "you"),
+        (5, 0, 3, "en", "Seat 6"),
     ],
 )
 def test_seats_are_named_from_the_learners_chair_or_counted_from_one(

@@ -631,6 +631,7 @@ def _play_on(game: Game[Any, Any], deal: PlayDeal, state: Any, n: int) -> tuple[
             out = game.outcome(state)
             return tuple(out.scores) if out is not None else None
         seat = game.to_act(state)
+        assert seat is not None  # a deal not over has a seat to act
         legal = game.legal_actions(state, seat)
         if seat != deal.seat:
             action = player.choose(state, seat, legal, _rng(deal, n))

@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from app.engine.core.errors import EngineError
+from app.engine.core.errors import EngineError, detail_of
 from app.engine.core.registry import find_game
 from app.learning import practice
-from app.ui.catalog import family
+from app.text.cards import family
 
 STOCK = "stock"
 #: where each deck family's stock is drawn from (docs/engine.md: the 字牌 and Nantong
@@ -104,7 +104,8 @@ def _read_back(game: Any, data: dict[str, Any]) -> str:
         state = game.read_position(data, {})
     except EngineError as exc:
         raise EditError(
-            "practice-bad-code", {"detail": exc.params.get("detail", exc.code)}
+            "practice-bad-code",
+            {"detail": detail_of(exc) if "detail" in exc.params else exc.code},
         ) from None
     problem = practice.impossible(game, state)
     if problem is not None:
