@@ -51,7 +51,7 @@ def test_the_card_to_read_is_named_in_no_alt_or_title(client, family_id, mode, l
     """Issue 40: a card-reading question does not give its answer away to a hover or a
     screen reader: no alt or title inside the question names any card of the deck (the
     choices' own labels are the answers to choose from)."""
-    from app.ui.text import card_name
+    from app.text.results import card_name
 
     client.set_cookie("lang", lang)
     for _ in range(5):
