@@ -185,13 +185,13 @@ def _warm_answer(app: Any, address: str, ex: Any, right: bool) -> bool:
     return r.status_code == 200
 
 
-def warm_answers(app: Any) -> int:
+def warm_answers(app: Any, steps: int | None = None) -> int:
     """Answer a lesson exercise of each kind in each game, each as a new visitor would
     (the page read, its form sent as htmx sends it), with every write undone: the
     database's commit is a rollback meanwhile. What a first answer does once per process
     (the insert statements compiled, the verdict's templates, the judges' tables) is then
     done before the fork, not in a learner's first answer. A right and a wrong answer to
-    each; returns how many were taken."""
+    each (of the first ``steps`` steps only, if given); returns how many were taken."""
     from app.extensions import db
     from app.learning import lessons
 
@@ -206,7 +206,7 @@ def warm_answers(app: Any) -> int:
     dialect.do_commit = lambda dbapi_connection: dbapi_connection.rollback()  # type: ignore[method-assign]
     answered = 0
     try:
-        for address in warm_answer_steps():
+        for address in warm_answer_steps()[:steps]:
             for right in (True, False):
                 answered += _warm_answer(app, address, by_address[address], right)
     finally:
@@ -219,17 +219,16 @@ def warm_answers(app: Any) -> int:
 def _post_fork(_server: Any, worker: Any) -> None:
     """In a new worker: drop the connection pool inherited from the master (closed there
     before the fork) without touching its sockets, then open the worker's own connection
-    and read through it once (the database's schema loaded, a PostgreSQL session set up),
-    so that the worker's first answer does not wait for that."""
+    and answer once through it, every write undone (the database's schema loaded, a
+    PostgreSQL session set up, the memory an answer touches copied from the master's):
+    so that the worker's first learner does not wait for that."""
     app = worker.app.wsgi()
     from app.extensions import db
-    from app.models import LearnerProfile
 
     with app.app_context():
         db.engine.dispose(close=False)
-        with contextlib.suppress(Exception):  # the database down or not set up: later
-            db.session.execute(db.select(LearnerProfile.id).limit(1)).all()
-        db.session.remove()
+    with contextlib.suppress(Exception):  # the database down or not set up: later
+        warm_answers(app, steps=1)
 
 
 def gunicorn_options(

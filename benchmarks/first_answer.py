@@ -7,7 +7,8 @@ What it does, each round from scratch:
 1. A fresh SQLite database in a temporary folder, set up by ``academy setup``.
 2. ``academy serve --prod`` on a free port (gunicorn's sync workers; ``--workers`` as the
    server's default, one per core plus one, unless given), waited for until it answers.
-3. As learners do, one after the other: a lesson step's page is read (its answer form, its
+3. Once every worker has booted (and a second more: each answers once as it boots), as
+   learners do, one after the other: a lesson step's page is read (its answer form, its
    tokens), then its exercise answered (the htmx request the page sends), each by a new
    visitor (so that every answer does the same work: the first one makes the visitor's
    record, as every other does). The first answer after the start, then ``--answers``
@@ -19,9 +20,11 @@ What it does, each round from scratch:
 
 Wall time on a shared machine: run a few ``--rounds`` (the verdict reads their median
 ratio) and read the load average printed. Measured on two shared cores at a load of
-7-9 (issue 40): before the warm-up answered, the first answer took 4-10 times the
-median (mapper set-up, insert statements compiled, the worker's first SQLite reads:
-about 70 ms of work); after, a median ratio of 1.8 over five rounds.
+7-9 (issue 40): before the warm-up answered, the first answer took 3-10 times the
+median (123-506 ms against 17-51; mapper set-up, insert statements compiled, the
+worker's first SQLite reads: about 70 ms of work); after, a median ratio of 1.6-1.9
+over five rounds, the first answer as fast as the others in the rounds the machine
+was quiet (the others swing with the load).
 """
 
 from __future__ import annotations
@@ -102,7 +105,9 @@ def exercise_steps() -> list[tuple[str, object]]:
     return out
 
 
-def answer_once(base: str, address: str, ex: object, answer: str) -> tuple[float, int]:
+def answer_once(
+    base: str, address: str, ex: object, answer: str, rid: str = ""
+) -> tuple[float, int]:
     """A new visitor reads ``address`` and answers its exercise; (ms of the answer, status)."""
     from classes_help import form_of
 
@@ -125,6 +130,7 @@ def answer_once(base: str, address: str, ex: object, answer: str) -> tuple[float
             "HX-Current-URL": base + address,
             "X-CSRFToken": hidden.get("csrf_token", ""),
             "Referer": base + address,
+            **({"X-Request-Id": rid} if rid else {}),  # found again in the access log
         },
     )
     started = time.perf_counter()
@@ -140,13 +146,15 @@ def answer_once(base: str, address: str, ex: object, answer: str) -> tuple[float
 Times = tuple[float, list[float]]
 
 
-def server_times(log_text: str) -> list[float]:
-    """The server's own time of each answer (its access log, one JSON line a request)."""
-    out = []
+def server_times(log_text: str, ids: list[str]) -> list[float]:
+    """The server's own time of each answer sent with one of ``ids``, in their order (its
+    access log, one JSON line a request; the warm-up's answers are logged too)."""
+    found = {}
     for line in log_text.splitlines():
-        if line.startswith("{") and '"POST"' in line and "/answer" in line:
-            out.append(float(json.loads(line)["ms"]))
-    return out
+        if line.startswith("{") and '"POST"' in line:
+            row = json.loads(line)
+            found[row["id"]] = float(row["ms"])
+    return [found[i] for i in ids if i in found]
 
 
 def one_round(answers: int, workers: int | None, log: bool = False) -> tuple[Times, Times] | None:
@@ -184,6 +192,13 @@ def one_round(answers: int, workers: int | None, log: bool = False) -> tuple[Tim
                 start_new_session=True,
             )
         up = wait_until_up(base, server)
+        # started: every worker booted (and warmed, a second at most), as a learner finds it
+        expected = workers or (os.cpu_count() or 1) + 1
+        for _ in range(300):
+            if log_path.read_text().count("Booting worker") >= expected:
+                break
+            time.sleep(0.1)
+        time.sleep(1)
         warmed = [ln.strip() for ln in log_path.read_text().splitlines() if "warmed" in ln]
         print(f"serve --prod answered after {up:.1f} s ({'; '.join(warmed) or 'no warm-up'})")
         steps = exercise_steps()
@@ -192,7 +207,7 @@ def one_round(answers: int, workers: int | None, log: bool = False) -> tuple[Tim
             address, ex = steps[i % len(steps)]
             # a third of the answers wrong (diagnosed), the first one right
             given = wrong_answer(ex) if i % 3 == 2 else right_answer(ex)  # type: ignore[arg-type]
-            ms, status = answer_once(base, address, ex, given)
+            ms, status = answer_once(base, address, ex, given, rid=f"first-answer-{i}")
             times.append(ms)
             statuses.append(status)
         bad = [s for s in statuses if s != 200]
@@ -201,8 +216,8 @@ def one_round(answers: int, workers: int | None, log: bool = False) -> tuple[Tim
             print(log_path.read_text()[-3000:])
             return None
         time.sleep(0.5)  # the last access line written
-        # the last ones: the warm-up's answers (before the fork) are logged too
-        served = server_times(log_path.read_text())[-len(times) :]
+        ids = [f"first-answer-{i}" for i in range(len(times))]
+        served = server_times(log_path.read_text(), ids)
         if len(served) != len(times):
             print(f"the access log holds {len(served)} answers of {len(times)}")
             return None
