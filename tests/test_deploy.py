@@ -177,3 +177,29 @@ def test_academy_serve_prod_serves_with_gunicorn(sqlite_template, tmp_path):
         out, err = server.communicate(timeout=30)
     assert "2 sync workers" in out and "warmed" in err
     assert "count in each worker's memory" in err
+
+
+def test_the_warm_up_answers_a_lesson_exercise_of_each_kind_and_stores_nothing(app):
+    """``serve --prod`` answers an exercise of each kind in each game before the fork, as
+    a new visitor (so that a learner's first answer is not the process's first): every
+    answer is taken, and the database holds afterwards exactly what it held before."""
+    import sqlalchemy as sa
+
+    from app.extensions import db
+    from app.wsgi_server import warm_answer_steps, warm_answers
+
+    def rows() -> dict[str, int]:
+        with app.app_context():
+            return {
+                t.name: db.session.scalar(sa.select(sa.func.count()).select_from(t)) or 0
+                for t in db.metadata.sorted_tables
+            }
+
+    before = rows()
+    steps = warm_answer_steps()
+    assert len(steps) >= 10 and len({s.split("/")[2] for s in steps}) == 5
+    assert warm_answers(app) == 2 * len(steps)  # a right and a wrong answer to each
+    assert rows() == before
+    # commits are commits again
+    with app.app_context():
+        assert "do_commit" not in vars(db.engine.dialect)

@@ -61,10 +61,12 @@ def test_a_lesson_finished_leads_into_the_next_and_home_continues(
     expect(page.locator(".lesson-item").first).to_have_class(re.compile("lesson-done"))
 
 
+@pytest.mark.parametrize("width", [1280, 360])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_focus_goes_to_the_verdict_after_an_answer_and_to_the_hint(
-    page: Page, live_server: str, lang: str
+    page: Page, live_server: str, lang: str, width: int
 ):
+    page.set_viewport_size({"width": width, "height": 740})
     _lang(page, live_server, lang)
     lesson = next(ls for ls in path_of(GAME) if ls.exercises)
     step = next(s for s in lesson.steps if s.exercise is not None)
@@ -76,12 +78,14 @@ def test_focus_goes_to_the_verdict_after_an_answer_and_to_the_hint(
     expect(page.locator("#lesson-step .hint").last).to_be_focused()
 
 
+@pytest.mark.parametrize("width", [1280, 360])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_daily_goal_met_and_the_streak_kept_across_a_change_of_zone_and_today(
-    browser, live_server: str, lang: str
+    browser, live_server: str, lang: str, width: int
 ):
     context = browser.new_context(
-        timezone_id="Asia/Shanghai", viewport={"width": 1280, "height": 800}
+        timezone_id="Asia/Shanghai",
+        viewport={"width": width, "height": 740 if width < 400 else 800},
     )
     page = context.new_page()
     try:
@@ -120,7 +124,7 @@ def test_a_daily_goal_met_and_the_streak_kept_across_a_change_of_zone_and_today(
         )
         # sign up (the record comes along) and move to the other side of the world
         page.goto(f"{live_server}/account/signup")
-        page.locator("#username").fill(f"goal{lang}")
+        page.locator("#username").fill(f"goal{lang}{width}")
         page.locator("#password").fill("long-cards-1")
         page.locator("#confirm").fill("long-cards-1")
         page.locator("main form button.button").click()

@@ -41,3 +41,23 @@ def test_the_trainer_page_keeps_per_card_accuracy(client, csrf):
     )
     again = client.get("/train/zipai?mode=name").get_data(as_text=True)
     assert "1 / 1" in again
+
+
+@pytest.mark.render_only
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("mode", sorted(MODES))
+@pytest.mark.parametrize("family_id", sorted(GAME_OF))
+def test_the_card_to_read_is_named_in_no_alt_or_title(client, family_id, mode, lang):
+    """Issue 40: a card-reading question does not give its answer away to a hover or a
+    screen reader: no alt or title inside the question names any card of the deck (the
+    choices' own labels are the answers to choose from)."""
+    from app.text.results import card_name
+
+    client.set_cookie("lang", lang)
+    for _ in range(5):
+        html = client.get(f"/train/{family_id}?mode={mode}").get_data(as_text=True)
+        block = html[html.index('id="trainer"') :]
+        names = {card_name(family_id, t, lang) for t in family(family_id).tokens} - {""}
+        attrs = re.findall(r'\b(?:alt|title|aria-label)="([^"]*)"', block)
+        named = [a for a in attrs for n in names if n and n in a]
+        assert not named, (family_id, mode, lang, named[:3])

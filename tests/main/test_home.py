@@ -57,6 +57,24 @@ def test_about_cards(client, lang, text):
     assert text in body and "121" in body and "132" in body and "84" in body
 
 
+@pytest.mark.render_only
+@pytest.mark.parametrize(("lang", "title"), [("en", "Count a hand"), ("zh", "算一手牌")])
+def test_the_heros_count_a_hand_opens_the_count_tool(client, lang, title):
+    """The home page's "count a hand" opens the tool itself (the first game's), and the
+    tool's page leads to every other game's."""
+    client.set_cookie("lang", lang)
+    body = client.get("/").get_data(as_text=True)
+    href = re.search(r'<a [^>]*id="hero-count" href="([^"]+)"', body)
+    assert href is not None and href.group(1) == f"/practice/{GAMES[0]}/count"
+    page = client.get(href.group(1))
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert f"<h1>{title}" in text and 'id="count-tool"' in text
+    for gid in GAMES[1:]:
+        assert f'href="/practice/{gid}/count"' in text
+    assert '<span aria-current="page">' in text
+
+
 @pytest.mark.slow
 @pytest.mark.render_only
 def test_no_dead_links(client):
@@ -95,3 +113,23 @@ def test_landmarks_and_skip_link(client):
         'class="skip-link" href="#main"',
     ):
         assert needle in body
+
+
+@pytest.mark.render_only
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_navigations_labels_are_distinct(client, lang):
+    """Issue 40: no label of the main navigation lies inside another (练习 beside 练习题,
+    'Cards' beside 'About the cards'), and none says 牌谱, which means game records."""
+    client.set_cookie("lang", lang)
+    body = client.get("/").get_data(as_text=True)
+    nav = body[body.index('<nav class="site-nav"') : body.index("</nav>")]
+    account = [
+        html.unescape(t).strip().lower()
+        for href, t in re.findall(r'<a href="([^"]*)">([^<]+)</a>', nav)
+        if "#game-" not in href  # the five games' names come first
+    ]
+    assert len(account) >= 8 and len(set(account)) == len(account), account
+    for a in account:
+        for b in account:
+            assert a == b or a not in b, (a, b)
+    assert "牌谱" not in body

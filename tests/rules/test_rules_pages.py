@@ -133,7 +133,7 @@ def test_a_page_has_one_h1_no_skipped_heading_and_the_switch(client, game, lang)
     assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), levels
     assert 'name="lang" value="en"' in html and 'name="lang" value="zh"' in html
     note = "各地不同" if lang == "zh" else "Tables differ"
-    assert html.count('<aside class="variant-note"') >= 2 and note in html
+    assert html.count('<div class="variant-note" role="note"') >= 2 and note in html
     assert "<script" not in html.split('<main id="main"')[1]  # the page needs no script
 
 

@@ -31,6 +31,14 @@ URLS = [
     "/rules/hunan",
     f"/exercises/{EX}",
     "/account/signin",
+    "/account/signup",
+    "/practice/",
+    "/practice/hunan/count",
+    "/practice/hunan/editor",
+    "/play/",
+    "/exercises/",
+    "/cards/",
+    "/compare",
 ]
 
 
@@ -56,6 +64,18 @@ def test_one_h1_and_no_skipped_level_on_every_page_kind(app, client, csrf, lang)
             resp = client.get(url, headers=headers)
             assert resp.status_code == 200, url
             assert problems(resp.get_data(as_text=True)) == [], (url, with_record)
+
+
+@pytest.mark.render_only
+def test_no_form_field_says_required_none(app, client, signup):
+    """A field that is not required has no ``required`` attribute at all (issue 40)."""
+    pages = [*URLS, "/account/signup"]
+    for url in pages:
+        assert 'required="None"' not in client.get(url).get_data(as_text=True), url
+    signup()
+    for url in ("/account/", "/account/password", "/today", "/classes/"):
+        resp = client.get(url)
+        assert 'required="None"' not in resp.get_data(as_text=True), url
 
 
 @pytest.mark.render_only
