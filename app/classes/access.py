@@ -74,6 +74,29 @@ def teaching(class_id: int, owner: bool = False) -> SchoolClass:
     return klass
 
 
+def teaching_assignment(class_id: int, assignment_id: int) -> tuple[SchoolClass, Assignment]:
+    """The class and its assignment if the signed-in user teaches the class (read in one
+    query); else 404, as :func:`teaching` and for an assignment of another class."""
+    u = user()
+    found = (
+        db.session.execute(
+            db.select(SchoolClass, Assignment)
+            .join(ClassTeacher, ClassTeacher.class_id == SchoolClass.id)
+            .join(Assignment, Assignment.class_id == SchoolClass.id)
+            .where(
+                SchoolClass.id == class_id,
+                ClassTeacher.user_id == u.id,
+                Assignment.id == assignment_id,
+            )
+        ).first()
+        if may_teach(u) and u is not None
+        else None
+    )
+    if found is None:
+        abort(404)
+    return found[0], found[1]
+
+
 def member(klass: SchoolClass, user_id: int) -> ClassStudent:
     row = db.session.scalar(db.select(ClassStudent).filter_by(class_id=klass.id, user_id=user_id))
     if row is None:

@@ -26,6 +26,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from flask_babel import gettext as _
+from sqlalchemy import Index
 
 from app.classes import kinds, service, times
 from app.classes.models import (
@@ -43,6 +44,14 @@ from app.learning.record import stars_for
 from app.models import LearnerProfile, User
 
 CONTEXTS = ("assignment", "exam")
+
+#: an assignment's answers, looked up by its ``context_ref`` (then the student): what
+#: every view of the teacher's grid reads (its stamp, cells and common mistakes; without
+#: it, every answer the class's students ever gave). On the learners' answers table,
+#: declared here beside what reads it (migration 0010).
+ASSIGNMENT_ANSWERS = Index(
+    "ix_attempts_context_ref_profile", Attempt.context_ref, Attempt.profile_id
+)
 
 
 SHOWN = "answer-shown"  # the common mistakes' entry for right answers given after reveal
@@ -175,10 +184,18 @@ def part_title(part: AssignmentPart, game: str, locale: str) -> str:
     return kind.title(part.spec, game, locale) if kind else part.kind
 
 
-def item_views(a: Assignment, locale: str, user_id: int | None = None) -> list[ItemView]:
-    """The items in order; with ``user_id``, an item made per student is that student's."""
-    parts = {p.id: p for p in service.parts_of(a)}
-    own = service.own_positions_of(a) if service.has_own(a) else {}
+def item_views(
+    a: Assignment,
+    locale: str,
+    user_id: int | None = None,
+    parts: list[AssignmentPart] | None = None,
+) -> list[ItemView]:
+    """The items in order; with ``user_id``, an item made per student is that student's.
+    ``parts``: the assignment's parts, when the caller has read them."""
+    in_order = service.parts_of(a) if parts is None else parts
+    by_id = {p.id: p for p in in_order}
+    own_made = any(p.kind == kinds.OWN for p in in_order)
+    own = service.own_positions_of(a) if own_made and user_id is not None else {}
     out = []
     for n, it in enumerate(service.items_of(a), start=1):
         made = kinds.own_generator(it.exercise_id)
@@ -191,7 +208,7 @@ def item_views(a: Assignment, locale: str, user_id: int | None = None) -> list[I
             prompt = gen.title.get(locale) if gen else it.exercise_id
         else:
             prompt = it.exercise_id
-        out.append(ItemView(it, n, ex, parts[it.part_id], prompt, own=made is not None))
+        out.append(ItemView(it, n, ex, by_id[it.part_id], prompt, own=made is not None))
     return out
 
 
@@ -373,11 +390,17 @@ def rows_for(
     return out
 
 
-def grid(a: Assignment, locale: str, order: str | None = None) -> Grid:
+def grid(
+    a: Assignment,
+    locale: str,
+    order: str | None = None,
+    extensions: dict[int, datetime] | None = None,
+) -> Grid:
     """The class's grid: its cells and its common mistakes counted by the database (one
-    row per student and exercise, one per exercise and mistake), not from every answer."""
-    items = item_views(a, locale)
+    row per student and exercise, one per exercise and mistake), not from every answer.
+    ``extensions``: :func:`service.extensions_of`, when the caller has read them."""
     all_parts = service.parts_of(a)
+    items = item_views(a, locale, parts=all_parts)
     parts = [
         (p, part_title(p, a.game, locale), [iv for iv in items if iv.part.id == p.id])
         for p in all_parts
@@ -385,7 +408,8 @@ def grid(a: Assignment, locale: str, order: str | None = None) -> Grid:
     dealt = [(p, part_title(p, a.game, locale)) for p in all_parts if p.kind == "deal"]
     members = _members(a, order=order)
     uids = [u.id for _m, u in members]
-    rows = _counted_rows(a, items, members, _cells_by_user(a, uids), len(dealt))
+    ext = service.extensions_of(a) if extensions is None else extensions
+    rows = _counted_rows(a, items, members, _cells_by_user(a, uids), len(dealt), ext)
     return Grid(a, parts, items, rows, _counted_mistakes(a, items, uids, locale), dealt)
 
 
@@ -483,9 +507,9 @@ def _counted_rows(
     members: list[tuple[ClassStudent, User]],
     cells: dict[tuple[int, str], Any],
     n_deals: int,
+    ext: dict[int, datetime],
 ) -> list[StudentRow]:
     played = deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
-    ext = service.extensions_of(a)
     own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
     out = []
     for m, u in members:
@@ -533,13 +557,8 @@ def _counted_mistakes(
     def joined(*columns: Any) -> Any:
         return db.select(*columns).join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
 
-    counted = db.session.execute(
-        joined(Attempt.exercise_id, code.label("code"), db.func.count())
-        .where(*where)
-        .group_by(Attempt.exercise_id, code)
-    ).all()
-    if not counted:
-        return []
+    # one row per exercise and mistake: how many, and its first answer (by time)
+    group = (Attempt.exercise_id, code)
     first = (
         joined(
             Attempt.exercise_id,
@@ -547,19 +566,24 @@ def _counted_mistakes(
             Attempt.params,
             code.label("code"),
             db.func.row_number()
-            .over(partition_by=code, order_by=(Attempt.created_at, Attempt.id))
+            .over(partition_by=group, order_by=(Attempt.created_at, Attempt.id))
             .label("k"),
+            db.func.count().over(partition_by=group).label("n"),
             Attempt.created_at,
             Attempt.id,
         )
         .where(*where)
         .subquery()
     )
-    examples = db.session.execute(
-        db.select(first).where(first.c.k == 1).order_by(first.c.created_at, first.c.id)
+    counted = db.session.execute(
+        db.select(first.c.exercise_id, first.c.game, first.c.params, first.c.code, first.c.n)
+        .where(first.c.k == 1)
+        .order_by(first.c.created_at, first.c.id)
     ).all()
     found: dict[str, Mistake] = {}
-    for x in examples:  # the codes in the order of their first example
+    for x in counted:  # the codes in the order of their first example
+        if x.code in found:
+            continue
         text = (
             _("Answered after the hint showed the answer")
             if x.code == SHOWN
@@ -574,11 +598,11 @@ def _counted_mistakes(
         # codes whose sentences read the same (two the catalog cannot render): one line
         same = next((k for k in found.values() if k.message == text), None)
         found[x.code] = same or Mistake(x.code, text, 0)
-    for eid, c, n in counted:
-        m = found[c]
-        m.count += n
-        if numbers[eid] not in m.items:
-            m.items.append(numbers[eid])
+    for x in counted:
+        m = found[x.code]
+        m.count += x.n
+        if numbers[x.exercise_id] not in m.items:
+            m.items.append(numbers[x.exercise_id])
     out = sorted({id(m): m for m in found.values()}.values(), key=lambda m: (-m.count, m.code))
     for m in out:
         m.items.sort()
@@ -657,6 +681,12 @@ def stamp(a: Assignment) -> tuple[Any, ...]:
         )
     ).one()
     return tuple(row)
+
+
+def deals_stamp(stamp: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The deals' part of a :func:`stamp` (how many, their latest change, their
+    profiles): what the deals compared are drawn from, beside the students."""
+    return stamp[3:6]
 
 
 def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView], StudentRow]:
@@ -1162,14 +1192,20 @@ def _move_words(family: str, action: Any, locale: str) -> str:
     return f"{action_label(action.kind)} {cards_text(family, list(action.cards), locale)}".strip()
 
 
-def deal_reports(a: Assignment, locale: str) -> list[DealReport]:
+def deal_reports(
+    a: Assignment,
+    locale: str,
+    parts: list[AssignmentPart] | None = None,
+    extensions: dict[int, datetime] | None = None,
+) -> list[DealReport]:
     """Per "same deal" part: who played it (and the score), and the class's decisions by
     index, each distinct move with the students who made it beside the engine's advice.
-    Students see the same positions as long as their decisions agree."""
+    Students see the same positions as long as their decisions agree. ``parts``,
+    ``extensions``: the assignment's, when the caller has read them."""
     from app.engine.core.registry import find_variant
     from app.learning import play
 
-    parts = [p for p in service.parts_of(a) if p.kind == "deal"]
+    parts = [p for p in (service.parts_of(a) if parts is None else parts) if p.kind == "deal"]
     if not parts:
         return []
     members = _members(a)
@@ -1184,7 +1220,7 @@ def deal_reports(a: Assignment, locale: str) -> list[DealReport]:
     deals = [d for d in play.class_deals(a.id) if d.profile_id in profiles]
     family = find_variant(a.game).family
     stored = deals_by_user(a, [u.id for _m, u in members])
-    ext = service.extensions_of(a)
+    ext = service.extensions_of(a) if extensions is None else extensions
     players: list[tuple[str, str, int | None, DealCell]] = []
     for _m, u in members:
         due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at

@@ -541,11 +541,7 @@ def new_assignment(cid: int):  # type: ignore[no-untyped-def]
 
 
 def _assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
-    klass = access.teaching(cid)
-    a = service.assignment_in(klass, aid)
-    if a is None:
-        abort(404)
-    return klass, a
+    return access.teaching_assignment(cid, aid)
 
 
 #: the pieces of an assignment's page drawn from its results (templates/classes/_results.html)
@@ -580,11 +576,13 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
     """The results part of an assignment's page, kept (:mod:`app.classes.kept`) for what
     it is drawn from: the assignment's values, the students (in ``order``), the
     extensions and :func:`results.stamp` (every answer and deal committed before this
-    request), so it is drawn again after any of them changed."""
+    request), so it is drawn again after any of them changed. Its top (what is assigned,
+    the deals compared) is kept apart, for the same values and the deals' part of the
+    stamp: an answer draws the grid and the mistakes again, not the deals."""
     members = results.members_of(a, order)
     locale = _locale()
     slot = (a.id, a.key, order, zone.key, locale, request.script_root)
-    key = (
+    values = (
         a.title,
         a.starts_at,
         a.due_at,
@@ -592,12 +590,15 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
         a.exam,
         tuple(m.row for m in members),
         tuple(sorted(extensions.items())),
-        results.stamp(a),
     )
+    stamp = results.stamp(a)
+    key = (*values, stamp)
     found = kept.get(slot, key)
     if found is not None:
         return members, found
-    g = results.grid(a, locale, order)
+    top_slot, top_key = (*slot, "top"), (*values, results.deals_stamp(stamp))
+    top = kept.get(top_slot, top_key)
+    g = results.grid(a, locale, order, extensions)
     drawn: dict[str, list[Markup]] = {}
     context = {
         "klass": klass,
@@ -607,7 +608,9 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
             p.id: (kinds.get(p.kind).link(p.spec, a.game) if kinds.get(p.kind) else None)
             for p, _t, _i in g.parts
         },
-        "deals": results.deal_reports(a, locale),
+        "deals": []
+        if top
+        else results.deal_reports(a, locale, [p for p, _t, _i in g.parts], extensions),
         "extensions": extensions,
         "shown": lambda dt: times.shown(dt, zone),
         "student_url": url_for("classes.student", cid=klass.id, uid=0)[:-1],
@@ -616,7 +619,10 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
     current_app.update_template_context(context)
     module = current_app.jinja_env.get_template("classes/_results.html").make_module(context)
     drawn["rows"] = _drawn_cells(module.cell, g.rows)
-    return members, kept.put(slot, key, {name: getattr(module, name)() for name in PIECES})
+    if top is None:
+        top = kept.put(top_slot, top_key, {"top": module.top()})
+    pieces = {name: getattr(module, name)() for name in PIECES if name != "top"}
+    return members, kept.put(slot, key, {**top, **pieces})
 
 
 def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # type: ignore[no-untyped-def]
