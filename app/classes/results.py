@@ -22,6 +22,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -117,6 +118,9 @@ class DealCell:
 
 @dataclass
 class StudentRow:
+    """A student's cells and what they add up to (worked out once per row: the grid's
+    page reads each several times; a row is not changed once made)."""
+
     member: ClassStudent
     user: User
     due: datetime
@@ -124,39 +128,39 @@ class StudentRow:
     pass_percent: int
     deals: list[DealCell] = field(default_factory=list)
 
-    @property
+    @cached_property
     def total(self) -> int:
         return len(self.cells) + len(self.deals)
 
-    @property
+    @cached_property
     def done(self) -> int:
         return sum(c.done for c in self.cells) + sum(d.done for d in self.deals)
 
-    @property
+    @cached_property
     def credit(self) -> float:
         return sum(bool(c.first_right) for c in self.cells) + sum(d.credit for d in self.deals)
 
-    @property
+    @cached_property
     def right(self) -> int:
         return sum(bool(c.first_right) for c in self.cells)
 
-    @property
+    @cached_property
     def score(self) -> int:
         return round(100 * self.credit / self.total) if self.total else 0
 
-    @property
+    @cached_property
     def passed(self) -> bool:
         return bool(self.total) and self.score >= self.pass_percent
 
-    @property
+    @cached_property
     def time_ms(self) -> int:
         return sum(c.time_ms for c in self.cells)
 
-    @property
+    @cached_property
     def late(self) -> bool:
         return any(c.late for c in self.cells) or any(d.late for d in self.deals)
 
-    @property
+    @cached_property
     def finished(self) -> bool:
         return bool(self.total) and self.done == self.total
 
@@ -261,23 +265,6 @@ def attempts_by_user(a: Assignment, user_ids: list[int]) -> dict[int, list[Any]]
     return out
 
 
-def cell(attempts: list[Attempt], exam: bool, due: datetime) -> Cell:
-    c = Cell(attempts=len(attempts), time_ms=sum(x.time_ms for x in attempts))
-    if not attempts:
-        return c
-    c.first_right = right(attempts[0])
-    c.last_answer = attempts[-1].answer
-    c.shown = any(x.shown for x in attempts)
-    for wrong, x in enumerate(attempts):
-        if right(x):
-            c.solved = True
-            c.stars = stars_for(wrong, x.hints, False)
-            break
-    c.done = True if exam else c.solved
-    c.late = any(x.created_at > due for x in attempts)
-    return c
-
-
 def _members(
     a: Assignment, only: int | None = None, order: str | None = None
 ) -> list[tuple[ClassStudent, User]]:
@@ -358,38 +345,6 @@ def deal_cell(row: Any, exam: bool, due: datetime) -> DealCell:
     )
 
 
-def rows_for(
-    a: Assignment,
-    items: list[ItemView],
-    only: int | None = None,
-    loaded: Loaded | None = None,
-    deals: int | None = None,
-) -> list[StudentRow]:
-    """Each student's row; ``deals``: how many "same deal" parts (read when not given)."""
-    members, attempts = loaded or _load(a, only)
-    n_deals = len(deal_parts(a)) if deals is None else deals
-    played = deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
-    ext = service.extensions_of(a)
-    own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
-    out = []
-    for m, u in members:
-        due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at
-        mine: dict[str, list[Attempt]] = {}
-        for x in attempts.get(u.id, []):
-            mine.setdefault(x.exercise_id, []).append(x)
-        cells = [
-            cell(
-                mine.get(own.get((iv.item.id, u.id), "") if iv.own else iv.item.exercise_id, []),
-                a.exam,
-                due,
-            )
-            for iv in items
-        ]
-        dealt = [deal_cell(played.get(u.id), a.exam, due)] * n_deals
-        out.append(StudentRow(m, u, due, cells, a.pass_percent, dealt))
-    return out
-
-
 def grid(
     a: Assignment,
     locale: str,
@@ -431,34 +386,44 @@ def _answers_of(a: Assignment, user_ids: list[int]) -> Any:
 HINTS_BASE = 1000
 
 
-def _cells_by_user(a: Assignment, user_ids: list[int]) -> dict[tuple[int, str], Any]:
+def _cells_by_user(
+    a: Assignment, user_ids: list[int], last_answer: bool = False
+) -> dict[tuple[int, str], Any]:
     """Per student and exercise: answers, time, the first answer right or not, the first
     right answer (its place and hints), an answer given after it was shown, the last
-    answer's time; one row each, counted in SQL (window + GROUP BY)."""
+    answer's time, and with ``last_answer`` the last answer itself (a student's own
+    page shows it; the grid does not); one row each, counted in SQL (window + GROUP BY)."""
     if not user_ids:
         return {}
     ok = db.and_(Attempt.correct, db.not_(Attempt.shown))
+    each = (LearnerProfile.user_id, Attempt.exercise_id)
+    last: tuple[Any, ...] = ()
+    if last_answer:
+        last = (
+            Attempt.answer,
+            db.func.row_number()
+            .over(partition_by=each, order_by=(Attempt.created_at.desc(), Attempt.id.desc()))
+            .label("back"),
+        )
     inner = (
         db.select(
-            LearnerProfile.user_id,
-            Attempt.exercise_id,
+            *each,
             db.case((ok, 1), else_=0).label("ok"),
             db.case((Attempt.shown, 1), else_=0).label("shown"),
             Attempt.hints,
             Attempt.time_ms,
             Attempt.created_at,
             db.func.row_number()
-            .over(
-                partition_by=(LearnerProfile.user_id, Attempt.exercise_id),
-                order_by=(Attempt.created_at, Attempt.id),
-            )
+            .over(partition_by=each, order_by=(Attempt.created_at, Attempt.id))
             .label("n"),
+            *last,
         )
         .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
         .where(*_answers_of(a, user_ids))
         .subquery()
     )
     c = inner.c
+    said = (db.func.max(db.case((c.back == 1, c.answer), else_=None)),) if last_answer else ()
     rows = db.session.execute(
         db.select(
             c.user_id,
@@ -471,17 +436,23 @@ def _cells_by_user(a: Assignment, user_ids: list[int]) -> dict[tuple[int, str], 
             ),
             db.func.max(c.shown).label("shown"),
             db.func.max(c.created_at).label("last"),
+            *said,
         ).group_by(c.user_id, c.exercise_id)
     )
-    # plain tuples (user, exercise, attempts, time, first right, solved, shown, last)
+    # plain tuples (user, exercise, attempts, time, first right, solved, shown, last
+    # [, last answer])
     return {(t[0], t[1]): t for t in rows}
 
 
 def _counted_cell(t: tuple[Any, ...] | None, exam: bool, due: datetime) -> Cell:
-    """A :class:`Cell` from a counted row (the same values :func:`cell` finds)."""
+    """A :class:`Cell` from a counted row: answers, the first answer right or not,
+    solved (a right answer, not given after the answer was shown), done (solved; in an
+    exam, answered), the stars of the first right answer (the wrong tries before it and
+    its hints), time, late (an answer after ``due``), the last answer if it was read,
+    an answer given after the answer was shown."""
     if t is None:
         return Cell()
-    _uid, _eid, attempts, time_ms, first_right, solved, shown, last = t
+    attempts, time_ms, first_right, solved, shown, last = t[2:8]
     stars = 0
     if solved is not None:
         wrong, hints = divmod(int(solved), HINTS_BASE)
@@ -496,7 +467,7 @@ def _counted_cell(t: tuple[Any, ...] | None, exam: bool, due: datetime) -> Cell:
         stars,
         int(time_ms or 0),
         last > due,
-        "",
+        t[8] if len(t) > 8 else "",
         bool(shown),
     )
 
@@ -532,8 +503,11 @@ def _counted_rows(
 def _counted_mistakes(
     a: Assignment, items: list[ItemView], user_ids: list[int], locale: str
 ) -> list[Mistake]:
-    """As :func:`mistakes`, counted in SQL: per exercise and mistake how many times, and
-    the first answer of each mistake (by time) for the sentence's example."""
+    """The codes of the class's wrong answers, counted, most frequent first (a right
+    answer given after the answer was shown is one more kind of mistake), counted in
+    SQL: per exercise and mistake how many times, and the first answer of each mistake
+    (by time) for the sentence's example. Codes whose sentences read the same make one
+    line."""
     if not user_ids:
         return []
     by_exercise = _items_by_exercise(a, items)
@@ -690,8 +664,14 @@ def deals_stamp(stamp: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView], StudentRow]:
-    items = item_views(a, locale, user_id)
-    rows = rows_for(a, items, only=user_id)
+    """One student's items (their own exercises where made per student) and row, with
+    each cell's last answer."""
+    parts = service.parts_of(a)
+    items = item_views(a, locale, user_id, parts)
+    members = _members(a, only=user_id)
+    cells = _cells_by_user(a, [user_id], last_answer=True)
+    n_deals = sum(p.kind == "deal" for p in parts)
+    rows = _counted_rows(a, items, members, cells, n_deals, service.extensions_of(a))
     return items, rows[0]
 
 
@@ -709,54 +689,6 @@ def _asked(iv: ItemView | None, exercise_id: str) -> Exercise | None:
     if iv is None:
         return None
     return bank.get(exercise_id) if iv.own else iv.exercise
-
-
-def mistakes(
-    a: Assignment,
-    items: list[ItemView],
-    rows: list[StudentRow],
-    loaded: Loaded | None = None,
-    locale: str = "en",
-) -> list[Mistake]:
-    """The misconception codes of the class's wrong answers, counted, most frequent first;
-    right answers given after the answer was shown count as one more kind of mistake."""
-    by_exercise = _items_by_exercise(a, items)
-    numbers = {eid: iv.number for eid, iv in by_exercise.items()}
-    found: dict[str, Mistake] = {}
-    for x, _u in _all_attempts(a, loaded):
-        if x.exercise_id not in numbers:
-            continue
-        if x.correct and x.shown:
-            code = SHOWN
-        elif x.correct or not x.misconception:
-            continue
-        else:
-            code = x.misconception
-        m = found.get(code)
-        if m is None:
-            text = (
-                _("Answered after the hint showed the answer")
-                if code == SHOWN
-                else stored.reason_line(
-                    _asked(by_exercise.get(x.exercise_id), x.exercise_id),
-                    x.game,
-                    code,
-                    x.params,
-                    locale,
-                )
-            )
-            # codes whose sentences read the same (two the catalog cannot render): one line
-            m = next((k for k in found.values() if k.message == text), None)
-            if m is None:
-                m = Mistake(code, text, 0)
-            found[code] = m
-        m.count += 1
-        if numbers[x.exercise_id] not in m.items:
-            m.items.append(numbers[x.exercise_id])
-    out = sorted({id(m): m for m in found.values()}.values(), key=lambda m: (-m.count, m.code))
-    for m in out:
-        m.items.sort()
-    return out
 
 
 @dataclass
