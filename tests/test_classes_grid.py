@@ -394,3 +394,36 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
         ),
     )
     assert still == 1
+
+
+def test_the_kept_forms_carry_each_requests_own_form_token(ctx, monkeypatch):  # noqa: F811
+    """The assignment's forms are kept as drawn for one teacher's request; every page
+    shows the form token of its own session, and a form posted with it is taken."""
+    t, tc = teacher(ctx)
+    cid = new_class(tc)
+    (_u, _p), (u2, _p2) = make_students(tc, cid, ["Mia", "Leo"])
+    aid = assign(tc, cid, position=positions(ctx, 1))
+    grid = f"/classes/{cid}/assignments/{aid}/"
+    other = signed_in(ctx, t.username)  # the same teacher signed in elsewhere
+    monkeypatch.setitem(ctx.config, "WTF_CSRF_ENABLED", True)
+
+    def tokens(page: str) -> set[str]:
+        found = set(re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', page))
+        found |= set(re.findall(r'"X-CSRFToken": "([^"]+)"', page))
+        return found
+
+    first = text(tc.get(grid, headers=EN))
+    second = text(other.get(grid, headers=EN))  # the forms kept from the first
+    assert len(re.findall(r'name="csrf_token"', first)) >= 3  # the forms', the page's own
+    one, two = tokens(first), tokens(second)
+    assert len(one) == 1 and len(two) == 1 and one != two
+    r = other.post(
+        f"/classes/{cid}/assignments/{aid}/extensions",
+        data={
+            "student": str(user_id(ctx, u2)),
+            "until": "2099-06-01T08:00",
+            "csrf_token": two.pop(),
+        },
+    )
+    assert r.status_code in (200, 303)
+    assert "until 2099-06-01" in text(tc.get(grid, headers=EN))

@@ -8,6 +8,7 @@ from datetime import timedelta
 from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from wtforms.fields.choices import SelectChoice
 
@@ -595,7 +596,7 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
     key = (*values, stamp)
     found = kept.get(slot, key)
     if found is not None:
-        return members, found
+        return members, found, slot, values
     top_slot, top_key = (*slot, "top"), (*values, results.deals_stamp(stamp))
     top = kept.get(top_slot, top_key)
     g = results.grid(a, locale, order, extensions)
@@ -622,14 +623,11 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
     if top is None:
         top = kept.put(top_slot, top_key, {"top": module.top()})
     pieces = {name: getattr(module, name)() for name in PIECES if name != "top"}
-    return members, kept.put(slot, key, {**top, **pieces})
+    return members, kept.put(slot, key, {**top, **pieces}), slot, values
 
 
-def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # type: ignore[no-untyped-def]
-    zone = _zone()
-    order = service.order_of(klass, _order())
-    extensions = service.extensions_of(a)
-    members, pieces = _results_pieces(klass, a, order, zone, extensions)
+def _forms(klass, a, members, zone, ext_form, edit_form):  # type: ignore[no-untyped-def]
+    """The assignment's forms (classes/_assignment_forms.html), with what was typed."""
     if ext_form is None:
         ext_form = ExtensionForm(formdata=None)
     ext_form.student.choices = [SelectChoice(m.user_id, m.name) for m in members]
@@ -637,17 +635,54 @@ def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # ty
         edit_form = EditAssignmentForm(formdata=None, obj=a)
         edit_form.starts_at.data = times.to_local(a.starts_at, zone)
         edit_form.due_at.data = times.to_local(a.due_at, zone)
+    return Markup(
+        render_template(
+            "classes/_assignment_forms.html",
+            klass=klass,
+            a=a,
+            ext_form=ext_form,
+            edit_form=edit_form,
+            confirm_form=ConfirmForm(formdata=None),
+        )
+    )
+
+
+def _kept_forms(klass, a, members, zone, slot, values):  # type: ignore[no-untyped-def]
+    """The assignment's forms as nobody has typed in them, kept (:mod:`app.classes.kept`)
+    for the values they show (the assignment's, its students in order, in the page's
+    zone and language) with the form token they were drawn with, which is replaced by
+    this request's."""
+    token = generate_csrf()
+    found = kept.get((*slot, "forms"), values)
+    if found is None:
+        found = kept.put(
+            (*slot, "forms"),
+            values,
+            {"html": _forms(klass, a, members, zone, None, None), "token": Markup(token)},
+        )
+    if found["token"] == token:
+        return found["html"]
+    return Markup(str(found["html"]).replace(str(found["token"]), token))
+
+
+def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # type: ignore[no-untyped-def]
+    zone = _zone()
+    order = service.order_of(klass, _order())
+    extensions = service.extensions_of(a)
+    members, pieces, slot, values = _results_pieces(klass, a, order, zone, extensions)
+    if ext_form is None and edit_form is None:
+        forms = _kept_forms(klass, a, members, zone, slot, values)
+    else:
+        forms = _forms(klass, a, members, zone, ext_form, edit_form)
     return Response(
         render_template(
             "classes/assignment.html",
             klass=klass,
             a=a,
             pieces=pieces,
+            forms=forms,
             order=order,
             closes=max([a.due_at, *extensions.values()]),
-            ext_form=ext_form,
-            edit_form=edit_form,
-            confirm_form=ConfirmForm(formdata=None),
             shown=lambda dt: times.shown(dt, zone),
         ),
         status=status,
