@@ -335,12 +335,19 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
         assert _table(text(tc.get(grid, headers=EN))) == _table(first)
     assert "1 answer" not in first and "in progress" not in first
 
-    # an answer: shown by the next request
+    # an answer: shown by the next request (the deals compared, kept apart, are not
+    # drawn again: no deal changed)
     sc = signed_in(ctx, u1, p1)
     its = items(ctx, aid)
     ex = bank.get(its[0][1])
     assert answer(ctx, sc, aid, its[0], right_answer(ex)).status_code in (200, 303)
-    page = text(tc.get(grid, headers=EN))
+    with monkeypatch.context() as m:
+
+        def compared_again(*args: Any) -> Any:
+            raise AssertionError("the deals were compared again")
+
+        m.setattr(results, "deal_reports", compared_again)
+        page = text(tc.get(grid, headers=EN))
     assert "1 answer" in page and 'class="cell right"' in page
 
     # a name, the order, an extension: each shown at once
@@ -381,6 +388,7 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
     read(ctx, end)
     page = text(tc.get(grid, headers=EN))
     assert "75% as the computer" in page and "3 of 4 decisions" in page
+    assert "75% (3/4)" in page  # the deals compared, drawn again
 
     # a student removed from the class: gone from the grid and the extension form
     r = tc.post(f"/classes/{cid}/students/{uid2}/remove", data={"confirm": "y"})
