@@ -319,6 +319,23 @@ def _table(page: str) -> str:
     return found.group(0)
 
 
+def _results(page: str) -> str:
+    """The parts of an assignment's page drawn from its results (what is kept)."""
+    start = page.index('<section aria-labelledby="parts-title">')
+    return page[start : page.index('<div class="cols">')]
+
+
+def _as_drawn_anew(tc: Any, grid: str) -> str:
+    """The grid's page, checked to be the page drawn with nothing kept: the rows kept
+    from before and the rows drawn again make the same page."""
+    from app.classes import kept
+
+    page = text(tc.get(grid, headers=EN))
+    kept.clear()
+    assert _results(text(tc.get(grid, headers=EN))) == _results(page)
+    return page
+
+
 def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypatch):  # noqa: F811
     _t, tc = teacher(ctx)
     cid = new_class(tc)
@@ -349,23 +366,33 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
         m.setattr(results, "deal_reports", compared_again)
         page = text(tc.get(grid, headers=EN))
     assert "1 answer" in page and 'class="cell right"' in page
+    assert _results(_as_drawn_anew(tc, grid)) == _results(page)
+
+    # a second student's answer: their row drawn again beside the first one's, kept
+    sc2 = signed_in(ctx, u2, _p2)
+    assert answer(ctx, sc2, aid, its[1], right_answer(bank.get(its[1][1]))).status_code in (
+        200,
+        303,
+    )
+    page = _as_drawn_anew(tc, grid)
+    assert page.count('class="cell right"') == 2
 
     # a name, the order, an extension: each shown at once
     uid1, uid2 = user_id(ctx, u1), user_id(ctx, u2)
     r = tc.post(f"/classes/{cid}/students/{uid1}", data={"real_name": "Mia Chen", "note": ""})
     assert r.status_code in (200, 303)
-    page = text(tc.get(grid, headers=EN))
+    page = _as_drawn_anew(tc, grid)
     assert "Mia Chen" in page
     assert page.index("Mia Chen") < page.index(">Leo<")
     r = tc.post(f"/classes/{cid}/order", data={"order": "pinyin", "next": grid})
-    page = text(tc.get(grid, headers=EN))
+    page = _as_drawn_anew(tc, grid)
     assert page.index(">Leo<") < page.index("Mia Chen")  # L before M
     r = tc.post(
         f"/classes/{cid}/assignments/{aid}/extensions",
         data={"student": str(uid2), "until": "2099-06-01T08:00"},
     )
     assert r.status_code in (200, 303)
-    assert "until 2099-06-01" in text(tc.get(grid, headers=EN))
+    assert "until 2099-06-01" in _as_drawn_anew(tc, grid)
 
     # a deal begun, then ended with its comparison stored
     key = read(
@@ -375,7 +402,7 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
         ].spec["key"],
     )
     assert sc.get(f"/assignments/{aid}/deal/{key}").status_code == 303
-    page = text(tc.get(grid, headers=EN))
+    page = _as_drawn_anew(tc, grid)
     assert "in progress" in page
 
     def end() -> None:
@@ -386,14 +413,14 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
         db.session.commit()
 
     read(ctx, end)
-    page = text(tc.get(grid, headers=EN))
+    page = _as_drawn_anew(tc, grid)
     assert "75% as the computer" in page and "3 of 4 decisions" in page
     assert "75% (3/4)" in page  # the deals compared, drawn again
 
     # a student removed from the class: gone from the grid and the extension form
     r = tc.post(f"/classes/{cid}/students/{uid2}/remove", data={"confirm": "y"})
     assert r.status_code in (200, 303)
-    page = text(tc.get(grid, headers=EN))
+    page = _as_drawn_anew(tc, grid)
     assert ">Leo<" not in page and not re.search(rf'<option value="{uid2}"', page)
     still = read(
         ctx,

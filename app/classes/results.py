@@ -181,6 +181,8 @@ class Grid:
     rows: list[StudentRow]
     mistakes: list[Mistake]
     deals: list[tuple[AssignmentPart, str]] = field(default_factory=list)  # "same deal" parts
+    # every student's row key, in order (what their row is drawn from: see grid())
+    keys: dict[int, Any] = field(default_factory=dict)
 
 
 def part_title(part: AssignmentPart, game: str, locale: str) -> str:
@@ -350,10 +352,14 @@ def grid(
     locale: str,
     order: str | None = None,
     extensions: dict[int, datetime] | None = None,
+    drawn: dict[int, Any] | None = None,
 ) -> Grid:
     """The class's grid: its cells and its common mistakes counted by the database (one
     row per student and exercise, one per exercise and mistake), not from every answer.
-    ``extensions``: :func:`service.extensions_of`, when the caller has read them."""
+    ``extensions``: :func:`service.extensions_of`, when the caller has read them.
+    With ``drawn`` (each student's :attr:`Grid.keys` value the last time the caller drew
+    their row), ``rows`` holds only the students whose key changed; ``keys``: every
+    student's, in order."""
     all_parts = service.parts_of(a)
     items = item_views(a, locale, parts=all_parts)
     parts = [
@@ -364,8 +370,31 @@ def grid(
     members = _members(a, order=order)
     uids = [u.id for _m, u in members]
     ext = service.extensions_of(a) if extensions is None else extensions
-    rows = _counted_rows(a, items, members, _cells_by_user(a, uids), len(dealt), ext)
-    return Grid(a, parts, items, rows, _counted_mistakes(a, items, uids, locale), dealt)
+    played = deals_by_user(a, uids) if dealt else {}
+    own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
+    keys: dict[int, Any] = {}
+    todo = members
+    if drawn is not None:
+        answers = answer_stamps(a, uids)
+        mine: dict[int, list[tuple[int, str]]] = {}
+        for (item_id, uid), eid in sorted(own.items()):
+            mine.setdefault(uid, []).append((item_id, eid))
+        for m, u in members:
+            d = played.get(u.id)
+            keys[u.id] = (
+                m.id,
+                m.real_name,
+                u.username,
+                ext.get(u.id),
+                answers.get(u.id),
+                (d.id, d.status, d.decisions, d.agreed, d.ended_at) if d is not None else None,
+                tuple(mine.get(u.id, ())),
+            )
+        todo = [(m, u) for m, u in members if drawn.get(u.id) != keys[u.id]]
+    cells = _cells_by_user(a, [u.id for _m, u in todo])
+    rows = _counted_rows(a, items, todo, cells, len(dealt), ext, played, own)
+    mistakes = _counted_mistakes(a, items, uids, locale)
+    return Grid(a, parts, items, rows, mistakes, dealt, keys)
 
 
 # -- the grid, counted by the database --------------------------------------------------
@@ -479,9 +508,15 @@ def _counted_rows(
     cells: dict[tuple[int, str], Any],
     n_deals: int,
     ext: dict[int, datetime],
+    played: dict[int, Any] | None = None,
+    own: dict[tuple[int, int], str] | None = None,
 ) -> list[StudentRow]:
-    played = deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
-    own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
+    """The students' rows from their counted cells; ``played`` (their deals) and ``own``
+    (their own exercises) read when not given."""
+    if played is None:
+        played = deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
+    if own is None:
+        own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
     out = []
     for m, u in members:
         due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at
@@ -655,6 +690,25 @@ def stamp(a: Assignment) -> tuple[Any, ...]:
         )
     ).one()
     return tuple(row)
+
+
+def answer_stamps(a: Assignment, user_ids: list[int]) -> dict[int, tuple[Any, ...]]:
+    """Per student with answers to the assignment: how many, the highest id, their sum
+    (what changes when one is written, removed or moved to another student)."""
+    if not user_ids:
+        return {}
+    rows = db.session.execute(
+        db.select(
+            LearnerProfile.user_id,
+            db.func.count(Attempt.id),
+            db.func.max(Attempt.id),
+            db.func.sum(Attempt.id),
+        )
+        .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
+        .where(*_answers_of(a, user_ids))
+        .group_by(LearnerProfile.user_id)
+    )
+    return {t[0]: tuple(t[1:]) for t in rows}
 
 
 def deals_stamp(stamp: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -545,8 +545,6 @@ def _assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
     return access.teaching_assignment(cid, aid)
 
 
-#: the pieces of an assignment's page drawn from its results (templates/classes/_results.html)
-PIECES = ("top", "legend", "grid", "mistakes")
 #: where a cell's time goes in its drawing
 CLOCK = "\x00clock\x00"
 
@@ -599,8 +597,10 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
         return members, found, slot, values
     top_slot, top_key = (*slot, "top"), (*values, results.deals_stamp(stamp))
     top = kept.get(top_slot, top_key)
-    g = results.grid(a, locale, order, extensions)
-    drawn: dict[str, list[Markup]] = {}
+    # each student's row, kept for what it shows (results.grid: Grid.keys)
+    rows_slot, rows_key = (*slot, "rows"), (a.due_at, a.exam, a.pass_percent)
+    held: dict[int, tuple[object, Markup]] = dict(kept.held(rows_slot, rows_key) or {})
+    g = results.grid(a, locale, order, extensions, {u: k for u, (k, _h) in held.items()})
     context = {
         "klass": klass,
         "a": a,
@@ -615,14 +615,21 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
         "extensions": extensions,
         "shown": lambda dt: times.shown(dt, zone),
         "student_url": url_for("classes.student", cid=klass.id, uid=0)[:-1],
-        "drawn": drawn,
     }
     current_app.update_template_context(context)
     module = current_app.jinja_env.get_template("classes/_results.html").make_module(context)
-    drawn["rows"] = _drawn_cells(module.cell, g.rows)
+    cells = _drawn_cells(module.cell, g.rows)
+    for r, drawn_cells in zip(g.rows, cells, strict=True):
+        held[r.user.id] = (g.keys[r.user.id], module.row(r, drawn_cells))
+    rows = {uid: held[uid] for uid in g.keys}
+    kept.hold(rows_slot, rows_key, rows, sum(len(h) for _k, h in rows.values()))
     if top is None:
         top = kept.put(top_slot, top_key, {"top": module.top()})
-    pieces = {name: getattr(module, name)() for name in PIECES if name != "top"}
+    pieces = {
+        "legend": module.legend(),
+        "grid": module.grid([h for _k, h in rows.values()]),
+        "mistakes": module.mistakes(),
+    }
     return members, kept.put(slot, key, {**top, **pieces}), slot, values
 
 
