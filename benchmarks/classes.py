@@ -290,6 +290,10 @@ def main(argv: list[str] | None = None) -> int:
             ok = run("PostgreSQL", url, a.rounds, a.practice) and ok
         finally:
             drop_pg(a.pg, name)
+    one, five, fifteen = os.getloadavg()
+    print(
+        f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} CPUs (higher: slower)"
+    )
     targets = ", ".join(f"{s} × {q}: {t:.0f} ms" for (s, q), t in TARGETS_MS.items())
     print(("targets met" if ok else "TARGET MISSED") + f" (PostgreSQL median: {targets})")
     return 0

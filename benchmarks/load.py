@@ -465,6 +465,13 @@ def run_wrk(
     return stats
 
 
+def _load_average() -> str:
+    """The machine's load (as ``uptime`` prints it): on a shared machine, figures under
+    load are higher, and shares of the bare endpoint vary with it."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} CPUs"
+
+
 def _errors(s: dict[str, Any]) -> str:
     if not s["errors"]:
         return "0"
@@ -566,6 +573,7 @@ def main() -> int:
                 f"{'dashboard' if only_grid else 'learner mix'}, "
                 f"{warm['rps']:.0f} requests/s, p99 {warm['p99']:.0f} ms, errors {warm['errors']}"
             )
+        print(_load_average())
         print(
             "| round | endpoint | requests/s | of bare | p50 ms | p95 ms | p99 ms | errors | wrk CPU |"
         )
@@ -584,6 +592,7 @@ def main() -> int:
             _row(r, "teacher dashboard", grid, bare)
             grids.append(grid["rps"] / bare["rps"])
             errors += int(grid["errors"])
+        print(_load_average())
         ok = errors == 0 and min(grids) >= DASHBOARD_SHARE
         if not only_grid:
             ok = ok and min(shares) >= 0.25 and max(p99s) <= 150

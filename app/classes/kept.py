@@ -21,7 +21,7 @@ from typing import Any
 from flask import current_app
 from markupsafe import Markup
 
-SLOTS = 256
+SLOTS = 1024
 CHARS = 32 * 2**20
 
 _SLOTS: OrderedDict[Hashable, tuple[Hashable, Any, int]] = OrderedDict()
