@@ -35,7 +35,7 @@ from app.classes.models import (
 )
 from app.extensions import db, login_manager
 from app.learning import clock
-from app.models import User
+from app.models import LearnerProfile, User
 
 
 def user() -> User | None:
@@ -74,15 +74,19 @@ def teaching(class_id: int, owner: bool = False) -> SchoolClass:
     return klass
 
 
-def teaching_assignment(class_id: int, assignment_id: int) -> tuple[SchoolClass, Assignment]:
-    """The class and its assignment if the signed-in user teaches the class (read in one
-    query); else 404, as :func:`teaching` and for an assignment of another class."""
+def teaching_assignment(
+    class_id: int, assignment_id: int
+) -> tuple[SchoolClass, Assignment, str | None]:
+    """The class and its assignment if the signed-in user teaches the class, with the
+    time zone of the teacher's profile (``None``: none set), read in one query; else
+    404, as :func:`teaching` and for an assignment of another class."""
     u = user()
     found = (
         db.session.execute(
-            db.select(SchoolClass, Assignment)
+            db.select(SchoolClass, Assignment, LearnerProfile.timezone)
             .join(ClassTeacher, ClassTeacher.class_id == SchoolClass.id)
             .join(Assignment, Assignment.class_id == SchoolClass.id)
+            .outerjoin(LearnerProfile, LearnerProfile.user_id == ClassTeacher.user_id)
             .where(
                 SchoolClass.id == class_id,
                 ClassTeacher.user_id == u.id,
@@ -94,7 +98,7 @@ def teaching_assignment(class_id: int, assignment_id: int) -> tuple[SchoolClass,
     )
     if found is None:
         abort(404)
-    return found[0], found[1]
+    return found[0], found[1], found[2]
 
 
 def member(klass: SchoolClass, user_id: int) -> ClassStudent:

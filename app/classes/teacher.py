@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
@@ -51,6 +61,9 @@ def _teacher() -> User:
 
 
 def _zone():  # type: ignore[no-untyped-def]
+    """The teacher's time zone (read with the assignment on an assignment's pages)."""
+    if "teacher_zone" in g:
+        return times.zone_named(g.teacher_zone)
     return times.zone_of(access.user())
 
 
@@ -542,7 +555,8 @@ def new_assignment(cid: int):  # type: ignore[no-untyped-def]
 
 
 def _assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
-    return access.teaching_assignment(cid, aid)
+    klass, a, g.teacher_zone = access.teaching_assignment(cid, aid)
+    return klass, a
 
 
 #: where a cell's time goes in its drawing
@@ -600,28 +614,28 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
     # each student's row, kept for what it shows (results.grid: Grid.keys)
     rows_slot, rows_key = (*slot, "rows"), (a.due_at, a.exam, a.pass_percent)
     held: dict[int, tuple[object, Markup]] = dict(kept.held(rows_slot, rows_key) or {})
-    g = results.grid(a, locale, order, extensions, {u: k for u, (k, _h) in held.items()})
+    counted = results.grid(a, locale, order, extensions, {u: k for u, (k, _h) in held.items()})
     context = {
         "klass": klass,
         "a": a,
-        "g": g,
+        "g": counted,
         "links": {
             p.id: (kinds.get(p.kind).link(p.spec, a.game) if kinds.get(p.kind) else None)
-            for p, _t, _i in g.parts
+            for p, _t, _i in counted.parts
         },
         "deals": []
         if top
-        else results.deal_reports(a, locale, [p for p, _t, _i in g.parts], extensions),
+        else results.deal_reports(a, locale, [p for p, _t, _i in counted.parts], extensions),
         "extensions": extensions,
         "shown": lambda dt: times.shown(dt, zone),
         "student_url": url_for("classes.student", cid=klass.id, uid=0)[:-1],
     }
     current_app.update_template_context(context)
     module = current_app.jinja_env.get_template("classes/_results.html").make_module(context)
-    cells = _drawn_cells(module.cell, g.rows)
-    for r, drawn_cells in zip(g.rows, cells, strict=True):
-        held[r.user.id] = (g.keys[r.user.id], module.row(r, drawn_cells))
-    rows = {uid: held[uid] for uid in g.keys}
+    cells = _drawn_cells(module.cell, counted.rows)
+    for r, drawn_cells in zip(counted.rows, cells, strict=True):
+        held[r.user.id] = (counted.keys[r.user.id], module.row(r, drawn_cells))
+    rows = {uid: held[uid] for uid in counted.keys}
     kept.hold(rows_slot, rows_key, rows, sum(len(h) for _k, h in rows.values()))
     if top is None:
         top = kept.put(top_slot, top_key, {"top": module.top()})
