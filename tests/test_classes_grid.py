@@ -464,3 +464,13 @@ def test_the_kept_forms_carry_each_requests_own_form_token(ctx, monkeypatch):  #
     )
     assert r.status_code in (200, 303)
     assert "until 2099-06-01" in text(tc.get(grid, headers=EN))
+
+
+def test_the_grid_of_a_class_without_students(ctx):  # noqa: F811
+    _t, tc = teacher(ctx)
+    cid = new_class(tc)
+    aid = assign(tc, cid, position=positions(ctx, 1))
+    grid = f"/classes/{cid}/assignments/{aid}/"
+    assert "No students in this class yet." in text(tc.get(grid, headers=EN))
+    ((u, p),) = make_students(tc, cid, ["Mia"])
+    assert ">Mia<" in text(tc.get(grid, headers=EN))

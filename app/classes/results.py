@@ -630,24 +630,7 @@ class Member:
     row: tuple[Any, ...]  # everything of theirs the grid shows or sorts by
 
 
-def members_of(a: Assignment, order: str) -> list[Member]:
-    """The class's students in ``order`` (``made`` or ``pinyin``), as plain values."""
-    rows = db.session.execute(
-        db.select(
-            ClassStudent.id,
-            ClassStudent.user_id,
-            ClassStudent.real_name,
-            ClassStudent.sort_key,
-            User.username,
-        )
-        .join(User, User.id == ClassStudent.user_id)
-        .where(ClassStudent.class_id == a.class_id)
-        .order_by(*service.student_order(order))
-    ).all()
-    return [Member(r.user_id, r.real_name or r.username, tuple(r)) for r in rows]
-
-
-def stamp(a: Assignment) -> tuple[Any, ...]:
+def _stamp(a: Assignment) -> Any:
     """What changes whenever anything the grid shows of the students' work changes, read
     in one query of three counts: the class's answers to the assignment (how many, the
     highest id, the sum of their profiles: an answer written, removed or moved to
@@ -684,12 +667,46 @@ def stamp(a: Assignment) -> tuple[Any, ...]:
         .where(OwnPosition.assignment_id == a.id)
         .subquery()
     )
-    row = db.session.execute(
-        db.select(answers, deals, own).select_from(
-            answers.join(deals, db.true()).join(own, db.true())
+    return db.select(answers, deals, own).select_from(
+        answers.join(deals, db.true()).join(own, db.true())
+    )
+
+
+def stamp(a: Assignment) -> tuple[Any, ...]:
+    """What changes whenever anything the grid shows of the students' work changes (see
+    :func:`_stamp`)."""
+    return tuple(db.session.execute(_stamp(a)).one())
+
+
+#: how many values a stamp has
+STAMP = 7
+
+
+def members_and_stamp(a: Assignment, order: str) -> tuple[list[Member], tuple[Any, ...]]:
+    """The class's students in ``order`` (``made`` or ``pinyin``), as plain values, and
+    :func:`stamp`, read in one query (each student's row carries the stamp; a class
+    without students, one row of the stamp alone)."""
+    st = _stamp(a).subquery()
+    rows = db.session.execute(
+        db.select(
+            st,
+            ClassStudent.id,
+            ClassStudent.user_id,
+            ClassStudent.real_name,
+            ClassStudent.sort_key,
+            User.username,
         )
-    ).one()
-    return tuple(row)
+        .select_from(st)
+        .outerjoin(ClassStudent, ClassStudent.class_id == a.class_id)
+        .outerjoin(User, User.id == ClassStudent.user_id)
+        .order_by(*service.student_order(order))
+    ).all()
+    members = [
+        Member(r.user_id, r.real_name or r.username, tuple(r[STAMP:]))
+        for r in rows
+        if r.user_id is not None
+    ]
+    return members, tuple(rows[0][:STAMP])
 
 
 def answer_stamps(a: Assignment, user_ids: list[int]) -> dict[int, tuple[Any, ...]]:

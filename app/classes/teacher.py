@@ -592,7 +592,7 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
     request), so it is drawn again after any of them changed. Its top (what is assigned,
     the deals compared) is kept apart, for the same values and the deals' part of the
     stamp: an answer draws the grid and the mistakes again, not the deals."""
-    members = results.members_of(a, order)
+    members, stamp = results.members_and_stamp(a, order)
     locale = _locale()
     slot = (a.id, a.key, order, zone.key, locale, request.script_root)
     values = (
@@ -604,7 +604,6 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
         tuple(m.row for m in members),
         tuple(sorted(extensions.items())),
     )
-    stamp = results.stamp(a)
     key = (*values, stamp)
     found = kept.get(slot, key)
     if found is not None:
