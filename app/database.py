@@ -31,9 +31,10 @@ from __future__ import annotations
 import time
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask_sqlalchemy.session import Session
 from sqlalchemy import Engine, Table, bindparam, event
 from sqlalchemy.dialects import postgresql, sqlite
@@ -44,6 +45,17 @@ from sqlalchemy.sql.dml import Insert
 READ_ONLY = "read_only"
 _READ_METHODS = frozenset({"GET", "HEAD"})
 _AUTOCOMMIT: weakref.WeakKeyDictionary[Engine, Engine] = weakref.WeakKeyDictionary()
+
+
+def utcnow() -> datetime:
+    """Now, in UTC, naive: how every stored time is written."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def _db() -> Any:
+    """The app's Flask-SQLAlchemy object (``app.extensions.db``), found through the app
+    it serves: this module sits below the extensions, which build on its session."""
+    return current_app.extensions["sqlalchemy"]
 
 
 class ReadOnlyRequest(RuntimeError):
@@ -75,8 +87,7 @@ def _refuse_writes(session: Any, _context: Any, _instances: Any) -> None:
 def writable() -> None:
     """This request writes after all: end its read-only part (nothing is pending: a write
     made before this call is refused), so that what follows is one transaction."""
-    from app.extensions import db
-
+    db = _db()
     session = db.session()
     if not session.info.get(READ_ONLY):
         return
@@ -90,8 +101,7 @@ def reads_again() -> None:
     page): back to autocommit mode, each read one round trip instead of three (no
     ``BEGIN`` before it, no ``ROLLBACK`` when the session closes). A later write needs
     :func:`writable` again."""
-    from app.extensions import db
-
+    db = _db()
     session = db.session()
     if not session.in_transaction():
         session.info[READ_ONLY] = True
@@ -151,8 +161,7 @@ def write_together(rows: Iterable[Write]) -> None:
     no ``BEGIN`` or ``COMMIT`` round trip; elsewhere in one transaction begun and
     committed here. A failed statement (say the attempt's nonce is taken) writes none
     of them and raises."""
-    from app.extensions import db
-
+    db = _db()
     rows = list(rows)
     session = db.session()
     dialect = session.get_bind().dialect.name
@@ -174,8 +183,7 @@ def write_together(rows: Iterable[Write]) -> None:
 
 def in_autocommit() -> bool:
     """Whether this request's statements run each on its own (no transaction open)."""
-    from app.extensions import db
-
+    db = _db()
     return bool(db.session().info.get(READ_ONLY))
 
 
@@ -183,8 +191,7 @@ def commit_keeping_values() -> None:
     """Commit, and keep what the session holds as it is in memory: the page shows what
     was just read or stored, so reading each row back (SQLAlchemy's expiry on commit)
     would cost a query apiece for nothing."""
-    from app.extensions import db
-
+    db = _db()
     session = db.session()
     keep = session.expire_on_commit
     session.expire_on_commit = False
@@ -195,7 +202,7 @@ def commit_keeping_values() -> None:
 
 
 def init_app(app: Flask) -> None:
-    from app.extensions import db
+    db = app.extensions["sqlalchemy"]
 
     @app.before_request
     def _read_only() -> None:

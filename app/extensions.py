@@ -29,7 +29,7 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 
 
-class AcademyLoginManager(LoginManager):  # type: ignore[misc]
+class AcademyLoginManager(LoginManager):
     """Flask-Login whose "strong" session protection leaves a visitor's session alone.
 
     Flask-Login checks the protection on any non-empty session; a visitor's session holds

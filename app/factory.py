@@ -113,8 +113,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         names = names_by_locale.get(locale)
         if names is None:
             from app.content import game_texts, games_structure
-            from app.ui.catalog import families
-            from app.ui.text import EXERCISE_KINDS
+            from app.text.cards import families
+            from app.text.results import EXERCISE_KINDS
 
             texts = game_texts(locale)
             names = names_by_locale[locale] = {

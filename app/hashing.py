@@ -19,7 +19,7 @@ import secrets
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 from flask import Flask, current_app
@@ -78,7 +78,7 @@ def init_app(app: Flask) -> None:
     app.extensions["hash_gate"] = HashGate(directory, int(app.config["PASSWORD_HASH_SLOTS"]))
 
 
-def hash_slot():  # type: ignore[no-untyped-def]
+def hash_slot() -> AbstractContextManager[None]:
     """``with hash_slot():`` around the hashing of one request (raises :class:`HashingBusy`)."""
     gate: HashGate = current_app.extensions["hash_gate"]
     return gate.slot()

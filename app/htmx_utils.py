@@ -7,9 +7,14 @@ from typing import Any
 from flask import Response, make_response, redirect, render_template, request
 
 
+def is_htmx() -> bool:
+    """Whether this request came from htmx (htmx-flask sets ``request.htmx``)."""
+    return bool(getattr(request, "htmx", False))
+
+
 def page(full: str, partial: str, status: int = 200, **context: Any) -> Response:
     """Render ``partial`` for an htmx request, else the ``full`` page that includes it."""
-    template = partial if request.htmx else full
+    template = partial if is_htmx() else full
     resp = make_response(render_template(template, **context), status)
     resp.vary.add("HX-Request")
     return resp
@@ -26,8 +31,8 @@ def form_page(
 
 def redirect_to(location: str) -> Response:
     """Redirect; for htmx, a full navigation via ``HX-Redirect`` (the layout changes)."""
-    if request.htmx:
+    if is_htmx():
         resp = make_response("", 200)
         resp.headers["HX-Redirect"] = location
         return resp
-    return redirect(location, code=303)
+    return make_response(redirect(location, code=303))

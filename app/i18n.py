@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, g, request
+from flask import Flask, Response, current_app, g, request
 from flask_babel import get_translations
 from flask_login import current_user
 from jinja2 import pass_eval_context
@@ -87,7 +87,7 @@ def template_gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> An
     catalogs are read once per process and never change)."""
     catalog = translations()
     try:
-        texts: dict[tuple[str, bool], Any] = catalog._academy_texts
+        texts: dict[Any, Any] = catalog._academy_texts
     except AttributeError:
         texts = catalog._academy_texts = {}
     key = (string, eval_ctx.autoescape)
@@ -108,7 +108,7 @@ def html_lang(locale: str) -> str:
     return {"zh": "zh-Hans", "en": "en"}.get(locale, locale)
 
 
-def set_lang_cookie(response, locale: str) -> None:  # type: ignore[no-untyped-def]
+def set_lang_cookie(response: Response, locale: str) -> None:
     response.set_cookie(
         LANG_COOKIE,
         locale,
@@ -143,8 +143,8 @@ def compiled_catalogs(source: Path, fallback: Path) -> str:
         if out.exists() and out.stat().st_mtime >= po.stat().st_mtime:
             continue
         out.parent.mkdir(parents=True, exist_ok=True)
-        with po.open("rb") as fh:
-            catalog = read_po(fh, locale=lang)
-        with out.open("wb") as fh:
-            write_mo(fh, catalog)
+        with po.open("rb") as po_file:
+            catalog = read_po(po_file, locale=lang)
+        with out.open("wb") as target:
+            write_mo(target, catalog)
     return str(fallback)

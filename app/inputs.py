@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask import Flask, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.routing import IntegerConverter, Map
 
@@ -123,7 +124,7 @@ def init_app(app: Flask) -> None:
     app.url_map.converters["int"] = BoundedInt
 
     @app.before_request
-    def refuse_nul():  # type: ignore[no-untyped-def]
+    def refuse_nul() -> ResponseReturnValue | None:
         if not has_nul():
             return None
         from app.errors import render_error

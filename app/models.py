@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Protocol
 
 from flask_login import UserMixin
@@ -11,14 +11,11 @@ from sqlalchemy import Boolean, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from app.database import utcnow
 from app.extensions import db
 from app.usernames import name_key
 
 ROLES = ("learner", "teacher", "admin")
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]

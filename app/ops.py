@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, current_app, g, render_template, request, session
+from flask.typing import ResponseReturnValue
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError, PendingRollbackError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -210,7 +211,7 @@ def init_app(app: Flask) -> None:
         except DBAPIError:
             current_app.logger.warning("database connection lost at the end of a request")
             with contextlib.suppress(Exception):
-                db.session.invalidate()
+                db.session().invalidate()
             with contextlib.suppress(Exception):
                 db.session.remove()
 
@@ -219,8 +220,9 @@ def init_app(app: Flask) -> None:
     bp = Blueprint("ops", __name__)
 
     @bp.get("/healthz")
-    def healthz():  # type: ignore[no-untyped-def]
-        return health_response(jsonify)
+    def healthz() -> ResponseReturnValue:
+        resp: ResponseReturnValue = health_response(jsonify)
+        return resp
 
     app.register_blueprint(bp)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, current_app, request, session
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 CSP = "; ".join(
@@ -48,7 +49,7 @@ def _encodable(text: str) -> bool:
 
 def init_app(app: Flask) -> None:
     @app.before_request
-    def _json_bodies():  # type: ignore[no-untyped-def]
+    def _json_bodies() -> ResponseReturnValue | None:
         """Flask-WTF reads a JSON body as form data; anything but a flat object is a 400."""
         if not (request.method in WRITE_METHODS and request.is_json):
             return None

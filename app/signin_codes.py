@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from flask import current_app
 
@@ -52,8 +52,11 @@ def give(users: list[User], minutes: int) -> list[str]:
     return codes
 
 
-def expiry(user_id: int):  # type: ignore[no-untyped-def]
-    return db.session.scalar(db.select(QuickCode.expires_at).filter_by(user_id=user_id))
+def expiry(user_id: int) -> datetime | None:
+    found: datetime | None = db.session.scalar(
+        db.select(QuickCode.expires_at).filter_by(user_id=user_id)
+    )
+    return found
 
 
 def use(typed: str) -> User | None:

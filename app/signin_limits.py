@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from flask import Response, current_app, g, request
 from flask_login import current_user
@@ -41,6 +42,8 @@ from limits import RateLimitItem, parse_many
 
 from app.extensions import limiter
 from app.usernames import name_key
+
+T = TypeVar("T")
 
 
 def _setting(name: str) -> Callable[[], str]:
@@ -93,7 +96,12 @@ def _was_new(_response: Response) -> bool:
     return bool(g.get("new_password"))
 
 
-def _limit(setting: str, scope: str, counted: Callable[[Response], bool], key=None):  # type: ignore[no-untyped-def]
+def _limit(
+    setting: str,
+    scope: str,
+    counted: Callable[[Response], bool],
+    key: Callable[[], str] | None = None,
+) -> Any:
     """A POST limit from ``setting``, counting the requests ``counted`` says (by address
     unless ``key`` is given); routes that share a ``scope`` share the counts."""
     return limiter.shared_limit(
@@ -136,7 +144,7 @@ def _items(setting: str) -> list[RateLimitItem]:
     return list(parse_many(str(current_app.config[setting])))
 
 
-def _run(use):  # type: ignore[no-untyped-def]
+def _run(use: Callable[[Any], T]) -> T:
     """``use(strategy)`` on the limiter's storage; on the in-memory one when it is down
     (as Flask-Limiter does for its own limits)."""
     try:

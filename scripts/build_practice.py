@@ -7,7 +7,7 @@ Plays deals with the engine's players and, at every decision, asks each of the g
 themes whether the moment fits; keeps up to ``--per-theme`` distinct positions per theme,
 each with the theme's estimate of its difficulty as its starting rating, and writes
 ``content/practice/<game>.yaml``, each with the engine's answer
-(``practice.library_answer``), which tests/test_practice_library.py solves again and
+(``practice.library_answer``), which tests/practice/test_practice_library.py solves again and
 compares. Deterministic for a seed. ``--answers`` keeps the positions of the file and
 writes their answers again (after a deliberate change of a theme's answer). Themes that deals rarely
 reach should build their positions directly (``Theme.direct``): the script uses it when

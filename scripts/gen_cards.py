@@ -3,7 +3,7 @@
     .venv/bin/python scripts/gen_cards.py          # write every file, remove stale ones
     .venv/bin/python scripts/gen_cards.py --check  # exit 1 if the committed files differ
 
-No make needed; tests/test_cards_catalog.py runs the same check.
+No make needed; tests/text/test_cards_catalog.py runs the same check.
 """
 
 from __future__ import annotations

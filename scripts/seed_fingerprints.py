@@ -4,7 +4,7 @@
 
 Each seed is fingerprinted as written and in simplified characters (OpenCC's t2s, the
 ``opencc`` package of the dev extra), so that a sentence of the traditional seed 003
-copied in simplified characters is caught too. See app/content/words.py: the repository
+copied in simplified characters is caught too. See app/text/words.py: the repository
 holds no text of the sources, only these.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.content.words import windows  # noqa: E402
+from app.text.words import windows  # noqa: E402
 
 
 def fingerprints(seeds: Path) -> set[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import threading
 import uuid
 from collections.abc import Iterator
@@ -22,6 +23,14 @@ from app import create_app
 from app.config import normalize_db_url
 
 CHROMIUM = "/usr/bin/chromium"
+
+# tests/ mirrors app/'s packages, one folder each; a test module shares its helpers with
+# the tests of other folders by module name (``from test_play import start``), as it did
+# when all sat in one folder: every folder is on the import path.
+for _folder in sorted(Path(__file__).parent.iterdir()):
+    shared = _folder.is_dir() and not _folder.name.startswith((".", "_", "data"))
+    if shared and str(_folder) not in sys.path:
+        sys.path.append(str(_folder))
 
 
 # -- the suite makes thousands of apps of the same code: what every one of them would

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response, flash, redirect, request, session, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user, logout_user
 
@@ -28,7 +31,7 @@ from app.usernames import name_key
 
 
 @login_manager.unauthorized_handler
-def _needs_signin():  # type: ignore[no-untyped-def]
+def _needs_signin() -> ResponseReturnValue:
     """To the sign-in page, with a relative ``next`` that brings the learner back; a
     session that has ended (a new password, signed out elsewhere) is told so."""
     if session.pop("_user_id", None) is not None:
@@ -50,7 +53,7 @@ def _start_session(user) -> None:  # type: ignore[no-untyped-def]
     login_user(user)
 
 
-def _busy(full: str, partial: str, form):  # type: ignore[no-untyped-def]
+def _busy(full: str, partial: str, form: Any) -> ResponseReturnValue:
     """Every hashing slot is taken: say so at once (503), the form kept as typed."""
     form.password.errors.append(_("The server is busy. Please try again in a moment."))
     resp = form_page(full, partial, form=form, status=503)
@@ -61,7 +64,7 @@ def _busy(full: str, partial: str, form):  # type: ignore[no-untyped-def]
 @bp.route("/signup", methods=["GET", "POST"])
 @limits.signups_per_address
 @limits.new_per_site
-def signup():  # type: ignore[no-untyped-def]
+def signup() -> ResponseReturnValue:
     if current_user.is_authenticated:
         return redirect(url_for("accounts.settings"))
     form = SignupForm()
@@ -90,7 +93,7 @@ def signup():  # type: ignore[no-untyped-def]
     return form_page("accounts/signup.html", "accounts/_signup_form.html", form=form)
 
 
-def _too_many(full: str, partial: str, form, message: str):  # type: ignore[no-untyped-def]
+def _too_many(full: str, partial: str, form: Any, message: str) -> ResponseReturnValue:
     """Over a limit: say so at once (429), the form kept as typed; nothing waits."""
     form.password.errors.append(message)
     resp = form_page(full, partial, form=form, status=429)
@@ -99,7 +102,7 @@ def _too_many(full: str, partial: str, form, message: str):  # type: ignore[no-u
 
 
 @bp.route("/signin", methods=["GET", "POST"])
-def signin():  # type: ignore[no-untyped-def]
+def signin() -> ResponseReturnValue:
     """Sign in. The per-account limit binds only browsers that never signed in to the
     account (no device cookie for it); per address, a right password always gets in."""
     if current_user.is_authenticated:
@@ -150,7 +153,7 @@ def signin():  # type: ignore[no-untyped-def]
 
 
 @bp.post("/signout")
-def signout():  # type: ignore[no-untyped-def]
+def signout() -> ResponseReturnValue:
     if current_user.is_authenticated:
         service.end_sessions(current_user)  # a copy of this session cookie is now useless
     logout_user()
@@ -161,7 +164,7 @@ def signout():  # type: ignore[no-untyped-def]
 
 @bp.route("/", methods=["GET", "POST"])
 @login_required
-def settings():  # type: ignore[no-untyped-def]
+def settings() -> ResponseReturnValue:
     form = LanguageForm(locale=current_user.locale or request.cookies.get("lang") or "zh")
     if form.validate_on_submit():
         service.set_locale(current_user, form.locale.data)
@@ -190,7 +193,7 @@ def _browser_or_default() -> str:
 
 @bp.post("/day")
 @login_required
-def day():  # type: ignore[no-untyped-def]
+def day() -> ResponseReturnValue:
     """The account's time zone and daily goal (the settings page's second form)."""
     form = _day_form(request.form)
     if form.validate_on_submit():
@@ -215,7 +218,7 @@ def day():  # type: ignore[no-untyped-def]
 @limits.changes_per_address
 @limits.new_per_site
 @login_required
-def password():  # type: ignore[no-untyped-def]
+def password() -> ResponseReturnValue:
     form = PasswordForm(current_user)
     pages = ("accounts/password.html", "accounts/_password_form.html")
     if form.validate_on_submit():
@@ -241,7 +244,7 @@ _BEFORE_NEW_PASSWORD = {"accounts.new_password", "accounts.signout", "static", "
 
 
 @bp.before_app_request
-def _new_password_first():  # type: ignore[no-untyped-def]
+def _new_password_first() -> ResponseReturnValue:
     """A member who signed in with an admin's one-time code chooses a password first."""
     if (
         current_user.is_authenticated
@@ -256,7 +259,7 @@ def _new_password_first():  # type: ignore[no-untyped-def]
 @bp.route("/code", methods=["GET", "POST"])
 @limits.codes_per_address
 @limits.codes_per_site
-def code_signin():  # type: ignore[no-untyped-def]
+def code_signin() -> ResponseReturnValue:
     """Sign in with the one-time code the site's admin gave (a lost password)."""
     if current_user.is_authenticated:
         return redirect(url_for("main.home"))
@@ -282,7 +285,7 @@ def code_signin():  # type: ignore[no-untyped-def]
 @bp.route("/new-password", methods=["GET", "POST"])
 @limits.new_per_site
 @login_required
-def new_password():  # type: ignore[no-untyped-def]
+def new_password() -> ResponseReturnValue:
     """Choose a new password (after a one-time code; anyone else: the usual page)."""
     if not current_user.must_set_password:
         return redirect(url_for("accounts.password"))
@@ -312,7 +315,7 @@ def _download(body: str | bytes, mimetype: str, name: str) -> Response:
 
 @bp.get("/record.json")
 @login_required
-def record_json():  # type: ignore[no-untyped-def]
+def record_json() -> ResponseReturnValue:
     """The member's whole record as one JSON file."""
     return _download(
         record.as_json(current_user), "application/json", "long-card-academy-record.json"
@@ -321,7 +324,7 @@ def record_json():  # type: ignore[no-untyped-def]
 
 @bp.get("/record.zip")
 @login_required
-def record_csv():  # type: ignore[no-untyped-def]
+def record_csv() -> ResponseReturnValue:
     """The member's whole record as CSV files (one per part) in a zip."""
     return _download(
         record.as_csv_zip(current_user), "application/zip", "long-card-academy-record.zip"
@@ -330,7 +333,7 @@ def record_csv():  # type: ignore[no-untyped-def]
 
 @bp.route("/delete", methods=["GET", "POST"])
 @login_required
-def delete():  # type: ignore[no-untyped-def]
+def delete() -> ResponseReturnValue:
     """Delete one's own account and record, after a page that says what goes (and, for a
     class's student, what leaves the class's results)."""
     user = current_user._get_current_object()

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import re
 import sys
+from typing import TYPE_CHECKING
 
 import click
 from flask.cli import with_appcontext
+
+if TYPE_CHECKING:
+    from app.models import User
 
 
 @click.group("user")
@@ -70,7 +74,7 @@ def set_role(username: str, role: str) -> None:
     click.echo(f"{user.username}: {role}")
 
 
-def _account(username: str):  # type: ignore[no-untyped-def]
+def _account(username: str) -> User:
     from app.admin import service
 
     user = service.find(username)

@@ -4,7 +4,10 @@ else)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, flash, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user
@@ -43,7 +46,7 @@ def _admin() -> User:
     return u
 
 
-def _page(status: int = 200, errors: dict[int, str] | None = None):  # type: ignore[no-untyped-def]
+def _page(status: int = 200, errors: dict[int, str] | None = None) -> ResponseReturnValue:
     query = (request.values.get("q") or "").strip()[:40]
     offset = int_or(request.args.get("from"), 0)
     users, total = service.users(query, offset, PAGE)
@@ -63,13 +66,13 @@ def _page(status: int = 200, errors: dict[int, str] | None = None):  # type: ign
 
 
 @bp.get("/roles")
-def roles():  # type: ignore[no-untyped-def]
+def roles() -> ResponseReturnValue:
     _admin()
     return _page()
 
 
 @bp.post("/roles/<int:uid>")
-def set_role(uid: int):  # type: ignore[no-untyped-def]
+def set_role(uid: int) -> ResponseReturnValue:
     me = _admin()
     target = db.session.get(User, uid)
     if target is None:
@@ -98,7 +101,7 @@ def _target(uid: int) -> User:
     return target
 
 
-def _account_page(target: User, status: int = 200, **extra):  # type: ignore[no-untyped-def]
+def _account_page(target: User, status: int = 200, **extra: Any) -> ResponseReturnValue:
     context = {
         "u": target,
         "code": None,
@@ -111,13 +114,13 @@ def _account_page(target: User, status: int = 200, **extra):  # type: ignore[no-
 
 
 @bp.get("/users/<int:uid>")
-def account(uid: int):  # type: ignore[no-untyped-def]
+def account(uid: int) -> ResponseReturnValue:
     _admin()
     return _account_page(_target(uid))
 
 
 @bp.post("/users/<int:uid>/reset")
-def reset_password(uid: int):  # type: ignore[no-untyped-def]
+def reset_password(uid: int) -> ResponseReturnValue:
     """A one-time code, shown once on this page, for a member who lost their password."""
     _admin()
     target = _target(uid)
@@ -128,7 +131,7 @@ def reset_password(uid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/users/<int:uid>/disabled")
-def set_disabled(uid: int):  # type: ignore[no-untyped-def]
+def set_disabled(uid: int) -> ResponseReturnValue:
     me = _admin()
     target = _target(uid)
     if not FlaskForm().validate_on_submit():
@@ -148,7 +151,7 @@ def set_disabled(uid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.route("/users/<int:uid>/delete", methods=["GET", "POST"])
-def delete_account(uid: int):  # type: ignore[no-untyped-def]
+def delete_account(uid: int) -> ResponseReturnValue:
     """A page naming what goes; its button deletes the account with its record."""
     me = _admin()
     target = _target(uid)

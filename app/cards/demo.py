@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from app.ui.catalog import families, family
+from app.text.cards import families, family
 from app.ui.pictures import Meld, Seat, Table
 
 _DEMO_MELDS: dict[str, list[list[tuple[list[str], str, str]]]] = {

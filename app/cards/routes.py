@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from flask import abort, request
+from flask.typing import ResponseReturnValue
 
 from app.cards import bp
 from app.htmx_utils import page
-from app.ui.catalog import (
+from app.text.cards import (
     CHUANPAI_DECK_NAMES,
     CHUANPAI_REGIONS,
     FAMILIES,
@@ -17,14 +18,14 @@ from app.ui.catalog import (
 
 
 @bp.get("/")
-def index():  # type: ignore[no-untyped-def]
+def index() -> ResponseReturnValue:
     return page(
         "cards/index.html", "cards/_index.html", families=list(families().values()), current="index"
     )
 
 
 @bp.get("/table")
-def table():  # type: ignore[no-untyped-def]
+def table() -> ResponseReturnValue:
     """A whole table in mid-game: 3 or 4 seats, the viewer's hand selectable.
 
     The hand is a form (GET, so it needs no token): with scripts off, "Show my
@@ -59,7 +60,7 @@ def table():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<family_id>")
-def gallery(family_id: str):  # type: ignore[no-untyped-def]
+def gallery(family_id: str) -> ResponseReturnValue:
     if family_id not in FAMILIES:
         abort(404)
     fam = family(family_id)

@@ -133,7 +133,7 @@ def _practice_options(game: str, teacher: User) -> dict[str, Any]:
     a preview: its question in the page's language (cards named)."""
     from flask_babel import get_locale
 
-    from app.learning import present
+    from app.ui import present
 
     rows = db.session.scalars(
         _positions_query(game, teacher).order_by(Position.theme, Position.rating, Position.id)

@@ -35,8 +35,8 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
+from app.database import utcnow
 from app.extensions import db
-from app.models import QuickCode, utcnow  # noqa: F401 (QuickCode: app-wide now)
 
 MAX_STUDENTS = 100
 

@@ -38,11 +38,12 @@ from app.classes.models import (
     OwnPosition,
 )
 from app.extensions import db
-from app.learning import bank, generators, present, stored
+from app.learning import bank, generators
 from app.learning.exercise import Exercise
 from app.learning.models import Attempt, PlayDeal
 from app.learning.record import stars_for
 from app.models import LearnerProfile, User
+from app.ui import present, stored
 
 CONTEXTS = ("assignment", "exam")
 
@@ -1190,7 +1191,7 @@ class DealReport:
 
 
 def _move_words(family: str, action: Any, locale: str) -> str:
-    from app.ui.text import action_label, cards_text
+    from app.text.results import action_label, cards_text
 
     return f"{action_label(action.kind)} {cards_text(family, list(action.cards), locale)}".strip()
 

@@ -1,7 +1,7 @@
 """A student's side: ``/assignments`` (what is assigned and due, each item by its opaque
 key), joining a class by its code, and signing in with a quick-login code.
 
-An item is answered through the one answer flow (:mod:`app.learning.flow`) in context
+An item is answered through the one answer flow (:mod:`app.ui.flow`) in context
 ``assignment``, or ``exam`` for an exam: no hints, no feedback, one answer per item
 (kept by the database), closed at the student's own due time, results shown once the
 last extension has ended. Only this area's answer route takes an assignment's answers:
@@ -29,10 +29,11 @@ from app.database import writable
 from app.extensions import db
 from app.htmx_utils import form_page, page, redirect_to
 from app.i18n import set_lang_cookie
-from app.learning import bank, clock, flow, play, record
+from app.learning import bank, clock, play, record
 from app.learning.models import Attempt, PlayDeal
-from app.messages import render
 from app.profiles import PROFILE_COOKIE, adopt_visitor_profile, current_profile
+from app.text.messages import render
+from app.ui import flow
 
 bp = Blueprint("assignments", __name__)
 BLOCK = "components/exercise_block.html"
@@ -184,7 +185,7 @@ def overview(aid: int):  # type: ignore[no-untyped-def]
 def _exam_results(items, row):  # type: ignore[no-untyped-def]
     """After the exam: each item with the answer given, right or not, and the answer."""
     from app.learning.judge import judge
-    from app.learning.present import answer_words, verdict_view
+    from app.ui.present import answer_words, verdict_view
 
     out = []
     for iv, c in zip(items, row.cells, strict=True):

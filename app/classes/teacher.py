@@ -42,8 +42,9 @@ from app.engine.core.registry import all_variants, find_variant
 from app.extensions import db
 from app.hashing import HashingBusy
 from app.htmx_utils import form_page, redirect_to
-from app.learning import clock, present
+from app.learning import clock
 from app.models import User
+from app.ui import present
 
 bp = Blueprint("classes", __name__)
 GAMES = tuple(v.id for v in all_variants())

@@ -89,7 +89,7 @@ def _lesson_problems() -> Iterator[str]:
     known = terms()
     for lesson in lessons.values():
         game = find_game(lesson.game)
-        from app.ui.catalog import family
+        from app.text.cards import family
 
         tokens = set(family(game.info.family).tokens)  # every card of the family (喜 too)
         for step in lesson.steps:
@@ -190,7 +190,7 @@ def _glossary_problems() -> Iterator[str]:
             if g not in games:
                 yield f"{_rel(GLOSSARY)}: {t.id}: unknown game {g!r}"
         if t.taught_in and t.taught_in.startswith("cards:"):
-            from app.ui.catalog import FAMILIES
+            from app.text.cards import FAMILIES
 
             if t.taught_in.partition(":")[2] not in FAMILIES:
                 yield f"{_rel(GLOSSARY)}: {t.id}: taught_in {t.taught_in!r} is not a card gallery"
@@ -201,8 +201,8 @@ def _glossary_problems() -> Iterator[str]:
 def _terms_problems() -> Iterator[str]:
     """The term table and the glossary agree: every glossary entry is a word or a
     regional name of a concept, with the same characters; every game is known."""
-    from app.content import terms as table
     from app.learning.glossary import read_docs
+    from app.text import terms as table
 
     where = _rel(table.TERMS)
     yield from _schema_problems(table.read, [table.TERMS])
@@ -290,9 +290,9 @@ def term_order_problems() -> Iterator[str]:
     """No exercise speaks a term before the path teaches it: a word of the term table
     (of two characters or more in Chinese; a romanized word in English) in an exercise's
     prompt, choices or hint is taught (its glossary step) at or before the exercise."""
-    from app.content import terms as table
     from app.learning import lessons, quizzes
     from app.learning.glossary import taught_in
+    from app.text import terms as table
 
     for v in all_variants():
         place = {st.ref: (ls.order, st.index) for ls in lessons.path_of(v.id) for st in ls.steps}
@@ -361,7 +361,7 @@ def _checklist_problems() -> Iterator[str]:
 def _misconception_problems() -> Iterator[str]:
     from app.learning.lessons import step_of
     from app.learning.misconceptions import catalog
-    from app.messages import MESSAGES
+    from app.text.messages import MESSAGES
 
     for v in all_variants():
         for code, mc in catalog(v.id).items():
@@ -379,7 +379,7 @@ def _authored_misconception_problems() -> Iterator[str]:
     import string
 
     from app.learning import bank
-    from app.messages import MESSAGES, TERM_FIELD
+    from app.text.messages import MESSAGES, TERM_FIELD
 
     for ex in bank.authored().values():
         for ch in ex.choices:

@@ -1,6 +1,6 @@
 """Reading every page a learner reads, as rendered, against the term table.
 
-``academy content scan`` and ``tests/test_terms.py`` draw every page of every kind in
+``academy content scan`` and ``tests/text/test_terms.py`` draw every page of every kind in
 :data:`PAGE_KINDS` (lesson steps with their deal notes, exercises with their hints and
 explanations, the glossary, the comparison, and the rules pages once they register) in
 both languages, and read the text inside ``<main>``. A finding names the page, the
@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-from app.content import terms
+from app.text import terms
 
 LANGS = ("en", "zh")
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -184,7 +184,7 @@ MESSAGE_CLASSES = frozenset({"count-lines", "verdict", "proof", "verdict-message
 
 def _card_writing(family: str | None) -> set[str]:
     """Characters a page may show as a card's own writing (一…十, 壹…拾, 条丙万 …)."""
-    from app.ui.catalog import family as card_family
+    from app.text.cards import family as card_family
 
     out: set[str] = set()
     fams = [family] if family else ["zipai", "chuanpai", "nantong"]
@@ -339,7 +339,7 @@ def _glossary_page() -> Iterator[Page]:
 def _card_galleries() -> Iterator[Page]:
     """The card galleries: the names by region and where the cards come from."""
     for family_id in ("zipai", "chuanpai", "nantong"):
-        yield Page(f"app/ui/catalog.py ({family_id})", None, url=f"/cards/{family_id}")
+        yield Page(f"app/text/cards.py ({family_id})", None, url=f"/cards/{family_id}")
 
 
 @page_kind("rules")

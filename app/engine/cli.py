@@ -3,7 +3,7 @@
 A thin client of the :class:`~app.engine.core.game.Game` interface: each verb is
 written once here for every game. The engine answers with typed values; JSON is made
 from them by :mod:`app.engine.core.serial`, and codes become sentences only here, at
-the edge (:mod:`app.messages`), in ``--lang en`` (default) or ``zh``.
+the edge (:mod:`app.text.messages`), in ``--lang en`` (default) or ``zh``.
 
 Bad input raises :class:`EngineError`, printed as ``{"error": {"code", "message"}}``
 with exit status 2; never a traceback, whatever the input.
@@ -92,11 +92,15 @@ def _read_text(src: str) -> str:
             with open(src, encoding="utf-8") as fh:
                 text = fh.read(MAX_INPUT + 1)
     except OSError as exc:
-        raise EngineError("bad-position", detail=f"{src}: {exc.strerror}") from None
+        raise EngineError(
+            "bad-position", detail=f"{src}: {exc.strerror}", why="detail-other"
+        ) from None
     except UnicodeDecodeError:
-        raise EngineError("bad-position", detail=f"{src}: not UTF-8 text") from None
+        raise EngineError(
+            "bad-position", detail=f"{src}: not UTF-8 text", why="detail-other"
+        ) from None
     if len(text) > MAX_INPUT:
-        raise EngineError("bad-position", detail="the document is too long")
+        raise EngineError("bad-position", detail="the document is too long", why="detail-other")
     return text
 
 
@@ -108,9 +112,16 @@ def _read_document(src: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise EngineError("bad-position", detail=f"line {exc.lineno}: {exc.msg}") from None
+        raise EngineError(
+            "bad-position",
+            detail=f"line {exc.lineno}: {exc.msg}",
+            why="detail-json",
+            line=exc.lineno,
+        ) from None
     except RecursionError:
-        raise EngineError("bad-position", detail="the document is nested too deeply") from None
+        raise EngineError(
+            "bad-position", detail="the document is nested too deeply", why="detail-other"
+        ) from None
 
 
 class Request:
@@ -143,7 +154,11 @@ class Request:
         if isinstance(doc, str):
             return self.decode(doc)
         if not isinstance(doc, dict):
-            raise EngineError("bad-position", detail="the position must be a JSON object")
+            raise EngineError(
+                "bad-position",
+                detail="the position must be a JSON object",
+                why="detail-json-shape",
+            )
         if isinstance(doc.get("code"), str):
             return self.decode(doc["code"])
         try:
@@ -151,14 +166,23 @@ class Request:
         except (EngineError, IllegalAction):
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise EngineError("bad-position", detail=f"{type(exc).__name__}: {exc}") from None
+            raise EngineError(
+                "bad-position", detail=f"{type(exc).__name__}: {exc}", why="detail-json-shape"
+            ) from None
 
     def decode(self, code: str) -> Any:
         frame = split_code(code)
         if frame.variant != self.game.id:
-            raise EngineError("bad-code", detail=f"the code is for {frame.variant}")
+            raise EngineError(
+                "bad-code",
+                detail=f"the code is for {frame.variant}",
+                why="detail-wrong-game",
+                variant=frame.variant,
+            )
         if frame.viewer is not None:
-            raise EngineError("bad-code", detail="a seat view is not a whole position")
+            raise EngineError(
+                "bad-code", detail="a seat view is not a whole position", why="detail-seat-view"
+            )
         return self.game.decode(code)
 
     def position(self) -> Any:
@@ -167,20 +191,32 @@ class Request:
         return _read_document(self.args.position)
 
     def explain(self, reason: Reason) -> dict[str, Any]:
-        from app.messages import render  # prose only at this edge
+        from app.text.messages import SEAT_PARAMS, render  # prose only at this edge
 
         out = reason.to_json()
-        out["message"] = render(reason.code, reason.params, self.lang, self.game.id)
+        params = {  # seats as the CLI counts them, from 0
+            k: render("seat-number", {"n": v}, self.lang)
+            if k in SEAT_PARAMS and isinstance(v, int) and not isinstance(v, bool)
+            else v
+            for k, v in reason.params.items()
+        }
+        out["message"] = render(reason.code, params, self.lang, self.game.id)
         return out
 
 
 def _action(data: Any, what: str) -> Action:
     if not isinstance(data, dict) or "kind" not in data or "seat" not in data:
-        raise EngineError("bad-position", detail=f"{what} must be an action with kind and seat")
+        raise EngineError(
+            "bad-position",
+            detail=f"{what} must be an action with kind and seat",
+            why="detail-json-shape",
+        )
     try:
         return Action.from_json(data)
     except (TypeError, ValueError, AttributeError) as exc:
-        raise EngineError("bad-position", detail=f"{what}: {exc}") from None
+        raise EngineError(
+            "bad-position", detail=f"{what}: {exc}", why="detail-json-shape"
+        ) from None
 
 
 def _legal(game: AnyGame, state: Any) -> dict[str, list[dict[str, Any]]]:
@@ -253,11 +289,15 @@ def _options(req: Request) -> dict[str, Any]:
 def _apply(req: Request) -> dict[str, Any]:
     doc = req.position()
     if not isinstance(doc, dict) or "position" not in doc:
-        raise EngineError("bad-position", detail='give {"position": ..., "actions": [...]}')
+        raise EngineError(
+            "bad-position",
+            detail='give {"position": ..., "actions": [...]}',
+            why="detail-json-shape",
+        )
     game, state = req.game, req.state(doc["position"])
     actions = doc.get("actions", [])
     if not isinstance(actions, list):
-        raise EngineError("bad-position", detail="actions must be a list")
+        raise EngineError("bad-position", detail="actions must be a list", why="detail-json-shape")
     stopped = None
     for i, data in enumerate(actions):
         action = _action(data, f"actions[{i}]")
@@ -301,7 +341,12 @@ def _decode(req: Request) -> dict[str, Any]:
         raise EngineError("bad-arguments", detail="--code CODE is required")
     frame = split_code(code)
     if frame.variant != req.game.id:
-        raise EngineError("bad-code", detail=f"the code is for {frame.variant}")
+        raise EngineError(
+            "bad-code",
+            detail=f"the code is for {frame.variant}",
+            why="detail-wrong-game",
+            variant=frame.variant,
+        )
     if frame.viewer is not None:
         view = req.game.decode_view(code)
         return {"variant": req.game.id, "view": serial.view_json(view)}
@@ -339,33 +384,33 @@ def _clean(arg: str) -> str:
 
 
 def _error(code: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    from app.messages import render
+    from app.text.messages import render
 
     if lang != "en" and "detail" in params:
         if code in ("bad-code", "bad-position"):
-            params = {**params, "detail": _detail_words(str(params["detail"]), lang)}
+            params = {**params, "detail": _detail_words(params, lang)}
         elif code == "bad-arguments":
             params = {**params, "detail": _argument_words(str(params["detail"]), lang)}
     return {"error": {"code": code, "message": render(code, params, lang)}}
 
 
-def _detail_words(detail: str, lang: str) -> str:
-    """The engine's English detail line of a code or position it cannot read, as a
-    clause in ``lang`` when it is a kind the messages know (the line as it is if not:
-    no words are better than a vague "something is wrong")."""
-    from app.messages import render
-    from app.messages.details import explain
+def _detail_words(error: Mapping[str, Any], lang: str) -> str:
+    """The English detail line of a code or position the engine cannot read, as a
+    clause in ``lang`` from its kind (``why``) and parameters (the line as it is for
+    ``detail-other``: no words are better than a vague "something is wrong")."""
+    from app.text.messages import render
+    from app.text.messages.details import explain
 
-    kind, params = explain(detail)
+    kind, params = explain(error)
     if "n" in params:  # a seat: the clauses count from 1 as a page does, the CLI from 0
         params = {**params, "n": params["n"] - 1}
-    return detail if kind == "detail-other" else render(kind, params, lang)
+    return str(error["detail"]) if kind == "detail-other" else render(kind, params, lang)
 
 
 def _argument_words(detail: str, lang: str) -> str:
     """A command-line complaint (argparse's or the CLI's own) in ``lang``, when known."""
-    from app.messages import render
-    from app.messages.details import explain_arguments
+    from app.text.messages import render
+    from app.text.messages.details import explain_arguments
 
     found = explain_arguments(detail)
     return detail if found is None else render(found[0], found[1], lang)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
@@ -38,7 +39,7 @@ def _titles() -> dict[int, tuple[str, str]]:
     }
 
 
-def render_error(status: int, detail: str | None = None):  # type: ignore[no-untyped-def]
+def render_error(status: int, detail: str | None = None) -> tuple[str, int]:
     titles = _titles()
     title, message = titles.get(status, titles[500] if status >= 500 else titles[400])
     template = "errors/_error.html" if getattr(request, "htmx", False) else "errors/error.html"
@@ -46,7 +47,7 @@ def render_error(status: int, detail: str | None = None):  # type: ignore[no-unt
 
 
 @bp.app_errorhandler(CSRFError)
-def csrf_error(exc: CSRFError):  # type: ignore[no-untyped-def]
+def csrf_error(exc: CSRFError) -> ResponseReturnValue:
     return render_error(
         400,
         _("This form has expired or did not come from this site. Reload the page and try again."),
@@ -54,19 +55,19 @@ def csrf_error(exc: CSRFError):  # type: ignore[no-untyped-def]
 
 
 @bp.app_errorhandler(HashingBusy)
-def hashing_busy(exc: HashingBusy):  # type: ignore[no-untyped-def]
+def hashing_busy(exc: HashingBusy) -> ResponseReturnValue:
     """Every password-hashing slot is taken (the account forms answer this themselves)."""
     body, status = render_error(503)
     return body, status, {"Retry-After": "2"}
 
 
 @bp.app_errorhandler(HTTPException)
-def http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
+def http_error(exc: HTTPException) -> ResponseReturnValue:
     return render_error(exc.code or 500)
 
 
 @bp.app_errorhandler(Exception)
-def server_error(exc: Exception):  # type: ignore[no-untyped-def]
+def server_error(exc: Exception) -> ResponseReturnValue:
     db.session.rollback()
     import logging
 

@@ -12,16 +12,18 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from flask import abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from app.exercises import bp
-from app.htmx_utils import page
-from app.learning import flow
+from app.htmx_utils import is_htmx, page
 from app.learning.bank import demo_set, get, kinds_count, public
-from app.learning.exercise import KINDS
+from app.learning.exercise import KINDS, Exercise
 from app.redirects import safe_next
+from app.ui import flow
+from app.ui.present import ExerciseBlock
 
 
-def _next(ex):  # type: ignore[no-untyped-def]
+def _next(ex: Exercise) -> tuple[str, str]:
     """After a right answer on an exercise's own page: the lesson step it belongs to,
     else more practice of its game."""
     from flask_babel import gettext as _
@@ -37,7 +39,7 @@ def _next(ex):  # type: ignore[no-untyped-def]
 flow.NEXT["exercise"] = _next
 
 
-def _exercise(exercise_id: str):  # type: ignore[no-untyped-def]
+def _exercise(exercise_id: str) -> Exercise:
     ex = get(exercise_id) if public(exercise_id) else None
     if ex is None:
         abort(404)
@@ -45,9 +47,9 @@ def _exercise(exercise_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/")
-def index():  # type: ignore[no-untyped-def]
+def index() -> ResponseReturnValue:
     exercises = demo_set()
-    games: dict[str, list] = {}
+    games: dict[str, list[Exercise]] = {}
     for ex in exercises:
         games.setdefault(ex.game, []).append(ex)
     return render_template(
@@ -55,36 +57,36 @@ def index():  # type: ignore[no-untyped-def]
     )
 
 
-def _show(ex, blk, status=200):  # type: ignore[no-untyped-def]
+def _show(ex: Exercise, blk: ExerciseBlock, status: int = 200) -> ResponseReturnValue:
     return page("exercises/page.html", "components/exercise_block.html", status=status, b=blk)
 
 
 @bp.get("/<path:exercise_id>")
-def show(exercise_id: str):  # type: ignore[no-untyped-def]
+def show(exercise_id: str) -> ResponseReturnValue:
     ex = _exercise(exercise_id)
     return _show(ex, flow.block(ex, done=request.args.get("done")))
 
 
-def _back(ex, nonce: str | None):  # type: ignore[no-untyped-def]
+def _back(ex: Exercise, nonce: str | None) -> ResponseReturnValue:
     target = safe_next(request.form.get("next"), url_for("exercises.show", exercise_id=ex.id))
     sep = "&" if "?" in target else "?"
     query = sep + urlencode({"done": nonce}) if nonce else ""
-    return redirect(f"{target}{query}#{flow.present.ExerciseBlock.anchor(ex.id)}", code=303)
+    return redirect(f"{target}{query}#{ExerciseBlock.anchor(ex.id)}", code=303)
 
 
 @bp.post("/<path:exercise_id>/answer")
-def answer(exercise_id: str):  # type: ignore[no-untyped-def]
+def answer(exercise_id: str) -> ResponseReturnValue:
     ex = _exercise(exercise_id)
     blk, status, nonce = flow.submit(ex, request.form)
-    if request.htmx or status != 200:
+    if is_htmx() or status != 200:
         return _show(ex, blk, status)
     return _back(ex, nonce)
 
 
 @bp.post("/<path:exercise_id>/hint")
-def hint(exercise_id: str):  # type: ignore[no-untyped-def]
+def hint(exercise_id: str) -> ResponseReturnValue:
     ex = _exercise(exercise_id)
     blk = flow.hint(ex, request.form)
-    if request.htmx:
+    if is_htmx():
         return _show(ex, blk)
     return _back(ex, None)

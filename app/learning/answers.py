@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 from app.engine.core.errors import EngineError
 from app.engine.core.registry import find_game
@@ -21,8 +21,14 @@ MAX_ANSWER = 400
 
 
 class Form(Protocol):
-    def get(self, key: str, default: Any = ...) -> Any: ...
-    def getlist(self, key: str) -> list[Any]: ...
+    """What an answer is read from: a submitted form (werkzeug's ``MultiDict``) or a
+    dict-like stand-in."""
+
+    @overload
+    def get(self, key: str, /) -> Any: ...
+    @overload
+    def get(self, key: str, default: Any, /) -> Any: ...
+    def getlist(self, key: str, /) -> list[Any]: ...
 
 
 class AnswerError(ValueError):
@@ -35,7 +41,7 @@ class AnswerError(ValueError):
 
 
 def _sorted_tokens(ex: Exercise, tokens: list[str]) -> str:
-    from app.ui.catalog import family
+    from app.text.cards import family
 
     return " ".join(family(ex.family).sort(tokens))
 
@@ -85,7 +91,7 @@ def _pick_cards(ex: Exercise, form: Form) -> str:
     typed = str(form.get("cards", "") or "").strip()
     if typed:
         return _sorted_tokens(ex, _held(ex, parse_cards(ex, typed)))
-    from app.ui.catalog import family
+    from app.text.cards import family
 
     known = set(family(ex.family).tokens)
     picked = [str(t) for t in form.getlist("pick")][:200]

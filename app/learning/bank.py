@@ -73,7 +73,7 @@ class ExerciseDoc(_Strict):
     kind: Literal["pick-cards", "choose-action", "number", "choice", "order", "true-false"]
     skills: list[str] = Field(min_length=1)
     # the rule points it uses: ids of content/checklists/<game>.yaml, each taught in a step
-    # before the exercise (tests/test_taught.py)
+    # before the exercise (tests/learning/test_taught.py)
     points: list[str] = []
     prompt: TextDoc
     hand: str = ""

@@ -7,7 +7,7 @@ the skills it trains; the review queue draws from the generators of a due skill.
 
 Five generators work for every game through the :class:`Game` interface (they play
 deals with the engine's players and stop at a moment that fits); each game family adds
-its own in ``app/learning/gen_<game>.py``.
+its own in ``app/teaching/<game>/generators.py``.
 """
 
 from __future__ import annotations
@@ -67,13 +67,58 @@ def _load() -> None:
                 gen = make(v.id)
                 if gen.id not in WITHOUT_GENERIC.get(v.id, set()):
                     GENERATORS.setdefault(v.id, {}).setdefault(gen.id, gen)
-    from app.learning import (  # noqa: F401
-        gen_chuanpai,
-        gen_chuanpai_tricks,
-        gen_guilin,
-        gen_hunan,
-        gen_nantong,
-    )
+    from app.learning import teaching
+
+    for t in teaching.every():  # each game's own, found by its folder
+        for gen_id in t.drop_generators:
+            drop_generic(t.game, gen_id)
+        for gen in t.generators:
+            register(gen)
+
+
+def from_theme(
+    game: str,
+    gen_id: str,
+    theme_id: str,
+    kind: str,
+    skills: tuple[str, ...],
+    title: Text,
+    lesson: str | None = None,
+) -> Generator:
+    """A generator that asks a practice theme's question on a moment the theme's own
+    builder deals (``Theme.direct``): a game's teaching names its themes, this makes
+    them exercises. ``lesson`` is the lesson step that teaches the question."""
+
+    def make(rng: random.Random, eid: str) -> Exercise | None:
+        from app.learning import practice
+
+        th = practice.theme(game, theme_id)
+        if th is None or th.direct is None:
+            return None
+        made = th.direct(rng)
+        if made is None:
+            return None
+        state, seat = made
+        g = find_game(game)
+        q = th.ask(g, state, seat)
+        if q is None:
+            return None
+        return Exercise(
+            eid,
+            game,
+            q.kind,
+            q.prompt,
+            q.skills,
+            Setup(position=g.encode(state), seat=seat, pool=q.pool),
+            {},
+            q.query,
+            choices=q.choices,
+            lesson=lesson,
+            source=f"generator:{gen_id}",
+            prompt_params=q.prompt_params or {},
+        )
+
+    return Generator(gen_id, game, kind, skills, title, make)
 
 
 def of_game(game: str) -> dict[str, Generator]:

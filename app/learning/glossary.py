@@ -5,9 +5,9 @@ that teaches it.
 ``content/glossary.yaml`` (schema :class:`TermDoc`) holds what only the glossary knows:
 the characters with their pinyin (the app's one source of pinyin), the meaning and the
 teaching step. The words themselves come from the term table (``content/terms.yaml``,
-:mod:`app.content.terms`): the English word and gloss, the other names of the same
+:mod:`app.text.terms`): the English word and gloss, the other names of the same
 concept and where tables use them. The glossary's characters must be the table's; the
-content check and ``tests/test_terms.py`` hold the two together.
+content check and ``tests/text/test_terms.py`` hold the two together.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.config import ROOT
-from app.content import terms as table
 from app.learning.bank import TextDoc
+from app.text import terms as table
 from app.yamlfile import load_yaml
 
 GLOSSARY = ROOT / "content" / "glossary.yaml"
@@ -99,7 +99,8 @@ def _term(doc: TermDoc) -> Term:
         where.append((first.where.zh, first.where.en))
     same: list[str] = []
     for c, _item in found:
-        for other in (*c.words, *c.regional):
+        others: list[table.WordDoc | table.RegionalDoc] = [*c.words, *c.regional]
+        for other in others:
             if other.glossary and other.glossary != doc.id and other.glossary not in same:
                 same.append(other.glossary)
     return Term(

@@ -28,11 +28,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
+from app.database import utcnow
 from app.extensions import db
-from app.models import utcnow
 
 
-class Attempt(db.Model):  # type: ignore[name-defined,misc]
+class Attempt(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
     __tablename__ = "attempts"
     # A learner's answers in a game, newest last: what the progress page, the review and
     # a class's results look up (by the profile first). Each answer writes every index
@@ -71,7 +71,7 @@ class Attempt(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class ExerciseState(db.Model):  # type: ignore[name-defined,misc]
+class ExerciseState(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
     __tablename__ = "exercise_states"
     # (the unique key serves lookups by the profile too: no index of its own)
     __table_args__ = (UniqueConstraint("profile_id", "exercise_id"),)
@@ -89,7 +89,7 @@ class ExerciseState(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class SkillState(db.Model):  # type: ignore[name-defined,misc]
+class SkillState(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
     __tablename__ = "skill_states"
     # (the unique key serves lookups by the profile too; what is due is read per profile)
     __table_args__ = (UniqueConstraint("profile_id", "game", "skill"),)
@@ -105,7 +105,7 @@ class SkillState(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class QuizSession(db.Model):  # type: ignore[name-defined,misc]
+class QuizSession(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
     """One run of a quiz: its questions (exercise ids, fixed at the start), in order.
 
     ``id`` is opaque (it addresses the quiz in URLs); answers are attempts whose
@@ -127,7 +127,7 @@ class QuizSession(db.Model):  # type: ignore[name-defined,misc]
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
-class Position(db.Model):  # type: ignore[name-defined,misc]
+class Position(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
     """A practice position: a moment of a deal (its one-line code), seen from ``seat``, as
     a question of ``theme``. Library positions come from the content; fresh ones from the
     generators; a signed-in author's from the position editor. Rated by Glicko-2."""
@@ -152,7 +152,7 @@ class Position(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Rating(db.Model):  # type: ignore[name-defined,misc]
+class Rating(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
     """A learner's Glicko-2 practice rating in one game."""
 
     __tablename__ = "ratings"
@@ -170,7 +170,7 @@ class Rating(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class PlayDeal(db.Model):  # type: ignore[name-defined,misc]
+class PlayDeal(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
     """A whole deal a learner plays against the engine's players, kept on the server.
 
     ``id`` is opaque (the deal's URL); ``code`` is the full position code of the current
@@ -210,7 +210,7 @@ class PlayDeal(db.Model):  # type: ignore[name-defined,misc]
     agreed: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
-class LearnerDay(db.Model):  # type: ignore[name-defined,misc]
+class LearnerDay(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
     """How many answers a learner gave on one of their days (the day in their own time
     zone at the time of answering, ending at 04:00): what streaks count. Kept as written,
     so a later change of zone never moves a day already counted."""

@@ -61,7 +61,7 @@ FALLBACK_THEMES = ("waits", "priority", "beat-or-cover", "forced")
 #: another seat's cards of these stay hidden in the log until the deal is over. Hunan's
 #: 偎; Guilin's 扫 and 扫穿 (its names for 偎 and 提); the pairing game's 暗 and 过牌; the
 #: trick game's covers. 臭偎/过扫, Hunan's 提 and every Nantong group are laid face up.
-#: ``tests/test_play.py`` checks this against the engine's views over whole deals.
+#: ``tests/play/test_play.py`` checks this against the engine's views over whole deals.
 FACE_DOWN: dict[str, frozenset[str]] = {
     "hunan": frozenset({"wei"}),
     "guilin": frozenset({"sao", "saochuan"}),
@@ -631,6 +631,7 @@ def _play_on(game: Game[Any, Any], deal: PlayDeal, state: Any, n: int) -> tuple[
             out = game.outcome(state)
             return tuple(out.scores) if out is not None else None
         seat = game.to_act(state)
+        assert seat is not None  # a deal not over has a seat to act
         legal = game.legal_actions(state, seat)
         if seat != deal.seat:
             action = player.choose(state, seat, legal, _rng(deal, n))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -24,6 +24,7 @@ import glicko2
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.config import ROOT
+from app.database import utcnow
 from app.engine.core.actions import Action
 from app.engine.core.codec import split_code
 from app.engine.core.errors import EngineError
@@ -32,7 +33,7 @@ from app.extensions import db
 from app.learning import record
 from app.learning.exercise import Choice, Exercise, Query, Setup, Text
 from app.learning.models import Attempt, Position, Rating
-from app.models import Learner, utcnow
+from app.models import Learner
 from app.profiles import ProfileRows
 from app.yamlfile import load_yaml
 
@@ -66,6 +67,27 @@ class Theme:
     direct: Callable[[random.Random], tuple[Any, int] | None] | None = None  # rare themes
 
 
+#: what a game's examiner makes of a moment: the question and the category it files it
+#: under (the builders deal until they find each category)
+Examined = tuple[Question, Any]
+Examiner = Callable[[Any, Any, int], Examined | None]
+
+
+def asking(
+    examine: Examiner, game: str | None = None
+) -> Callable[[Any, Any, int], Question | None]:
+    """A theme's ``ask`` from its examiner: the question of what it finds (and only on a
+    deal of ``game``, when given)."""
+
+    def ask(g: Any, state: Any, seat: int) -> Question | None:
+        if game is not None and g.id != game:
+            return None
+        got = examine(g, state, seat)
+        return got[0] if got is not None else None
+
+    return ask
+
+
 THEMES: dict[str, dict[str, Theme]] = {}
 #: game → ids of the generic themes it does without (whatever the order of imports)
 WITHOUT_GENERIC: dict[str, set[str]] = {}
@@ -95,7 +117,13 @@ def _load() -> None:
     if _LOADED:
         return
     _LOADED = True
-    from app.learning import practice_themes  # noqa: F401
+    from app.learning import practice_themes, teaching  # noqa: F401  (the shared themes)
+
+    for t in teaching.every():  # each game's own, found by its folder
+        for theme_id in t.drop_themes:
+            drop_generic(t.game, theme_id)
+        for th in t.themes:
+            register(th)
 
 
 def themes(game: str) -> dict[str, Theme]:
@@ -303,7 +331,9 @@ def position_row(
     """The position's row (made in the caller's transaction when new), starting at
     ``rating`` or else at the theme's estimate of its difficulty."""
     d = digest(theme_id, seat, code)
-    row = db.session.scalar(db.select(Position).filter_by(game=game, theme=theme_id, digest=d))
+    row: Position | None = db.session.scalar(
+        db.select(Position).filter_by(game=game, theme=theme_id, digest=d)
+    )
     if row is None:
         if rating is None:
             rating = estimate(game, theme_id, seat, code)
@@ -329,7 +359,10 @@ def load_library() -> int:
     """Upsert the library positions (idempotent; ratings already earned are kept): the
     ones already stored read in one query, the new ones written in one insert."""
     table = Position.__table__
-    have = set(db.session.execute(db.select(table.c.game, table.c.theme, table.c.digest)).all())
+    have: set[tuple[str, str, str]] = {
+        (g, t, d)
+        for g, t, d in db.session.execute(db.select(table.c.game, table.c.theme, table.c.digest))
+    }
     new: list[dict[str, object]] = []
     n = 0
     for game, items in library().items():
@@ -408,7 +441,8 @@ class Moved(NamedTuple):
 def learner_rating(profile: Learner | None, game: str) -> Rating | None:
     if profile is None or profile.id is None:
         return None
-    return db.session.scalar(_MY_RATING, {"profile_id": profile.id, "game": game})
+    found: Rating | None = db.session.scalar(_MY_RATING, {"profile_id": profile.id, "game": game})
+    return found
 
 
 def my_state_and_rating(ex: Exercise) -> tuple[record.Run | None, Standing | None]:
@@ -493,8 +527,8 @@ def games() -> tuple[str, ...]:
 
 
 def action_choices(
-    legal: list[Action], extra: list[Action] = (), limit: int = 8
-) -> tuple[Choice, ...]:  # type: ignore[assignment]
+    legal: Sequence[Action], extra: Sequence[Action] = (), limit: int = 8
+) -> tuple[Choice, ...]:
     """Choices of a choose-action question: the legal actions and some refused ones."""
     acts = list(legal)[:limit] + list(extra)[: max(0, limit - len(legal))]
     return tuple(Choice(chr(97 + i), action=a.text()) for i, a in enumerate(acts))

@@ -1,5 +1,5 @@
 """The practice themes: a few every game has (through the Game interface), then each
-game's own (``app/learning/themes_<game>.py``)."""
+game's own (``app/teaching/<game>/themes.py``, through :mod:`app.learning.teaching`)."""
 
 from __future__ import annotations
 
@@ -55,8 +55,10 @@ def _waits(game: Any, state: Any, seat: int) -> Question | None:
     )
 
 
-def _generic(game_id: str) -> None:
-    register_generic(
+def shared(game_id: str) -> dict[str, Theme]:
+    """The themes every game has that fit ``game_id``, by id (a game's teaching may drop
+    one or replace it with its own of the same id)."""
+    out: list[Theme] = [
         Theme(
             "forced",
             game_id,
@@ -67,7 +69,7 @@ def _generic(game_id: str) -> None:
             ),
             _forced,
         )
-    )
+    ]
     game = find_game(game_id)
     try:
         game.waits(game.holding(""), game.default_rules)
@@ -75,7 +77,7 @@ def _generic(game_id: str) -> None:
     except EngineError as exc:
         hands = exc.code != "unsupported-verb"
     if hands:
-        register_generic(
+        out.append(
             Theme(
                 "waits",
                 game_id,
@@ -88,14 +90,9 @@ def _generic(game_id: str) -> None:
             )
         )
 
+    return {t.id: t for t in out}
+
 
 for _v in all_variants():
-    _generic(_v.id)
-
-from app.learning import (  # noqa: E402,F401
-    themes_chuanpai,
-    themes_chuanpai_tricks,
-    themes_guilin,
-    themes_hunan,
-    themes_nantong,
-)
+    for _theme in shared(_v.id).values():
+        register_generic(_theme)

@@ -181,8 +181,10 @@ def game_progress(
     if pid is None:
         return GameProgress(game, rows, 0, 0, 0, 0, [])
     at = {"pid": pid, "game": game}
+    ex: tuple[int, int]
     if exercise_states is None:
-        ex = db.session.execute(_SOLVED, at).one()
+        solved_n, stars_n = db.session.execute(_SOLVED, at).one()
+        ex = (solved_n, stars_n)
     else:
         solved = [s for s in exercise_states.values() if s.solved]
         ex = (len(solved), sum(s.stars or 0 for s in solved))

@@ -73,6 +73,19 @@ def read(ex: Exercise) -> Ctx:
     return Ctx(game, rules, holding, state, ex.setup.seat)
 
 
+def seat_frame(ex: Exercise) -> dict[str, Any]:
+    """How an exercise's messages name seats: from the chair of the seat its position is
+    seen from (you, Right, Left, Across); counted from 1 without a position. Keyword
+    arguments of ``humanize`` and ``reason_text``."""
+    if not ex.setup.position:
+        return {}
+    c = read(ex)
+    if c.state is None:
+        return {}
+    viewer = ex.setup.seat if ex.setup.seat is not None else c.game.to_act(c.state)
+    return {"viewer": viewer, "seats": c.game.seats(c.state)}
+
+
 def _analysis(c: Ctx, ex: Exercise) -> Analysis:
     if c.holding is None:
         raise BadExercise(f"{ex.id}: the query needs a holding")
@@ -128,7 +141,7 @@ def _waits(c: Ctx, ex: Exercise) -> Solution:
 
 
 def _order_of(game: AnyGame) -> Callable[[str], int]:
-    from app.ui.catalog import family
+    from app.text.cards import family
 
     order = {t: i for i, t in enumerate(family(game.info.family).tokens)}
     return lambda t: order.get(t, len(order))
@@ -276,7 +289,10 @@ def _action_cards(c: Ctx, ex: Exercise) -> Solution:
     return Solution((tokens_text(cards),), Counter(cards), Proof(notes=(note,)), cards)
 
 
-QUERIES: dict[str, Callable[[Ctx, Exercise], Solution]] = {
+#: a query: the engine's answer to an exercise read through the engine
+QueryFn = Callable[[Ctx, Exercise], Solution]
+
+QUERIES: dict[str, QueryFn] = {
     "points": _points,
     "settlement": _settlement,
     "win": _win,
@@ -291,14 +307,11 @@ QUERIES: dict[str, Callable[[Ctx, Exercise], Solution]] = {
 
 
 def _load_game_queries() -> None:
-    """Each game may add queries of its own (``app/learning/queries_<game>.py``)."""
-    from app.learning import (  # noqa: F401
-        queries_chuanpai,
-        queries_chuanpai_tricks,
-        queries_guilin,
-        queries_hunan,
-        queries_nantong,
-    )
+    """Each game may add queries of its own (``app/teaching/<game>/queries.py``)."""
+    from app.learning import teaching
+
+    for t in teaching.every():
+        QUERIES.update(t.queries)
 
 
 _SOLVED: dict[str, tuple[Exercise, Solution]] = {}

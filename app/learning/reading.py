@@ -18,7 +18,7 @@ from app.extensions import db
 from app.learning.exercise import Choice, Exercise, Setup, Text
 from app.learning.models import Attempt
 from app.models import Learner
-from app.ui.catalog import Family, family
+from app.text.cards import Family, family
 
 PREFIX = "read"
 MODES = ("name", "pick")

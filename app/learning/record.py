@@ -24,16 +24,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import current_app, g
+from flask import current_app
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from app.database import RowInsert, Write, write_together
+from app.database import RowInsert, Write, utcnow, write_together
 from app.extensions import db
 from app.learning import clock, skills, streaks
 from app.learning.exercise import ASSIGNED_CONTEXTS, EXAM_CONTEXTS, Exercise
 from app.learning.models import Attempt, ExerciseState
 from app.learning.verdict import Verdict
-from app.models import Learner, utcnow
+from app.models import Learner
 from app.profiles import ProfileRows
 
 TOKEN_MAX_AGE = 7 * 24 * 3600
@@ -160,7 +160,8 @@ _TO_WRITE = ProfileRows(
     (*RUN_COLUMNS, *skills.SEEN), OF_EXERCISE, (skills.TABLE, *skills.OF_EXERCISE)
 )
 _WIDTH = len(RUN)
-# ``g`` key: (exercise id, profile id, run, skills' states) read ahead for the write
+# ``Session.info`` key (the request's session): (exercise id, profile id, run, skills' states)
+# read ahead for the write
 _AHEAD = "answer_read_ahead"
 
 _ATTEMPT = RowInsert(
@@ -202,23 +203,23 @@ def read_ahead(ex: Exercise) -> None:
     """Read the profile (unless found already), its run of ``ex`` and its states of the
     skills of ``ex`` in one statement, for the write that follows to take (unless read
     already)."""
-    if g.get(_AHEAD, (None,))[0] == ex.id:
+    if db.session.info.get(_AHEAD, (None,))[0] == ex.id:
         return
     profile, rows = _TO_WRITE(exercise_id=ex.id, game=ex.game, skills=list(ex.skills))
     run = next((Run(*r[:_WIDTH]) for r in rows if r[0] is not None), None)
     found = skills.seen([r[_WIDTH:] for r in rows])
-    setattr(g, _AHEAD, (ex.id, getattr(profile, "id", None), run, found))
+    db.session.info[_AHEAD] = (ex.id, getattr(profile, "id", None), run, found)
 
 
 def forget_read_ahead() -> None:
-    g.pop(_AHEAD, None)
+    db.session.info.pop(_AHEAD, None)
 
 
 def _read(profile: Learner, ex: Exercise) -> tuple[Run | None, dict[str, skills.Seen] | None]:
     """The learner's run of ``ex`` and their states of its skills (``None``: not read):
     what was read ahead for ``profile`` and ``ex`` (taken: once), else the run read now.
     Read with no profile found then, a profile made since has no rows yet."""
-    ahead = g.pop(_AHEAD, None)
+    ahead = db.session.info.pop(_AHEAD, None)
     if ahead is not None and ahead[0] == ex.id and ahead[1] in (profile.id, None):
         return ahead[2], ahead[3]
     found = db.session.execute(_RUN_OF, {"profile_id": profile.id, "exercise_id": ex.id})
@@ -245,7 +246,8 @@ def _state_row(profile: Learner, ex: Exercise, run: Run) -> Write:
 
 
 def replay(nonce: str) -> Attempt | None:
-    return db.session.scalar(_BY_NONCE, {"nonce": nonce})
+    found: Attempt | None = db.session.scalar(_BY_NONCE, {"nonce": nonce})
+    return found
 
 
 def record_answer(

@@ -14,19 +14,24 @@ A generated table is a list of rows; a cell is a number, a :class:`Span` of numb
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
+from app.engine.chuanpai.cards import KINDS as CHUANPAI_KINDS
 from app.engine.chuanpai.melds import Meld as ChuanpaiMeld
 from app.engine.chuanpai.pairing import settle as pairing_settle
 from app.engine.chuanpai.tricks import settle as tricks_settle
 from app.engine.core.actions import CountLine
 from app.engine.core.registry import find_game
+from app.engine.core.results import Analysis
 from app.engine.nantong import count as nantong_count
 from app.engine.nantong import rules as nantong_rules
 from app.engine.zipai import settle as zipai_settle
 from app.engine.zipai.melds import meld_of
+
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +70,14 @@ def meld_worth(game: str, text: str) -> int:
     family = find_game(game).info.family
     if family == "zipai":
         rules = find_game(game).default_rules
-        return meld_of(kind.strip(), cards, rules.yiwushi).points(rules.yiwushi)  # type: ignore[attr-defined]
+        return meld_of(kind.strip(), cards, rules.yiwushi).points(rules.yiwushi)
     if family == "chuanpai":
         return int(ChuanpaiMeld.make(kind.strip(), cards.split()).points)
     raise ValueError(f"{game}: no group worth outside the 字牌 and 川牌 games")
 
 
 @cache
-def _analysis(ref: str):  # type: ignore[no-untyped-def]
+def _analysis(ref: str) -> Analysis:
     """``Game.analyze`` of the holding a lesson step shows (its worked example, or the
     hand of its exercise)."""
     from app.learning.lessons import get, step_of
@@ -107,9 +112,9 @@ def count_line(ref: str, code: str) -> CountLine:
     return lines[0]
 
 
-def _spans(values: Iterator[tuple[int, int]], last: int) -> list[tuple[Span, int]]:
+def _spans(values: Iterable[tuple[int, V]], last: int) -> list[tuple[Span, V]]:
     """Runs of equal values as spans; the run reaching ``last`` is open ("or more")."""
-    out: list[tuple[Span, int]] = []
+    out: list[tuple[Span, V]] = []
     for x, v in values:
         if out and out[-1][1] == v:
             out[-1] = (Span(out[-1][0].low, x), v)
@@ -122,11 +127,11 @@ def _spans(values: Iterator[tuple[int, int]], last: int) -> list[tuple[Span, int
 
 def _hunan_tun() -> list[list[GenCell]]:
     rules = find_game("hunan").rules({"mingtang": "none"})
-    low = rules.min_huxi  # type: ignore[attr-defined]
+    low = rules.min_huxi
     zero = [0] * 20
 
     def tun(h: int) -> int:
-        count = zipai_settle.settle(h, zero, rules, zipai_settle.WinContext())  # type: ignore[arg-type]
+        count = zipai_settle.settle(h, zero, rules, zipai_settle.WinContext())
         return next(ln.points for ln in count.lines if ln.code == "zp-tun")
 
     rows = _spans(((h, tun(h)) for h in range(low, low + 12)), low + 12)
@@ -136,20 +141,20 @@ def _hunan_tun() -> list[list[GenCell]]:
 def _hunan_mingtang() -> list[list[GenCell]]:
     reds = [(r, zipai_settle.mingtang(r)) for r in range(0, 21)]
     out: list[list[GenCell]] = []
-    for span, found in _spans(((r, m) for r, m in reds), 20):  # type: ignore[arg-type]
+    for span, found in _spans(((r, m) for r, m in reds), 20):
         if found is not None:
-            code, factor = found  # type: ignore[misc]
+            code, factor = found
             out.append([Key(code), span, Times(factor)])
     return out
 
 
 def _guilin_duo() -> list[list[GenCell]]:
     rules = find_game("guilin").default_rules
-    low = rules.min_huxi  # type: ignore[attr-defined]
+    low = rules.min_huxi
     zero = [0] * 20
 
     def duo(h: int) -> int:
-        count = zipai_settle.settle(h, zero, rules, zipai_settle.WinContext())  # type: ignore[arg-type]
+        count = zipai_settle.settle(h, zero, rules, zipai_settle.WinContext())
         return next(ln.points for ln in count.lines if ln.code == "zp-duo")
 
     rows = _spans(((h, duo(h)) for h in range(low, low + 20)), low + 20)
@@ -163,7 +168,7 @@ def _guilin_extras() -> list[list[GenCell]]:
     counts[2] = 1  # one 三 held; the card turned for 醒 below is its neighbour 四
 
     def total(ctx: zipai_settle.WinContext) -> int:
-        return zipai_settle.settle(10, counts, rules, ctx).total  # type: ignore[arg-type]
+        return zipai_settle.settle(10, counts, rules, ctx).total
 
     base = total(zipai_settle.WinContext())
     out: list[list[GenCell]] = [
@@ -177,7 +182,7 @@ def _guilin_extras() -> list[list[GenCell]]:
 
 def _chuanpai_pay() -> list[list[GenCell]]:
     """What each loser pays and the winner gets, at the default table, for a few counts."""
-    players = find_game("chuanpai").default_rules.players  # type: ignore[attr-defined]
+    players = find_game("chuanpai").default_rules.players
     out: list[list[GenCell]] = []
     for hu in (0, 4, 8):
         scores = pairing_settle.settle(hu, 0, players)
@@ -194,12 +199,12 @@ def _tricks_levels() -> list[list[GenCell]]:
 
     def level(n: int) -> tuple[str, int]:
         # a pile of n cards without any 翻 set: every kind at most twice
-        pile = [k for k in tricks_settle.KINDS for _ in range(2)][:n]
-        pc = tricks_settle.count_pile(pile, None, rules)  # type: ignore[arg-type]
+        pile = [k for k in CHUANPAI_KINDS for _ in range(2)][:n]
+        pc = tricks_settle.count_pile(pile, None, rules)
         return pc.count.lines[1].code, pc.value
 
-    rows = _spans(((n, level(n)) for n in range(16, 30)), 29)  # type: ignore[arg-type]
-    return [[Key(code), span, value] for span, (code, value) in rows]  # type: ignore[misc]
+    rows = _spans(((n, level(n)) for n in range(16, 30)), 29)
+    return [[Key(code), span, value] for span, (code, value) in rows]
 
 
 def _nantong_rows(shuang: bool) -> Callable[[], list[list[GenCell]]]:

@@ -22,11 +22,11 @@ from zoneinfo import ZoneInfo
 from fsrs import Card, Rating, Scheduler
 
 from app.config import ROOT
-from app.database import RowInsert, Write
+from app.database import RowInsert, Write, utcnow
 from app.extensions import db
 from app.learning.exercise import Exercise, Text
 from app.learning.models import SkillState
-from app.models import Learner, utcnow
+from app.models import Learner
 from app.yamlfile import load_yaml
 
 DAY_STARTS_AT = 4  # 04:00 local time

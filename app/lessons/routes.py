@@ -5,15 +5,17 @@ from __future__ import annotations
 import unicodedata
 
 from flask import abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from app.engine.core.registry import all_variants
 from app.htmx_utils import page
-from app.learning import flow, paths
+from app.learning import paths
 from app.learning.glossary import terms
-from app.learning.lessons import get
+from app.learning.lessons import Lesson, get
 from app.lessons import bp, service
 from app.profiles import current_profile
+from app.ui import flow
 
 GAMES = tuple(v.id for v in all_variants())
 
@@ -40,14 +42,14 @@ def _locale() -> str:
 
 
 @bp.get("/lessons/")
-def index():  # type: ignore[no-untyped-def]
+def index() -> ResponseReturnValue:
     by_game = {g: paths.progress(g) for g in GAMES}
     resume = {g: paths.continue_at(p) for g, p in by_game.items()}
     return render_template("lessons/index.html", paths=by_game, resume=resume)
 
 
 @bp.get("/lessons/<game>/")
-def game_path(game: str):  # type: ignore[no-untyped-def]
+def game_path(game: str) -> ResponseReturnValue:
     if game not in GAMES:
         abort(404)
     lessons = paths.progress(game)
@@ -56,7 +58,7 @@ def game_path(game: str):  # type: ignore[no-untyped-def]
     )
 
 
-def _lesson(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
+def _lesson(game: str, lesson_id: str) -> Lesson:
     lesson = get(lesson_id)
     if lesson is None or lesson.game != game:
         abort(404)
@@ -64,13 +66,13 @@ def _lesson(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/lessons/<game>/<lesson_id>/")
-def lesson(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
+def lesson(game: str, lesson_id: str) -> ResponseReturnValue:
     ls = _lesson(game, lesson_id)
     return redirect(url_for("lessons.step", game=game, lesson_id=ls.id, step_id=ls.steps[0].id))
 
 
 @bp.get("/lessons/<game>/<lesson_id>/finished")
-def finished(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
+def finished(game: str, lesson_id: str) -> ResponseReturnValue:
     """The end of a lesson: its stars, what it taught, the mistakes to go over, and the
     next lesson first."""
     ls = _lesson(game, lesson_id)
@@ -81,7 +83,7 @@ def finished(game: str, lesson_id: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/lessons/<game>/<lesson_id>/<step_id>")
-def step(game: str, lesson_id: str, step_id: str):  # type: ignore[no-untyped-def]
+def step(game: str, lesson_id: str, step_id: str) -> ResponseReturnValue:
     ls = _lesson(game, lesson_id)
     st = ls.step(step_id)
     if st is None:
@@ -101,7 +103,7 @@ def _toneless(pinyin: str) -> str:
 
 
 @bp.get("/glossary")
-def glossary():  # type: ignore[no-untyped-def]
+def glossary() -> ResponseReturnValue:
     """Every term in pinyin order (tones ignored); ``q`` searches characters, pinyin
     (with or without tones) and English; ``game`` keeps one game's terms."""
     query = request.args.get("q", "").strip()[:40]
@@ -127,7 +129,7 @@ def glossary():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/compare")
-def compare():  # type: ignore[no-untyped-def]
+def compare() -> ResponseReturnValue:
     from app.learning.compare import rows
 
     return render_template("lessons/compare.html", games=GAMES, rows=rows(list(GAMES), _locale()))
@@ -147,12 +149,12 @@ flow.CONTINUE["trainer"] = _after_reading
 
 
 @bp.get("/train/")
-def trainer_index():  # type: ignore[no-untyped-def]
+def trainer_index() -> ResponseReturnValue:
     return render_template("lessons/trainers.html", families=FAMILIES)
 
 
 @bp.get("/train/<family_id>")
-def trainer(family_id: str):  # type: ignore[no-untyped-def]
+def trainer(family_id: str) -> ResponseReturnValue:
     import random
 
     from app.learning import reading

@@ -10,13 +10,14 @@ from functools import lru_cache
 from typing import Any
 
 from app.engine.core.registry import find_game
-from app.learning import flow, lessons, present
+from app.learning import lessons
 from app.learning.deals import replay
 from app.learning.lessons import Lesson, Step
 from app.learning.paths import LessonProgress
 from app.learning.record import Run
+from app.text.results import count_lines, kind_label, reason_text
+from app.ui import flow, present
 from app.ui.tables import from_view
-from app.ui.text import count_lines, kind_label, reason_text
 
 TERM = re.compile(r"\[\[([a-z0-9-]+)")
 

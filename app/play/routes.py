@@ -24,12 +24,12 @@ from app.htmx_utils import page
 from app.inputs import int_or
 from app.learning import play as service
 from app.learning.models import PlayDeal
-from app.messages import render
 from app.play import bp
 from app.profiles import current_profile
+from app.text.messages import render
+from app.text.results import action_label, cards_text, count_lines, humanize
 from app.ui.rule_options import describe, read_form, readable, rule_fields
 from app.ui.tables import from_view, seat_name
-from app.ui.text import action_label, cards_text, count_lines, humanize
 
 
 def _locale() -> str:
@@ -122,7 +122,7 @@ def _groups(value: Any) -> list[list[str]]:
 def _term(concept: str, game: str, locale: str) -> str:
     """A term's word in the page's language (content/terms.yaml) in ``game`` (or the
     first game of a card family that has it)."""
-    from app.content import terms
+    from app.text import terms
 
     games = {"zipai": ("hunan", "guilin"), "chuanpai": ("chuanpai", "chuanpai-tricks")}
     for each in games.get(game, (game,)):
@@ -144,8 +144,12 @@ def reason_text(
     locale: str,
     action: Action | None = None,
     game: str | None = None,
+    *,
+    viewer: int | None = None,
+    seats: int = 0,
 ) -> str:
-    params = humanize(family, reason.params, locale, game)
+    """A reason in words, seats named from ``viewer``'s chair (you, Right, Left, Across)."""
+    params = humanize(family, reason.params, locale, game, viewer=viewer, seats=seats)
     if action is not None and "action" in params:
         params["action"] = move_text(family, action, locale, game=game)
     return render(reason.code, params, locale, game)
@@ -256,7 +260,15 @@ def table_context(
             "advice": move_text(family, c.advice.action, locale, game=deal.game)
             if c.advice
             else "",
-            "why": reason_text(family, c.advice.reason, locale, c.advice.action, deal.game)
+            "why": reason_text(
+                family,
+                c.advice.reason,
+                locale,
+                c.advice.action,
+                deal.game,
+                viewer=deal.seat,
+                seats=n,
+            )
             if c.advice
             else "",
             "waits": [
@@ -286,7 +298,9 @@ def table_context(
             if out and out.winner is not None
             else None,
             "how": out.how if out else "",
-            "reason": reason_text(family, out.reason, locale, game=deal.game)
+            "reason": reason_text(
+                family, out.reason, locale, game=deal.game, viewer=deal.seat, seats=n
+            )
             if out and out.reason
             else "",
             "count": count_lines(family, out.count if out else None, locale, deal.game),
@@ -456,10 +470,19 @@ def move(game: str, deal_id: str):  # type: ignore[no-untyped-def]
     if refused is not None:
         db.session.rollback()
         family = find_variant(game).family
+        g = service.game_of(deal)
         return _table_page(
             deal,
             status=422,
-            error=reason_text(family, refused, _locale(), action, deal.game),
+            error=reason_text(
+                family,
+                refused,
+                _locale(),
+                action,
+                deal.game,
+                viewer=deal.seat,
+                seats=g.seats(service.state_of(deal)),
+            ),
             picked=picked,
         )
     if _pace() == 0:
@@ -510,7 +533,7 @@ def why(game: str, deal_id: str):  # type: ignore[no-untyped-def]
                 params["card"] = offer
         tried = Action(kind, deal.seat, tuple(cards), False, params)
         reason = g.why_illegal(state, tried) or Reason("play-not-a-move", {"action": tried.text()})
-        text = reason_text(family, reason, _locale(), tried)
+        text = reason_text(family, reason, _locale(), tried, viewer=deal.seat, seats=g.seats(state))
         if text not in reasons:
             reasons.append(text)
     return {"reasons": reasons[:3]}
@@ -562,6 +585,7 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
     rows = []
     writable()  # the engine's answers are kept with the deal the first time
     consequences = service.what_if(deal)
+    n = service.game_of(deal).seats(service.state_of(deal))
     if db.session.is_modified(deal):
         db.session.commit()
     for d in service.decisions(deal):
@@ -571,7 +595,15 @@ def review(game: str, deal_id: str):  # type: ignore[no-untyped-def]
                 "played": move_text(family, d.played, locale, game=game),
                 "engine": move_text(family, d.engine, locale, game=game) if d.engine else "",
                 "agrees": d.agrees,
-                "why": reason_text(family, service.shown_reason(d.why), locale, d.engine, game)
+                "why": reason_text(
+                    family,
+                    service.shown_reason(d.why),
+                    locale,
+                    d.engine,
+                    game,
+                    viewer=deal.seat,
+                    seats=n,
+                )
                 if d.why
                 else "",
                 "played_waits": _waits_text(family, d.played_waits, locale),

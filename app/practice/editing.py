@@ -12,15 +12,15 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from app.engine.core.errors import EngineError
+from app.engine.core.errors import EngineError, detail_of
 from app.engine.core.registry import find_game
 from app.learning import practice
-from app.ui.catalog import family
+from app.text.cards import family
 
 STOCK = "stock"
 #: where each deck family's stock is drawn from (docs/engine.md: the 字牌 and Nantong
 #: stock in drawing order, the 川牌 stock drawn from the end); checked against the
-#: engine's own draws by tests/test_practice_editor.py
+#: engine's own draws by tests/practice/test_practice_editor.py
 DRAW_END = {"zipai": 0, "nantong": 0, "chuanpai": -1}
 
 
@@ -104,7 +104,8 @@ def _read_back(game: Any, data: dict[str, Any]) -> str:
         state = game.read_position(data, {})
     except EngineError as exc:
         raise EditError(
-            "practice-bad-code", {"detail": exc.params.get("detail", exc.code)}
+            "practice-bad-code",
+            {"detail": detail_of(exc) if "detail" in exc.params else exc.code},
         ) from None
     problem = practice.impossible(game, state)
     if problem is not None:

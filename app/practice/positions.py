@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.engine.core.codec import split_code
-from app.engine.core.errors import EngineError
+from app.engine.core.errors import Detail, EngineError, detail_of
 from app.engine.core.registry import find_game
 from app.extensions import db
 from app.learning import practice
@@ -157,20 +157,21 @@ def _position_error(
 
 def engine_problem(exc: EngineError) -> tuple[str, dict[str, Any]]:
     """An engine error reading a position as (message code, params): a code or position
-    it cannot read is ``practice-bad-code`` with the engine's detail text (put in words
-    by :func:`problem_text`)."""
+    it cannot read is ``practice-bad-code`` with the engine's detail, its English line
+    with its kind (put in words by :func:`problem_text`)."""
     if exc.code in ("bad-code", "bad-position"):
-        return "practice-bad-code", {"detail": str(exc.params.get("detail", ""))}
+        return "practice-bad-code", {"detail": detail_of(exc)}
     return exc.code, dict(exc.params)
 
 
-def _detail_text(game_id: str, detail: str, locale: str) -> str:
-    """The engine's English detail text as a clause in ``locale`` (app.messages.details)."""
-    from app.messages import render
-    from app.messages.details import explain
+def _detail_text(game_id: str, detail: object, locale: str) -> str:
+    """The engine's detail (a :class:`Detail`: its kind and parameters) as a clause in
+    ``locale`` (app.text.messages.details); plain text is ``detail-other``."""
+    from app.text.messages import render
+    from app.text.messages.details import explain
     from app.ui.rule_options import readable
 
-    code, params = explain(detail)
+    code, params = explain(detail if isinstance(detail, Detail) else str(detail))
     if "option" in params:
         shown = readable(params)
         if shown["option"] == params["option"]:  # not an option of any game
@@ -195,14 +196,14 @@ def problem_text(game_id: str, problem: tuple[str, Mapping[str, Any]], locale: s
     """Why a position is refused (:func:`position_error`, ``practice.impossible``, an
     editing change), in the learner's words: the engine's detail text, option names,
     game ids and card tokens all put in words of ``locale``."""
-    from app.messages import render
+    from app.text.messages import render
+    from app.text.results import humanize
     from app.ui.rule_options import readable
-    from app.ui.text import humanize
 
     code, params = problem
     shown = _named(readable(params), locale)
     if "detail" in shown:
-        shown["detail"] = _detail_text(game_id, str(shown["detail"]), locale)
+        shown["detail"] = _detail_text(game_id, shown["detail"], locale)
     if code == "unknown-card":  # the token as typed
         return render(code, shown, locale)
     family = find_game(game_id).info.family
@@ -299,8 +300,8 @@ def editor_view(
     """The editor for ``args``: ``code`` (else a fresh deal of ``seed``), ``theme`` and
     ``seat`` to check it as practice, ``hand`` (the seat whose hand the picker shows)
     and ``from`` (where it swaps cards with)."""
+    from app.text.results import action_label, cards_text
     from app.ui.tables import from_view
-    from app.ui.text import action_label, cards_text
 
     game = find_game(game_id)
     ed = EditorView(themes=[(t.id, t.title.get(locale)) for t in practice.themes(game_id).values()])
@@ -374,22 +375,19 @@ def read_pasted(game_id: str, text: str, locale: str) -> tuple[str, str]:
             try:
                 data = json.loads(text)
             except json.JSONDecodeError as exc:
-                return "", problem_text(
-                    game_id, ("practice-bad-code", {"detail": f"JSON line {exc.lineno}"}), locale
-                )
+                detail = Detail(f"JSON line {exc.lineno}", "detail-json", line=exc.lineno)
+                return "", problem_text(game_id, ("practice-bad-code", {"detail": detail}), locale)
             if not isinstance(data, dict):
-                return "", problem_text(
-                    game_id, ("practice-bad-code", {"detail": "not an object"}), locale
-                )
+                detail = Detail("not an object", "detail-json-shape")
+                return "", problem_text(game_id, ("practice-bad-code", {"detail": detail}), locale)
             state = game.read_position(data, {})
         else:
             state = game.decode(text)
     except EngineError as exc:
         return "", problem_text(game_id, engine_problem(exc), locale)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        return "", problem_text(
-            game_id, ("practice-bad-code", {"detail": "must be a JSON object"}), locale
-        )
+        detail = Detail("must be a JSON object", "detail-json-shape")
+        return "", problem_text(game_id, ("practice-bad-code", {"detail": detail}), locale)
     problem = practice.impossible(game, state)
     if problem is not None:
         return "", problem_text(game_id, problem, locale)

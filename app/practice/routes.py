@@ -1,6 +1,10 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import abort, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from app.content import game_texts, games_structure
@@ -8,8 +12,8 @@ from app.htmx_utils import page
 from app.inputs import digits, finite_or, int_or
 from app.practice import bp, service
 from app.practice.variants import FORMS
+from app.text.results import count_lines
 from app.ui import fragments
-from app.ui.text import count_lines
 
 
 def _locale() -> str:
@@ -17,7 +21,7 @@ def _locale() -> str:
 
 
 @bp.get("/")
-def index():  # type: ignore[no-untyped-def]
+def index() -> ResponseReturnValue:
     texts = game_texts(_locale())
     games = [
         {
@@ -33,7 +37,7 @@ def index():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<variant>/count")
-def count(variant: str):  # type: ignore[no-untyped-def]
+def count(variant: str) -> ResponseReturnValue:
     form = FORMS.get(variant)
     if form is None:
         abort(404)
@@ -54,9 +58,11 @@ def count(variant: str):  # type: ignore[no-untyped-def]
         "result": result,
         "analysis": analysis,
         "error": error,
-        "lines": count_lines(form.family, analysis and analysis.count, _locale(), form.variant),
+        "lines": count_lines(
+            form.family, analysis.count if analysis else None, _locale(), form.variant
+        ),
         "settlement": count_lines(
-            form.family, analysis and analysis.settlement, _locale(), form.variant
+            form.family, analysis.settlement if analysis else None, _locale(), form.variant
         ),
         "game_name": game_texts(_locale())[variant]["name"],
         "pool": service.deck_pool(form),
@@ -68,10 +74,11 @@ def count(variant: str):  # type: ignore[no-untyped-def]
 
 # -- themed positions -------------------------------------------------------------------
 
-from app.engine.core.registry import all_variants  # noqa: E402
-from app.learning import flow, practice  # noqa: E402
+from app.engine.core.registry import all_variants, find_game  # noqa: E402
+from app.learning import practice  # noqa: E402
 from app.practice import positions  # noqa: E402
 from app.profiles import current_profile  # noqa: E402
+from app.ui import flow  # noqa: E402
 
 GAMES = tuple(v.id for v in all_variants())
 
@@ -98,7 +105,7 @@ flow.CONTINUE["practice"] = _after_practice
 
 
 @bp.get("/<game>/")
-def dashboard(game: str):  # type: ignore[no-untyped-def]
+def dashboard(game: str) -> ResponseReturnValue:
     _game(game)
     profile = current_profile()
     rows = positions.theme_rows(profile, game, _locale())
@@ -119,7 +126,7 @@ def dashboard(game: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<game>/next")
-def next_position(game: str):  # type: ignore[no-untyped-def]
+def next_position(game: str) -> ResponseReturnValue:
     from flask import redirect
 
     _game(game)
@@ -136,7 +143,7 @@ def next_position(game: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<game>/p/<theme>/<int:seat>/<path:code>")
-def position(game: str, theme: str, seat: int, code: str):  # type: ignore[no-untyped-def]
+def position(game: str, theme: str, seat: int, code: str) -> ResponseReturnValue:
     _game(game)
     problem = positions.position_error(game, theme, seat, code)
     if problem is not None:
@@ -165,7 +172,7 @@ def _number(text: str | None, default: float) -> float:
 
 
 @bp.get("/<game>/print")
-def worksheet(game: str):  # type: ignore[no-untyped-def]
+def worksheet(game: str) -> ResponseReturnValue:
     _game(game)
     theme = request.args.get("theme") or None
     low, high = _number(request.args.get("min"), 0.0), _number(request.args.get("max"), 4000.0)
@@ -196,12 +203,12 @@ def _author_id() -> int | None:
     return int(current_user.id) if current_user.is_authenticated else None
 
 
-def _editor_page(game: str, ed: positions.EditorView, status: int = 200):  # type: ignore[no-untyped-def]
+def _editor_page(game: str, ed: positions.EditorView, status: int = 200) -> ResponseReturnValue:
     return page("practice/editor.html", "practice/_editor.html", status=status, ed=ed, game=game)
 
 
 @bp.get("/<game>/editor")
-def editor(game: str):  # type: ignore[no-untyped-def]
+def editor(game: str) -> ResponseReturnValue:
     """Build a position: start from a fresh deal (or a pasted code), choose any seat's
     hand with the card picker and the card the stock turns next, play it forward move
     by move, every step checked by the engine; then check it as a practice theme, get
@@ -212,7 +219,7 @@ def editor(game: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<game>/editor")
-def editor_read(game: str):  # type: ignore[no-untyped-def]
+def editor_read(game: str) -> ResponseReturnValue:
     """A pasted code or position JSON: read by the engine, or refused with its reason."""
     from flask import redirect, url_for
 
@@ -226,7 +233,7 @@ def editor_read(game: str):  # type: ignore[no-untyped-def]
     return redirect(url_for("practice.editor", game=game, code=code), code=303)
 
 
-def _edited(game: str, change):  # type: ignore[no-untyped-def]
+def _edited(game: str, change: Callable[[], str]) -> ResponseReturnValue:
     """Redirect to the editor on the changed position, or show the editor on the old
     one with the reason the change was refused (the picker keeps what was chosen)."""
     from flask import redirect, url_for
@@ -235,7 +242,7 @@ def _edited(game: str, change):  # type: ignore[no-untyped-def]
     from app.practice.editing import EditError
 
     args = request.args
-    keep = {k: args[k] for k in ("hand", "from") if args.get(k)}
+    keep: dict[str, Any] = {k: args[k] for k in ("hand", "from") if args.get(k)}
     try:
         code = change()
     except (EditError, EngineError) as exc:
@@ -247,7 +254,7 @@ def _edited(game: str, change):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<game>/editor/hand")
-def editor_hand(game: str):  # type: ignore[no-untyped-def]
+def editor_hand(game: str) -> ResponseReturnValue:
     """A seat's hand chosen with the card picker (ticked boxes, or typed cards)."""
     from app.learning.answers import MAX_ANSWER
     from app.practice import editing
@@ -261,7 +268,7 @@ def editor_hand(game: str):  # type: ignore[no-untyped-def]
             raise editing.EditError("editor-bad-seat")
         typed = args.get("cards", "").strip()
         if typed:
-            g = practice.find_game(game)
+            g = find_game(game)
             picked = list(g.parse_cards(typed[:MAX_ANSWER], g.default_rules))
         else:
             picked = [str(t) for t in args.getlist("pick")][:200]
@@ -271,7 +278,7 @@ def editor_hand(game: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<game>/editor/next")
-def editor_next(game: str):  # type: ignore[no-untyped-def]
+def editor_next(game: str) -> ResponseReturnValue:
     """The card the stock turns next (the event a draw brings)."""
     from app.practice import editing
 
@@ -283,7 +290,7 @@ def editor_next(game: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<game>/editor/save")
-def editor_save(game: str):  # type: ignore[no-untyped-def]
+def editor_save(game: str) -> ResponseReturnValue:
     from flask import redirect
     from flask_login import current_user
 

@@ -3,7 +3,7 @@
 The web app holds no rules: it reads the form into a :class:`Holding` through the
 game's own reader, asks the :class:`Game` for an :class:`Analysis` (or the waits when
 the hand is one card short) and translates codes into the learner's language with
-:func:`app.messages.render`.
+:func:`app.text.messages.render`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from app.engine import EngineError
 from app.engine.core.registry import find_game
 from app.engine.core.results import Analysis, Wait
-from app.messages import render
 from app.practice.variants import GameForm
+from app.text.messages import render
+from app.text.results import humanize
 from app.ui.rule_options import readable
-from app.ui.text import humanize
 
 MAX_INPUT = 400  # characters per field: a hand is at most a few dozen tokens
 
@@ -61,7 +61,7 @@ def deck_pool(form: GameForm) -> list[tuple[str, int]]:
     game's deck (default rules), in the deck's order, one box each."""
     from collections import Counter
 
-    from app.ui.catalog import family
+    from app.text.cards import family
 
     game = find_game(form.variant)
     deck = Counter(game.deck(game.rules({})))

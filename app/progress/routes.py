@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from flask import abort, render_template
+from flask.typing import ResponseReturnValue
 
 from app.engine.core.registry import all_variants
 from app.learning import bank, clock, paths, skills, streaks
@@ -12,7 +13,7 @@ GAMES = tuple(v.id for v in all_variants())
 
 
 @bp.get("/")
-def index():  # type: ignore[no-untyped-def]
+def index() -> ResponseReturnValue:
     profile = current_profile()
     games = [game_progress(profile, g, history=0) for g in GAMES]
     streak = streaks.summary(profile, clock.now()) if profile is not None else None
@@ -22,7 +23,7 @@ def index():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<game>")
-def game(game: str):  # type: ignore[no-untyped-def]
+def game(game: str) -> ResponseReturnValue:
     if game not in GAMES:
         abort(404)
     # each read once: the exercise states (for the solved count and stars, and the

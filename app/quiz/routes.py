@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from flask import abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 
 from app.database import writable
 from app.engine.core.registry import all_variants, find_game
 from app.extensions import db
-from app.htmx_utils import page, redirect_to
+from app.htmx_utils import is_htmx, page, redirect_to
 from app.inputs import digits, int_or
-from app.learning import flow, present, quizzes, review
+from app.learning import bank, clock, quizzes, review
 from app.learning.judge import judge
 from app.learning.models import QuizSession
 from app.profiles import current_profile
 from app.quiz import bp
+from app.ui import flow, present
 
 GAMES = tuple(v.id for v in all_variants())
 
@@ -44,7 +46,7 @@ flow.SWAP["review"] = "#review"  # quiz/_review.html
 
 
 @bp.get("/quiz/<game>/")
-def index(game: str):  # type: ignore[no-untyped-def]
+def index(game: str) -> ResponseReturnValue:
     if game not in GAMES:
         abort(404)
     from app.learning.lessons import path_of
@@ -57,7 +59,7 @@ def index(game: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/quiz/<game>/start")
-def start(game: str):  # type: ignore[no-untyped-def]
+def start(game: str) -> ResponseReturnValue:
     unit = request.form.get("unit", quizzes.ALL)
     if game not in GAMES or (unit != quizzes.ALL and unit not in quizzes.units(game)):
         abort(404)
@@ -82,14 +84,14 @@ def _session(game: str, sid: str) -> QuizSession:
 
 
 @bp.get("/quiz/<game>/s/<sid>")
-def run(game: str, sid: str):  # type: ignore[no-untyped-def]
+def run(game: str, sid: str) -> ResponseReturnValue:
     session = _session(game, sid)
     q = int_or(request.args.get("q"), 0)
     if q >= len(session.items) or session.finished_at is not None:
-        if request.htmx:  # the summary is a page of its own, not a question's partial
+        if is_htmx():  # the summary is a page of its own, not a question's partial
             return redirect_to(url_for("quiz.run", game=game, sid=sid, q=q))
         return _summary(session)
-    ex = quizzes.bank.get(session.items[q])
+    ex = bank.get(session.items[q])
     if ex is None:
         abort(404)
     context = "quiz-exam" if session.mode == "exam" else "quiz"
@@ -99,10 +101,10 @@ def run(game: str, sid: str):  # type: ignore[no-untyped-def]
     return page("quiz/run.html", "quiz/_question.html", s=session, q=q, b=blk)
 
 
-def _summary(session: QuizSession):  # type: ignore[no-untyped-def]
+def _summary(session: QuizSession) -> ResponseReturnValue:
     if session.finished_at is None:
         writable()  # a page view that stores the run's end
-        session.finished_at = quizzes.clock.now()
+        session.finished_at = clock.now()
         db.session.commit()
     results = quizzes.results(session)
     score = sum(1 for r in results if r.right)
@@ -128,13 +130,13 @@ def _mistakes(results: list[quizzes.QuizItemResult]) -> dict[int, present.Verdic
 
 
 @bp.post("/quiz/<game>/s/<sid>/finish")
-def finish(game: str, sid: str):  # type: ignore[no-untyped-def]
+def finish(game: str, sid: str) -> ResponseReturnValue:
     session = _session(game, sid)
     return redirect(url_for("quiz.run", game=game, sid=session.id, q=len(session.items)), code=303)
 
 
 @bp.get("/review")
-def review_queue():  # type: ignore[no-untyped-def]
+def review_queue() -> ResponseReturnValue:
     profile = current_profile()
     item = review.next_item(profile)
     blk = flow.block(item.exercise, "review", item.skill) if item else None

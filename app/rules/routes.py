@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import abort, render_template
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from app.learning.rules_pages import page_of
@@ -10,7 +11,7 @@ from app.rules import bp, service
 
 
 @bp.get("/rules/<game>")
-def page(game: str):  # type: ignore[no-untyped-def]
+def page(game: str) -> ResponseReturnValue:
     rules = page_of(game)
     if rules is None:
         abort(404)

@@ -1,4 +1,4 @@
-"""The shared UI layer: the card catalog, card pictures (SVG) and the table model the
+"""The shared UI layer: card pictures (SVG) and the table model the
 macros in ``templates/components/`` draw. Every blueprint may use it; it has no routes
 and imports no blueprint."""
 
@@ -9,6 +9,7 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     from app.learning.glossary import taught_in
+    from app.text import results
     from app.ui import charts, markup, pictures, text
 
     app.jinja_env.globals.update(
@@ -17,14 +18,14 @@ def init_app(app: Flask) -> None:
         card_img=pictures.img,
         card_hand_groups=pictures.hand_groups,
         card_meld_pics=pictures.meld_pics,
-        kind_label=text.kind_label,
-        unit_word=text.unit_word,
-        card_name=text.card_name,
+        kind_label=results.kind_label,
+        unit_word=results.unit_word,
+        card_name=results.card_name,
         prose=markup.render_prose,
         prose_inline=markup.render_inline,
         mark_lang=markup.mark_lang,
         glossary_text=markup.glossary_text,
-        action_name=text.action_label,
+        action_name=results.action_label,
         term_hanzi=markup.term_hanzi,
         step_url=markup.step_url,
         term_taught_in=taught_in,

@@ -38,8 +38,8 @@ def accuracy_chart(days: Sequence[tuple[date, int, int]], title: str, empty: str
         points.append(f"{x:.1f},{y:.1f}")
     parts.append(f'<polyline points="{" ".join(points)}" class="line"/>')
     for p in points:
-        x, y = p.split(",")
-        parts.append(f'<circle cx="{x}" cy="{y}" r="2.5" class="dot"/>')
+        cx, cy = p.split(",")
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="2.5" class="dot"/>')
     parts.append(
         f'<text x="{PAD}" y="{H - 6}" class="tick">{days[0][0].isoformat()}</text>'
         f'<text x="{W - PAD}" y="{H - 6}" class="tick" text-anchor="end">{days[-1][0].isoformat()}</text>'

@@ -16,7 +16,8 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from app.i18n import page_locale
-from app.ui.catalog import family
+from app.text import terms
+from app.text.cards import family
 from app.ui.svg import W, height
 
 MELD_STATES = ("up", "down", "one")
@@ -39,27 +40,38 @@ class Pic:
     checked: bool = False
 
 
-#: pictures already made: (script root, family, token, checked, locale) → Pic. A Pic is
+#: pictures already made: (script root, family, token, checked, locale, game) → Pic. A Pic is
 #: frozen and names only static content, so one table serves every request; a page
 #: draws dozens of cards and each ``url_for`` with its fingerprint is not free.
-_PICS: dict[tuple[str, str, str, bool, str], Pic] = {}
+_PICS: dict[tuple[str, str, str, bool, str, str | None], Pic] = {}
 
 
 def _root() -> str:
     return request.script_root if request else ""
 
 
+def _page_game() -> str | None:
+    """The game a page is about, when its address names one (``/lessons/<game>/…``)."""
+    args = (request.view_args or {}) if request else {}
+    game = args.get("game") or args.get("variant")
+    return game if isinstance(game, str) else None
+
+
 def face(family_id: str, token: str, checked: bool = False) -> Pic:
-    """The face of a card, named in the page language."""
+    """The face of a card, named in the page language, by the page's game's own name
+    for it where it has one (梅子 in the pairing game)."""
     locale = _locale()
-    key = (_root(), family_id, token, checked, locale)
+    game = _page_game()
+    key = (_root(), family_id, token, checked, locale, game)
     pic = _PICS.get(key)
     if pic is None:
         c = family(family_id).card(token)
+        lang = "zh" if locale.startswith("zh") else "en"
+        word = terms.card_word(token, game, lang) if game else None
         pic = _PICS[key] = Pic(
             token=token,
             src=url_for("static", filename=c.svg_path),
-            label=c.label(locale),
+            label=c.label_as(locale, word),
             width=W,
             height=height(family(family_id)),
             red=c.red_mark,
@@ -86,7 +98,7 @@ def img(p: Pic, cls: str = "") -> Markup:
 
 def back(family_id: str) -> Pic:
     """A face-down card."""
-    key = (_root(), family_id, "", False, _locale())
+    key = (_root(), family_id, "", False, _locale(), None)
     pic = _PICS.get(key)
     if pic is None:
         pic = _PICS[key] = Pic(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from app.ui.catalog import RED, Card, Family, chuanpai_pip_colours, families
+from app.text.cards import RED, Card, Family, chuanpai_pip_colours, families
 
 W = 100
 INK = "#1d1b19"

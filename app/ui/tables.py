@@ -9,8 +9,8 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from app.engine.core.results import MeldView, View
+from app.text.results import kind_label
 from app.ui.pictures import Meld, Seat, Table
-from app.ui.text import kind_label
 
 
 def seat_name(seat: int, viewer: int | None, seats: int) -> str:
@@ -95,8 +95,8 @@ def _dealer_word(game: str | None) -> str:
     """The game's own word for the dealer, when it is not the plain one (头家)."""
     if game is None:
         return ""
-    from app.content import terms
     from app.i18n import page_locale
+    from app.text import terms
 
     locale = page_locale()
     word = terms.word("zhuangjia", game, locale) or ""

@@ -8,7 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from app.cards.demo import demo_table
-from app.ui.catalog import families
+from app.text.cards import families
 
 CARD_IMGS = """(root) => Array.from(document.querySelectorAll(root + ' img.card')).map(img => {
   const r = img.getBoundingClientRect();

@@ -22,8 +22,9 @@ from werkzeug.serving import make_server
 
 from app.classes.models import AssignmentItem
 from app.extensions import db
-from app.learning import bank, present, stored
+from app.learning import bank
 from app.learning.judge import judge
+from app.ui import present, stored
 
 TEXT = {
     "en": {

@@ -12,11 +12,12 @@ import pytest
 from learner_steps import give, wrong_answer
 from playwright.sync_api import Page, expect
 
-from app.learning import bank, present
+from app.learning import bank
 from app.learning.exercise import KINDS, Exercise
 from app.learning.judge import judge
 from app.learning.queries import solve
 from app.learning.verdict import Proof
+from app.ui import present
 
 
 def first_of(kind: str) -> Exercise:

@@ -1,7 +1,7 @@
 """A whole quiz in each language with a wrong answer and its explanation, one question
 at a time swapped in place, the summary reviewing the mistake with its proof and its
 lesson step, and the missed skill back in the review queue when it is due (the
-server's clock moved forward). Two games here; tests/test_quiz.py runs a whole quiz of
+server's clock moved forward). Two games here; tests/quiz/test_quiz.py runs a whole quiz of
 every game, in both modes, through the pages."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from app.engine.chuanpai.cards import (
     pip_colours,
 )
 from app.engine.core.errors import EngineError
-from app.messages.chuanpai import REGION_LABELS
+from app.text.messages.chuanpai import REGION_LABELS
 
 
 def test_twenty_one_faces_low_die_first() -> None:

@@ -10,8 +10,8 @@ from app.engine.chuanpai.pairing import strong as pairing_strong
 from app.engine.chuanpai.tricks import reasons as tricks
 from app.engine.chuanpai.tricks import settle as tricks_settle
 from app.engine.chuanpai.tricks import strong as tricks_strong
-from app.messages import MESSAGES, render
-from app.messages import chuanpai as msgs
+from app.text.messages import MESSAGES, render
+from app.text.messages import chuanpai as msgs
 
 
 def _codes() -> list[str]:

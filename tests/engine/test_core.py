@@ -14,7 +14,7 @@ from app.config import ROOT
 from app.engine import EngineError, Reason, find_variant
 from app.engine.cli import main
 from app.engine.core.tokens import TokenTable, check_copies
-from app.messages import MESSAGES, render
+from app.text.messages import MESSAGES, render
 
 BANNED = {"flask", "flask_babel", "flask_sqlalchemy", "sqlalchemy", "babel", "werkzeug", "jinja2"}
 ENGINE = ROOT / "app" / "engine"
@@ -23,8 +23,8 @@ EDGE = {ENGINE / "cli.py", ENGINE / "__main__.py"}
 
 
 def _imported(path: Path) -> list[str]:
-    """Every module ``path`` names in an import (``from app import messages`` names
-    ``app.messages``) or hands to ``importlib.import_module`` as a literal."""
+    """Every module ``path`` names in an import (``from app.text import messages`` names
+    ``app.text.messages``) or hands to ``importlib.import_module`` as a literal."""
     names: list[str] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -51,35 +51,37 @@ def test_engine_imports_no_web_library():
 
 
 def test_no_game_or_core_module_holds_prose():
-    """Only the CLI edge renders codes into sentences: nothing else imports app.messages."""
+    """Only the CLI edge renders codes into sentences: nothing else imports app.text.messages."""
     for path in ENGINE.rglob("*.py"):
         if path in EDGE:
             continue
         for n in _imported(path):
-            assert n != "app.messages" and not n.startswith("app.messages."), f"{path}: {n}"
+            assert n != "app.text.messages" and not n.startswith("app.text.messages."), (
+                f"{path}: {n}"
+            )
 
 
 def test_the_ban_test_sees_every_way_in(tmp_path: Path) -> None:
-    """The checks above would catch ``from app import messages``, a dotted import and
+    """The checks above would catch ``from app.text import messages``, a dotted import and
     an ``import_module`` of a literal."""
     module = tmp_path / "m.py"
     for text in (
-        "from app import messages",
-        "import app.messages.core",
-        "from app.messages import render",
-        "import importlib\nimportlib.import_module('app.messages')",
+        "from app.text import messages",
+        "import app.text.messages.core",
+        "from app.text.messages import render",
+        "import importlib\nimportlib.import_module('app.text.messages')",
     ):
         module.write_text(text, encoding="utf-8")
-        assert any(n.startswith("app.messages") for n in _imported(module)), text
+        assert any(n.startswith("app.text.messages") for n in _imported(module)), text
 
 
 def test_importing_every_engine_module_loads_no_web_library_and_no_prose():
     """Imported for real (what a module's imports bring along, too): every game and core
-    module without ``app.messages`` or a web library, and the CLI without a web library."""
+    module without ``app.text.messages`` or a web library, and the CLI without a web library."""
     code = (
         "import importlib, sys\n"
         f"for m in {_modules(edge=False)!r}: importlib.import_module(m)\n"
-        "prose = 'app.messages' in sys.modules\n"
+        "prose = 'app.text.messages' in sys.modules\n"
         "import app.engine.cli\n"
         f"web = sorted(m for m in sys.modules if m.split('.')[0] in {sorted(BANNED)!r})\n"
         "print(prose, web)"
@@ -221,8 +223,11 @@ def test_cli_detail_words_keep_the_cli_seat_numbers():
     """The CLI numbers seats from 0 (as its JSON does); the pages' clauses from 1."""
     from app.engine.cli import _detail_words
 
-    assert "第 1 家" in _detail_words("seat 1: hand size 30, not 20", "zh")
-    assert _detail_words("something new", "zh") == "something new"  # no vague words
+    hand = {"detail": "seat 1: hand size 30, not 20", "why": "detail-hand-size", "seat": 1}
+    assert "第 1 家" in _detail_words(hand, "zh")
+    other = {"detail": "something new", "why": "detail-other"}
+    assert _detail_words(other, "zh") == "something new"  # no vague words
+    assert _detail_words({"detail": "no kind given"}, "zh") == "no kind given"
 
 
 @pytest.mark.parametrize(
@@ -238,7 +243,7 @@ def test_cli_detail_words_keep_the_cli_seat_numbers():
     ],
 )
 def test_cli_argument_complaints_in_chinese(capsys, argv, words):
-    from app.messages.details import ARGUMENT_RULES, MESSAGES
+    from app.text.messages.details import ARGUMENT_RULES, MESSAGES
 
     assert main(["--lang", "zh", *argv]) == 2
     message = json.loads(capsys.readouterr().out)["error"]["message"]

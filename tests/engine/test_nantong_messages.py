@@ -10,8 +10,8 @@ from app.engine.nantong.count import COUNT_CODES
 from app.engine.nantong.refusals import REASON_CODES
 from app.engine.nantong.rules import ROW_CODES, SITUATION_CODES
 from app.engine.nantong.strong import COACH_CODES
-from app.messages import MESSAGES, render
-from app.messages.nantong import MESSAGES as NT
+from app.text.messages import MESSAGES, render
+from app.text.messages.nantong import MESSAGES as NT
 
 ERRORS = (
     "unknown-card",

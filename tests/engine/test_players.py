@@ -16,7 +16,7 @@ import pytest
 
 from app.engine.core.game import Advice, Game, advise
 from app.engine.core.registry import find_game
-from app.messages import MESSAGES, render
+from app.text.messages import MESSAGES, render
 
 GAMES = ("hunan", "guilin", "chuanpai", "chuanpai-tricks", "nantong")
 #: deals self-played per game (strong in every seat), and the most decisions checked

@@ -85,6 +85,19 @@ def test_dealer_dealt_two_quads() -> None:
     assert hn.phase == "draw" and hn.turn == 1  # 八块: no discard
 
 
+def test_guilin_dealer_dealt_two_quads_and_ready_skips_the_first_discard() -> None:
+    # seed 003 (桂林打法): 起手就有两个4张同牌，照常打牌，在听牌的时候不打
+    dealer = list(parse_cards("x1 x1 x1 x1 x2 x2 x2 x2 x3 x4 x5 x7 x8 x9 d1 d2 d3 d5 d5 d7"))
+    (liang,) = parse_cards("d8")  # the shown card leaves the dealer waiting on 陆 or 玖
+    rest = full_deck()
+    for c in [*dealer, liang]:
+        rest.remove(c)
+    random.Random(4).shuffle(rest)
+    gl = deal(GUILIN_RULES, deck=[*dealer, *rest[:40], liang, *rest[40:]])
+    assert is_ready(gl.seats[0], GUILIN_RULES)
+    assert gl.phase == "draw" and gl.turn == 1 and not gl.must_discard
+
+
 def test_guilin_second_quad_in_play_skips_the_discard() -> None:
     # 重舵: one 扫穿 on the table, the own draw makes another from a 坎
     st = from_json(
@@ -209,7 +222,7 @@ def test_every_seat_answered_with_a_reason(
     assert [len(s["actions"]) > 0 for s in out["seats"]] == [False, True, False]
     assert out["seats"][0]["reason"]["code"] == "zp-no-claim"
     assert out["seats"][2]["reason"]["code"] == "zp-no-claim"
-    assert "seat 1" in out["seats"][2]["reason"]["message"]
+    assert "Seat 1" in out["seats"][2]["reason"]["message"]
     assert split_code(out["code"]).variant == "hunan"
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from app.engine.zipai import reasons, settle, state, strong
 from app.engine.zipai.analysis import ERROR_CODES
-from app.messages import MESSAGES, render
+from app.text.messages import MESSAGES, render
 
 CODES = sorted(
     set(reasons.REASON_CODES) | set(settle.COUNT_CODES) | set(ERROR_CODES) | set(strong.COACH_CODES)
@@ -57,8 +57,8 @@ def test_every_reason_literal_is_declared() -> None:
 
 
 def test_every_game_term_names_a_concept_of_the_term_table() -> None:
-    from app.content import terms
-    from app.messages import BY_GAME
+    from app.text import terms
+    from app.text.messages import BY_GAME
 
     tables = [MESSAGES[c] for c in CODES] + [t for g in BY_GAME.values() for t in g.values()]
     for texts in tables:
@@ -69,7 +69,7 @@ def test_every_game_term_names_a_concept_of_the_term_table() -> None:
 
 
 def test_a_games_own_sentence_has_the_common_ones_placeholders() -> None:
-    from app.messages import BY_GAME
+    from app.text.messages import BY_GAME
 
     for own in BY_GAME.values():
         for code, texts in own.items():
@@ -106,10 +106,28 @@ def test_without_a_game_the_first_word_stands() -> None:
 
 
 def test_seats_are_never_numbered_from_zero_on_a_page() -> None:
-    from app.ui.text import humanize
+    from app.text.results import humanize
 
     params = humanize("zipai", {"card": "x1", "seat": 0, "next": 1}, "en", "hunan")
     text = render("zp-offer-unclaimed", params, "en", "hunan")
-    assert "seat 1" in text and "seat 2" in text and "seat 0" not in text
+    assert "Seat 1" in text and "Seat 2" in text and "eat 0" not in text
+    # seen from a chair, seats are named from it: the learner at seat 1 is "you"
+    params = humanize(
+        "zipai", {"card": "x1", "seat": 0, "next": 1}, "en", "hunan", viewer=1, seats=3
+    )
+    text = render("zp-offer-unclaimed", params, "en", "hunan")
+    assert text == "Nobody can take small one: it goes in front of Left, and you will draw next."
+    params = humanize(
+        "zipai", {"card": "x1", "seat": 0, "next": 1}, "zh", "hunan", viewer=1, seats=3
+    )
+    assert "放到上家面前，由你摸牌" in render("zp-offer-unclaimed", params, "zh", "hunan")
     for lang in ("en", "zh"):
         assert "0" not in render("zp-no-such-seat", {"seat": 4}, lang)
+
+
+def test_a_seat_that_starts_a_sentence_is_capitalized() -> None:
+    from app.text.results import humanize
+
+    for viewer, said in ((0, "You must turn"), (2, "Right must turn"), (None, "Seat 1 must turn")):
+        params = humanize("zipai", {"seat": 0}, "en", "hunan", viewer=viewer, seats=3)
+        assert render("zp-stock-next", params, "en", "hunan").startswith(said)

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from app.engine.chuanpai.common import match_legal
 from app.engine.core.actions import Action
-from app.engine.core.errors import EngineError
+from app.engine.core.errors import Detail, EngineError
 from app.engine.core.game import Game, IllegalAction
 from app.engine.core.reason import Reason
 from app.engine.core.results import Outcome, View
@@ -57,7 +57,7 @@ class Parts(Generic[D]):
     do: Callable[[D, Action | Foul], D]  # the state machine
     outcome: Callable[[D], Outcome | None]
     view: Callable[[D, int | None], View]
-    broken: Callable[[D], str | None]  # the self-play check
+    broken: Callable[[D], Detail | None]  # the self-play check
     encode: Callable[[D], str]
     decode: Callable[[str], D]
     encode_view: Callable[[D, int], str]
@@ -66,7 +66,7 @@ class Parts(Generic[D]):
     whole_key: str  # the key that tells a whole state's JSON from the short form
     from_json: Callable[[Mapping[str, Any]], D]  # a whole state
     one_seat: Callable[[Mapping[str, Any], Any], D]  # the short form, under these rules
-    problems: Callable[[D, bool], str | None]  # what makes a (whole) position impossible
+    problems: Callable[[D, bool], Detail | None]  # what makes a (whole) position impossible
     ended: Callable[[D], D]  # a finished deal's settlement, recomputed
 
 
@@ -148,7 +148,7 @@ class ChuanpaiGame(Game[D, R]):
     def view(self, state: D, seat: int | None) -> View:
         return self.parts.view(state, seat)
 
-    def check_invariants(self, state: D) -> str | None:
+    def check_invariants(self, state: D) -> Detail | None:
         return self.parts.broken(state)
 
     def encode(self, state: D) -> str:
@@ -177,5 +177,5 @@ class ChuanpaiGame(Game[D, R]):
             state = parts.one_seat(data, self.default_rules.with_options(options))
         problem = parts.problems(state, whole)
         if problem:
-            raise EngineError("bad-position", detail=problem)
+            raise EngineError("bad-position", **problem.fields())
         return parts.ended(state) if self.is_over(state) else state

@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import TypeVar
 
 from app.engine.chuanpai.cards import INDEX, KINDS, N_KINDS
-from app.engine.core.codec import EMPTY, Frame, bad, read_int, split_code, write_cards
+from app.engine.core.codec import EMPTY, Frame, about, bad, read_int, split_code, write_cards
 from app.engine.core.errors import EngineError
 from app.engine.core.rules import RuleSet
 
@@ -41,9 +41,11 @@ def read_cards(text: str, where: str, kinds: frozenset[str] = ALL_CARDS) -> tupl
         return ()
     cards = _PAIR.findall(text)
     if len(text) % 2:
-        raise bad(f"{where}: {text!r} is not a run of two-character cards")
+        raise bad(f"{where}: {text!r} is not a run of two-character cards", why="detail-cards")
     if not kinds.issuperset(cards):
-        raise bad(f"{where}: no card {next(c for c in cards if c not in kinds)!r}")
+        raise bad(
+            f"{where}: no card {next(c for c in cards if c not in kinds)!r}", why="detail-cards"
+        )
     return tuple(cards)
 
 
@@ -62,9 +64,11 @@ def read_counts(text: str, where: str, size: int = N_KINDS) -> tuple[int, ...]:
             counts[INDEX[card]] += 1
     except (KeyError, IndexError):
         read_cards(text, where, frozenset(KINDS[:size]))
-        raise bad(f"{where}: {text!r} is not a run of this game's cards") from None
+        raise bad(
+            f"{where}: {text!r} is not a run of this game's cards", why="detail-cards"
+        ) from None
     if len(text) % 2:
-        raise bad(f"{where}: {text!r} is not a run of two-character cards")
+        raise bad(f"{where}: {text!r} is not a run of two-character cards", why="detail-cards")
     return tuple(counts)
 
 
@@ -82,7 +86,7 @@ def read_seat_no(text: str, where: str, seats: int) -> int:
     """A seat number below ``seats``."""
     n = _SEAT_NUMBERS.get(text)
     if n is None or n >= seats:
-        raise bad(f"{where}: {text!r} is not a seat from 0 to {seats - 1}")
+        raise bad(f"{where}: {text!r} is not a seat from 0 to {seats - 1}", **about(where))
     return n
 
 
@@ -90,12 +94,15 @@ def read_header(section: str, phases: Collection[str], tags: str) -> tuple[str, 
     """The phase and the tagged items of a header (each tag at most once)."""
     phase, *items = section.split(".")
     if phase not in phases:
-        raise bad(f"header: {phase!r} is not a phase ({', '.join(phases)})")
+        raise bad(f"header: {phase!r} is not a phase ({', '.join(phases)})", why="detail-moment")
     out: dict[str, str] = {}
     for item in items:
         tag, value = item[:1], item[1:]
         if not tag or tag not in tags or tag in out:
-            raise bad(f"header: {item!r} is not an item (one of {', '.join(tags)}, once)")
+            raise bad(
+                f"header: {item!r} is not an item (one of {', '.join(tags)}, once)",
+                why="detail-moment",
+            )
         out[tag] = value
     return phase, out
 
@@ -109,9 +116,12 @@ def read_frame(code: str, variant: str, view: bool) -> Frame:
     whole position."""
     frame = split_code(code)
     if frame.version != 1 or frame.variant != variant:
-        raise bad(f"not a version 1 code of {variant}")
+        raise bad(f"not a version 1 code of {variant}", why="detail-version")
     if (frame.viewer is not None) != view:
-        raise bad("not a seat view" if view else "a seat view is not a whole position")
+        raise bad(
+            "not a seat view" if view else "a seat view is not a whole position",
+            why="detail-seat-view",
+        )
     return frame
 
 
@@ -120,4 +130,7 @@ def read_rules(frame: Frame, default: R) -> R:
     try:
         return default.with_options(frame.options)
     except EngineError as exc:
-        raise bad(f"option {exc.params.get('option')}={exc.params.get('value')}") from None
+        option, value = exc.params.get("option"), exc.params.get("value")
+        raise bad(
+            f"option {option}={value}", why="detail-option", option=option, value=str(value)
+        ) from None

@@ -2,7 +2,7 @@
 
 A strong player decides once, in :meth:`ExplainingPlayer.advise`, and ``choose`` is the
 advised action: the move the coach shows is exactly the move the engine seat plays.
-Reasons are ``coach-*`` codes with parameters (prose in :mod:`app.messages`); cards in
+Reasons are ``coach-*`` codes with parameters (prose in :mod:`app.text.messages`); cards in
 parameters are tokens (``card``/``cards`` placeholders), numbers are plain ints.
 
 Strong players see only what their seat may see: their own cards, the table, and
@@ -19,7 +19,7 @@ from app.engine.core.actions import Action
 from app.engine.core.game import Advice
 from app.engine.core.reason import Reason
 
-#: the codes every game's strong player may give (prose in app/messages/core.py)
+#: the codes every game's strong player may give (prose in app/text/messages/core.py)
 CORE_COACH_CODES = ("coach-only-move", "coach-engine-choice", "coach-win", "coach-forced")
 
 

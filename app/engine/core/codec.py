@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from app.engine.core.errors import EngineError
 
@@ -52,30 +53,92 @@ class Frame:
 
     def section(self, i: int) -> str:
         if i >= len(self.body):
-            raise EngineError("bad-code", detail=f"section {i + 1} of the body is missing")
+            raise bad(f"section {i + 1} of the body is missing", why="detail-sections")
         return self.body[i]
 
 
-def bad(detail: str) -> EngineError:
-    return EngineError("bad-code", detail=detail)
+def bad(detail: str, why: str, **params: Any) -> EngineError:
+    """``bad-code`` with the English ``detail`` and its kind: ``why``, a ``detail-*``
+    message code, and the parameters its sentence needs (see :mod:`.errors`)."""
+    return EngineError("bad-code", detail=detail, why=why, **params)
+
+
+#: the parts of a code that say what the moment is (the phase, the turn, the card on
+#: offer, the stock...): a problem there is ``detail-moment``
+MOMENT_PARTS = frozenset(
+    [
+        "header",
+        "dealer",
+        "table",
+        "offer",
+        "result",
+        "queue",
+        "covered",
+        "stock",
+        "marks",
+        "discard",
+        "discards",
+        "trick",
+        "phase",
+        "turn",
+        "foul",
+        "claims",
+    ]
+)
+
+
+def about(where: str) -> dict[str, Any]:
+    """``why`` and its parameters for a problem in the part of a code the engine calls
+    ``where`` (its own labels: ``seat 2``, ``seat 2 hand``, ``header d``, ``stock``...)."""
+    words = where.replace(":", " ").split()
+    if len(words) > 1 and words[0] == "seat" and words[1].isdigit():
+        return {"why": "detail-seat", "seat": int(words[1])}
+    if words and words[0] in MOMENT_PARTS:
+        return {"why": "detail-moment"}
+    return {"why": "detail-other"}
+
+
+#: the kind of problem another engine error is, when a code holds it
+_WRAPPED = {
+    "unknown-card": "detail-cards",
+    "too-many-copies": "detail-deck",
+    "bad-meld": "detail-meld",
+    "unknown-meld-kind": "detail-meld",
+    "bad-option": "detail-option",
+}
+
+
+def wrapped(exc: EngineError) -> dict[str, Any]:
+    """``why`` and its parameters for another engine error met reading a code."""
+    why = _WRAPPED.get(exc.code, "detail-other")
+    if why == "detail-option":
+        return {
+            "why": why,
+            "option": exc.params.get("option"),
+            "value": str(exc.params.get("value")),
+        }
+    return {"why": why}
 
 
 def split_code(code: str) -> Frame:
     """Read the frame of ``code``; ``bad-code`` with the reason when it is not one."""
     if not isinstance(code, str):
-        raise bad("a code is text")
+        raise bad("a code is text", why="detail-not-code")
     code = code.strip()
     if len(code) > MAX_LENGTH:
-        raise bad(f"too long ({len(code)} characters)")
+        raise bad(f"too long ({len(code)} characters)", why="detail-too-long", count=str(len(code)))
     if not _SAFE.fullmatch(code):
         ch = next(c for c in code if not _SAFE.fullmatch(c))
-        raise bad(f"the character {ch!r} is not allowed")
+        raise bad(f"the character {ch!r} is not allowed", why="detail-bad-char", char=ch)
     parts = code.split(SEP)
     if len(parts) < 4:
-        raise bad("a code has a head, a variant, options and a body, separated by ~")
+        raise bad(
+            "a code has a head, a variant, options and a body, separated by ~",
+            why="detail-not-code",
+        )
     head = _HEAD.fullmatch(parts[0])
     if head is None:
-        raise bad(f"the head {parts[0]!r} is not v1 or v1s<seat>")
+        raise bad(f"the head {parts[0]!r} is not v1 or v1s<seat>", why="detail-version")
     version = int(head.group(1))
     viewer = int(head.group(2)) if head.group(2) is not None else None
     return Frame(version, parts[1], read_options(parts[2]), tuple(parts[3:]), viewer)
@@ -88,7 +151,7 @@ def read_options(text: str) -> dict[str, str]:
     for pair in text.split("."):
         name, sep, value = pair.partition("-")
         if not sep or not name or not _VALUE.fullmatch(value):
-            raise bad(f"the option {pair!r} is not name-value")
+            raise bad(f"the option {pair!r} is not name-value", why="detail-options")
         out[name] = value
     return out
 
@@ -132,7 +195,7 @@ class CardScanner:
         while pos < len(text):
             m = match(text, pos)
             if m is None:
-                raise bad(f"{where}: no card at {text[pos : pos + 4]!r}")
+                raise bad(f"{where}: no card at {text[pos : pos + 4]!r}", why="detail-cards")
             out.append(m.group())
             pos = m.end()
         return tuple(out)
@@ -146,5 +209,5 @@ def write_cards(tokens: Iterable[str]) -> str:
 
 def read_int(text: str, where: str, low: int = 0, high: int = 10**6) -> int:
     if not text.isdigit() or len(text) > 7 or not low <= int(text) <= high:
-        raise bad(f"{where}: {text!r} is not a number from {low} to {high}")
+        raise bad(f"{where}: {text!r} is not a number from {low} to {high}", **about(where))
     return int(text)

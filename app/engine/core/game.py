@@ -62,7 +62,7 @@ class Player(Protocol):
 class Advice:
     """What an engine player would do at a decision, and why (a coach's hint as data).
 
-    ``reason`` is a code with parameters (``coach-*``), rendered by :mod:`app.messages`;
+    ``reason`` is a code with parameters (``coach-*``), rendered by :mod:`app.text.messages`;
     ``considered`` optionally lists other moves with their own reasons, best first.
     """
 

@@ -36,10 +36,12 @@ from app.engine.core.codec import (
     EMPTY,
     MAX_LENGTH,
     Frame,
+    about,
     bad,
     join_code,
     read_int,
     split_code,
+    wrapped,
 )
 from app.engine.core.errors import EngineError
 from app.engine.core.results import MeldView, OfferView, SeatView, View
@@ -184,17 +186,24 @@ def _view_offer(v: View) -> str:
 def _frame(code: str, viewed: bool) -> Frame:
     frame = split_code(code)
     if frame.variant != VARIANT:
-        raise bad(f"the code is for {frame.variant}, not {VARIANT}")
+        raise bad(
+            f"the code is for {frame.variant}, not {VARIANT}",
+            why="detail-wrong-game",
+            variant=frame.variant,
+        )
     if frame.version != 1:
-        raise bad(f"grammar version {frame.version} is unknown (this engine reads v1)")
+        raise bad(
+            f"grammar version {frame.version} is unknown (this engine reads v1)",
+            why="detail-version",
+        )
     if viewed and frame.viewer is None:
-        raise bad("a whole position, not a seat view")
+        raise bad("a whole position, not a seat view", why="detail-seat-view")
     if not viewed and frame.viewer is not None:
-        raise bad("a seat view is not a whole position")
+        raise bad("a seat view is not a whole position", why="detail-seat-view")
     if frame.viewer is not None and not 0 <= frame.viewer < SEATS:
-        raise bad(f"no seat {frame.viewer}")
+        raise bad(f"no seat {frame.viewer}", why="detail-no-seat", seat=frame.viewer)
     if len(frame.body) != 9:
-        raise bad(f"the body has {len(frame.body)} sections, not 9")
+        raise bad(f"the body has {len(frame.body)} sections, not 9", why="detail-sections")
     return frame
 
 
@@ -205,9 +214,9 @@ def _guarded(read: Callable[[], Any]) -> Any:
     except EngineError as exc:
         if exc.code == "bad-code":
             raise
-        raise bad(f"{exc.code}: {exc.params}") from None
+        raise bad(f"{exc.code}: {exc.params}", **wrapped(exc)) from None
     except (ValueError, KeyError, IndexError, TypeError) as exc:
-        raise bad(f"{type(exc).__name__}: {exc}") from None
+        raise bad(f"{type(exc).__name__}: {exc}", why="detail-other") from None
 
 
 def decode(code: str) -> State:
@@ -239,7 +248,7 @@ def _kinds(text: str, where: str) -> list[int]:
             raise KeyError(text[-1])
         return list(map(_KIND.__getitem__, map(text.__getitem__, _PAIRS[: n >> 1])))
     except KeyError as exc:
-        raise bad(f"{where}: no card at {exc.args[0]!r}") from None
+        raise bad(f"{where}: no card at {exc.args[0]!r}", why="detail-cards") from None
 
 
 def _counts(text: str, where: str) -> tuple[int, ...]:
@@ -249,16 +258,16 @@ def _counts(text: str, where: str) -> tuple[int, ...]:
             for k in map(_KIND.__getitem__, map(text.__getitem__, _PAIRS[: len(text) >> 1])):
                 c[k] += 1
         except KeyError as exc:
-            raise bad(f"{where}: no card at {exc.args[0]!r}") from None
+            raise bad(f"{where}: no card at {exc.args[0]!r}", why="detail-cards") from None
         if len(text) & 1:
-            raise bad(f"{where}: no card at {text[-1]!r}")
+            raise bad(f"{where}: no card at {text[-1]!r}", why="detail-cards")
     return tuple(c)
 
 
 def _card(text: str, where: str) -> int:
     ks = _kinds(text, where)
     if len(ks) != 1:
-        raise bad(f"{where}: {text!r} is not one card")
+        raise bad(f"{where}: {text!r} is not one card", why="detail-cards")
     return ks[0]
 
 
@@ -273,20 +282,23 @@ def _melds(text: str, where: str) -> tuple[Meld, ...]:
     melds = tuple(map(_MELD_OF.get, found))
     if None in melds or "".join(found) != text:
         wrong = next((m for m in found if m not in _MELD_OF), text)
-        raise bad(f"{where}: {wrong!r} is not a meld letter (PKMAL) and two to four alike")
+        raise bad(
+            f"{where}: {wrong!r} is not a meld letter (PKMAL) and two to four alike",
+            why="detail-meld",
+        )
     return melds  # type: ignore[return-value]
 
 
 def _marks(text: str, where: str) -> tuple[bool, bool]:
     if text not in ("-", "b", "d", "bd"):
-        raise bad(f"{where}: marks are -, b, d or bd, not {text!r}")
+        raise bad(f"{where}: marks are -, b, d or bd, not {text!r}", **about(where))
     return "b" in text, "d" in text
 
 
 def _phase_of(text: str) -> tuple[str, int | None]:
     name = text.rstrip("0123456789")
     if name not in PHASES or (name != OVER and name == text):
-        raise bad(f"phase: {text!r} is not ting/turn/respond + seat, or over")
+        raise bad(f"phase: {text!r} is not ting/turn/respond + seat, or over", why="detail-moment")
     seat = read_int(text[len(name) :], "phase seat", 0, SEATS - 1) if name != text else None
     return name, seat
 
@@ -301,7 +313,10 @@ def _offer_of(text: str) -> dict[str, str]:
     for item in text.split("."):
         key, sep, value = item.partition("-")
         if key not in _OFFER_KEYS or not sep:
-            raise bad(f"offer: {item!r} is not draw/replacement/discard/by/ask/claims-value")
+            raise bad(
+                f"offer: {item!r} is not draw/replacement/discard/by/ask/claims-value",
+                why="detail-moment",
+            )
         items[key] = value
     return items
 
@@ -309,7 +324,7 @@ def _offer_of(text: str) -> dict[str, str]:
 def _claims_of(text: str) -> tuple[tuple[int, str], ...]:
     found = _CLAIM.findall(text)
     if "".join(a + b for a, b in found) != text:
-        raise bad(f"offer: claims {text!r} are a seat and hu/peng/ming-gang")
+        raise bad(f"offer: claims {text!r} are a seat and hu/peng/ming-gang", why="detail-moment")
     return tuple((int(seat), kind) for seat, kind in found)
 
 
@@ -324,11 +339,11 @@ def _sections(frame: Frame, parts: int) -> tuple[Rules, list[str], list[list[str
     if rules.xi:
         body = [text.replace("cai", "ca") for text in body]
     elif _XI_TOKEN.search("~".join(body[2:8])):  # no run of other tokens spells a 喜
-        raise bad("a 喜 card without the xi option")
+        raise bad("a 喜 card without the xi option", why="detail-cards")
     seats = [body[4 + x].split(".") for x in range(SEATS)]
     for x, p in enumerate(seats):
         if len(p) != parts:
-            raise bad(f"seat {x}: {len(p)} parts, not {parts}")
+            raise bad(f"seat {x}: {len(p)} parts, not {parts}", why="detail-seat", seat=x)
     return rules, body, seats
 
 
@@ -370,7 +385,7 @@ def _view(frame: Frame) -> View:
     dealer = read_int(body[0], "dealer", 0, SEATS - 1)
     stock = _HIDDEN.fullmatch(body[3])
     if stock is None:
-        raise bad("stock: a seat view writes the stock as h + its size")
+        raise bad("stock: a seat view writes the stock as h + its size", why="detail-seat-view")
     offer = _offer_of(body[8])
     v = View(
         variant=VARIANT,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from app.engine.core.actions import Action
+from app.engine.core.errors import Detail
 from app.engine.core.game import Game
 from app.engine.core.reason import Reason
 from app.engine.core.registry import VariantInfo, find_variant
@@ -121,7 +122,7 @@ class NantongGame(Game[State, Rules]):
     def rules_of(self, state: State) -> Rules:
         return state.rules
 
-    def check_invariants(self, state: State) -> str | None:
+    def check_invariants(self, state: State) -> Detail | None:
         return check_invariants(state)
 
     def no_action_reason(self, state: State, seat: int) -> Reason:

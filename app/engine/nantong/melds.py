@@ -82,7 +82,7 @@ class Meld:
     def from_json(cls, data: Mapping[str, Any]) -> Meld:
         made, held = str(data["made"]), int(data["held"])
         if made not in MADE or not 2 <= held <= 4:
-            raise EngineError("bad-position", detail=f"meld {made} of {held}")
+            raise EngineError("bad-position", detail=f"meld {made} of {held}", why="detail-meld")
         return cls(made, parse_card(str(data["card"]), True), held)
 
 

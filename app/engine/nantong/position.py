@@ -61,18 +61,26 @@ def from_json(d: Mapping[str, Any], options: Mapping[str, str] | None = None) ->
     except EngineError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise EngineError("bad-position", detail=f"{type(exc).__name__}: {exc}") from None
+        raise EngineError(
+            "bad-position", detail=f"{type(exc).__name__}: {exc}", why="detail-json-shape"
+        ) from None
 
 
 def _rules(d: Mapping[str, Any], options: Mapping[str, str]) -> Rules:
     given = d.get("rules", {})
     if not isinstance(given, Mapping):
-        raise EngineError("bad-position", detail="rules must be an object")
+        raise EngineError("bad-position", detail="rules must be an object", why="detail-json-shape")
     try:
         return Rules().with_options({**given, **options})
     except EngineError as exc:
-        detail = f"rules: {exc.params.get('option')}={exc.params.get('value')}"
-        raise EngineError("bad-position", detail=detail) from None
+        option, value = exc.params.get("option"), exc.params.get("value")
+        raise EngineError(
+            "bad-position",
+            detail=f"rules: {option}={value}",
+            why="detail-option",
+            option=option,
+            value=str(value),
+        ) from None
 
 
 def _card(t: Any) -> int:
@@ -97,11 +105,17 @@ def _seat(v: Any) -> int | None:
 def _check_shape(d: Mapping[str, Any]) -> None:
     for key in PER_SEAT:
         if len(d[key]) != SEATS:
-            raise EngineError("bad-position", detail=f"{key} must list {SEATS} seats")
+            raise EngineError(
+                "bad-position", detail=f"{key} must list {SEATS} seats", why="detail-json-shape"
+            )
     if d["phase"] not in PHASES:
-        raise EngineError("bad-position", detail=f"unknown phase {d['phase']!r}")
+        raise EngineError(
+            "bad-position", detail=f"unknown phase {d['phase']!r}", why="detail-moment"
+        )
     if d["phase"] != OVER and int(d["turn"]) not in range(SEATS):
-        raise EngineError("bad-position", detail=f"turn {d['turn']!r} is no seat")
+        raise EngineError(
+            "bad-position", detail=f"turn {d['turn']!r} is no seat", why="detail-moment"
+        )
 
 
 def _old_win_discard(d: Mapping[str, Any]) -> Any:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.engine.core.errors import Detail
 from app.engine.nantong.analyze import hand_size
 from app.engine.nantong.melds import Meld
 from app.engine.nantong.rules import Generals, Rules, generals_of
@@ -104,20 +105,20 @@ def put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1 :]
 
 
-def check_invariants(s: State) -> str | None:
+def check_invariants(s: State) -> Detail | None:
     """What is wrong with ``s`` (cards not conserved, a hand of the wrong size), or None."""
     total = s.total_cards()
     if total != s.rules.deck_size:
-        return f"cards not conserved: {total} != {s.rules.deck_size}"
+        return Detail(f"cards not conserved: {total} != {s.rules.deck_size}", "detail-deck")
     sizes = [sum(h) for h in s.hands]
     if sizes[s.out_seat] or s.melds[s.out_seat]:
-        return "the 定醒 seat holds cards"
+        return Detail("the 定醒 seat holds cards", "detail-sitting-out")
     if s.phase == OVER:
         return None
     for seat in s.players:
         full = hand_size(s.melds[seat])
         if sizes[seat] not in (full, full - 1):
-            return f"seat {seat}: hand size {sizes[seat]}"
+            return Detail(f"seat {seat}: hand size {sizes[seat]}", "detail-hand-size", seat=seat)
         if seat == s.turn and s.phase == TURN and sizes[seat] != full:
-            return f"seat {seat} on turn without a full hand"
+            return Detail(f"seat {seat} on turn without a full hand", "detail-hand-size", seat=seat)
     return None

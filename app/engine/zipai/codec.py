@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, NoReturn
 
-from app.engine.core.codec import EMPTY, Frame, join_code, split_code
+from app.engine.core.codec import EMPTY, Frame, about, bad, join_code, split_code
 from app.engine.core.errors import EngineError
 from app.engine.core.results import OfferView, View
 from app.engine.zipai.cards import COPIES, KINDS, TOKEN_INDEX, TOKENS, Card
@@ -73,8 +73,8 @@ _ALIKE = TRIPLES | QUADS | {JIANG}
 _SPECIALS = ("tianhu", "dihu", "sanlong", "wukan")
 
 
-def _bad(detail: str) -> NoReturn:
-    raise EngineError("bad-code", detail=detail)
+def _bad(detail: str, why: str, **params: Any) -> NoReturn:
+    raise bad(detail, why, **params)
 
 
 # --------------------------------------------------------------------------- groups as text
@@ -232,7 +232,7 @@ def encode_view(state: State, seat: int, base: ZipaiRules) -> str:
 def _found(text: str, where: str) -> list[str]:
     found = _CARD.findall(text)
     if "".join(found) != text:
-        _bad(f"{where}: {text[:12]!r} is not a run of cards")
+        _bad(f"{where}: {text[:12]!r} is not a run of cards", why="detail-cards")
     return found
 
 
@@ -245,13 +245,13 @@ def read_cards(text: str, where: str) -> tuple[Card, ...]:
 def _one_card(text: str, where: str) -> Card:
     card = TOKEN_INDEX.get(text)
     if card is None:
-        _bad(f"{where}: {text!r} is not one card")
+        _bad(f"{where}: {text!r} is not one card", why="detail-cards")
     return card
 
 
 def _number(text: str, where: str, high: int = 10**6) -> int:
     if not text.isdigit() or len(text) > 7 or int(text) > high:
-        _bad(f"{where}: {text!r} is not a number up to {high}")
+        _bad(f"{where}: {text!r} is not a number up to {high}", **about(where))
     return int(text)
 
 
@@ -261,14 +261,14 @@ def _read_group(text: str, rules: ZipaiRules, where: str) -> Meld:
     name, sep, cards_text = text.partition("-")
     kind = KIND_ALIASES.get(name)
     if not sep or kind is None:
-        _bad(f"{where}: {text!r} is not kind-cards")
+        _bad(f"{where}: {text!r} is not kind-cards", why="detail-meld")
     if cards_text == "h" and face_down(kind, rules):
         return Meld(kind, ())
     cards = read_cards(cards_text, where)
     if kind in _ALIKE and len(cards) == 1:
         cards = cards * SIZES[kind]
     if not valid(kind, cards, rules.yiwushi):
-        _bad(f"{where}: {text!r} is not a {name}")
+        _bad(f"{where}: {text!r} is not a {name}", **about(where))
     return Meld.make(kind, cards)
 
 
@@ -297,7 +297,7 @@ class _SeatRead(NamedTuple):
 def _read_seat(text: str, rules: ZipaiRules, where: str) -> _SeatRead:
     parts = text.split(".")
     if len(parts) < 3:
-        _bad(f"{where}: a seat is hand.groups.pile")
+        _bad(f"{where}: a seat is hand.groups.pile", **about(where))
     hand_text, groups_text, pile_text = parts[0], parts[1], parts[2]
     hand = [0] * KINDS
     shown = not hand_text.startswith("h")
@@ -316,10 +316,10 @@ def _read_seat(text: str, rules: ZipaiRules, where: str) -> _SeatRead:
         known = _GROUP_OF[rules.yiwushi]
         groups = tuple(known.get(g) or _read_group(g, rules, where) for g in groups_text.split("_"))
         if shown and "-h" in groups_text and any(not m.cards for m in groups):
-            _bad(f"{where}: a seat whose hand is shown shows its groups")
+            _bad(f"{where}: a seat whose hand is shown shows its groups", why="detail-meld")
     memo = _read_memo(parts[3:], where) if len(parts) > 3 else _NO_MEMO
     if not shown and (memo[1] or memo[2] or memo[3]):
-        _bad(f"{where}: the memory of a hidden seat is not shown")
+        _bad(f"{where}: the memory of a hidden seat is not shown", **about(where))
     seat = Seat(tuple(hand), groups, read_cards(pile_text, where), *memo)
     return _SeatRead(seat, shown, size)
 
@@ -340,7 +340,7 @@ def _read_memo(items: Sequence[str], where: str) -> _Memo:
         elif name in _MEMO_ITEMS:
             masks[_MEMO_ITEMS.index(name)] = _read_mask(value, where)
         else:
-            _bad(f"{where}: unknown item {item!r}")
+            _bad(f"{where}: unknown item {item!r}", **about(where))
     return masks[0], masks[1], masks[2], tuple(chou_hu)
 
 
@@ -385,7 +385,7 @@ class _Table(NamedTuple):
 def _read_table(text: str) -> _Table:
     m = _TABLE.fullmatch(text)
     if m is None:
-        _bad(f"table: {text[:40]!r} is not {_TABLE_FORM}")
+        _bad(f"table: {text[:40]!r} is not {_TABLE_FORM}", why="detail-moment")
     phase, turn, dealer, liang, moves, streak, discard, hu, act, stage = m.groups()
     return _Table(
         phase,
@@ -406,17 +406,17 @@ def _read_offer(text: str) -> tuple[Card | None, int, str, tuple[tuple[str, int]
         return None
     parts = text.split(".")
     if len(parts) < 2:
-        _bad("offer: card.source-seat")
+        _bad("offer: card.source-seat", why="detail-moment")
     card = None if parts[0] == "h" else _one_card(parts[0], "offer")
     source = parts[1][:-1]
     if source not in SOURCES:
-        _bad(f"offer: unknown source {parts[1]!r}")
+        _bad(f"offer: unknown source {parts[1]!r}", why="detail-moment")
     seat = _number(parts[1][-1:], "offer", SEATS - 1)
     passed = []
     for item in parts[2:]:
         stage = item[7:-1]
         if not item.startswith("passed-") or stage not in STAGES:
-            _bad(f"offer: {item!r} is not passed-<stage><seat>")
+            _bad(f"offer: {item!r} is not passed-<stage><seat>", why="detail-moment")
         passed.append((stage, _number(item[-1:], "offer", SEATS - 1)))
     return card, seat, source, tuple(passed)
 
@@ -430,7 +430,7 @@ def _read_result(
         return HUANG
     parts = text.split(".")
     if not parts[0].startswith("win") or len(parts) < 3 or parts[1] not in ("hu", "tianhu"):
-        _bad("result: huang, or win<seat>.<hu|tianhu>...groups-...")
+        _bad("result: huang, or win<seat>.<hu|tianhu>...groups-...", why="detail-meld")
     winner = _number(parts[0][3:], "result", SEATS - 1)
     card = None
     zimo = False
@@ -446,9 +446,9 @@ def _read_result(
         elif item.startswith("groups-"):
             melds = _read_groups(item[7:], rules, "result")
         else:
-            _bad(f"result: unknown item {item!r}")
+            _bad(f"result: unknown item {item!r}", why="detail-moment")
     if any(not m.cards for m in melds):
-        _bad("result: its groups are shown")
+        _bad("result: its groups are shown", why="detail-meld")
     return win_result(
         rules,
         winner,
@@ -465,13 +465,20 @@ def _read_result(
 def _frame(code: str, variant: str, view: bool) -> Frame:
     frame = split_code(code)
     if frame.version != 1:
-        _bad(f"version {frame.version} is not known")
+        _bad(f"version {frame.version} is not known", why="detail-version")
     if frame.variant != variant:
-        _bad(f"the code is for {frame.variant}, not {variant}")
+        _bad(
+            f"the code is for {frame.variant}, not {variant}",
+            why="detail-wrong-game",
+            variant=frame.variant,
+        )
     if (frame.viewer is not None) != view:
-        _bad("a seat view is not a whole position" if not view else "not a seat view")
+        _bad(
+            "a seat view is not a whole position" if not view else "not a seat view",
+            why="detail-seat-view",
+        )
     if len(frame.body) != 7:
-        _bad(f"the body has {len(frame.body)} sections, not 7")
+        _bad(f"the body has {len(frame.body)} sections, not 7", why="detail-sections")
     return frame
 
 
@@ -479,7 +486,8 @@ def _rules(frame: Frame, base: ZipaiRules) -> ZipaiRules:
     try:
         return base.with_options(frame.options)
     except EngineError as exc:
-        _bad(f"option {exc.params.get('option')}: {exc.params.get('value')!r}")
+        option, value = exc.params.get("option"), exc.params.get("value")
+        _bad(f"option {option}: {value!r}", why="detail-option", option=option, value=str(value))
 
 
 def _guard(read: Callable[[], Any]) -> Any:
@@ -489,7 +497,7 @@ def _guard(read: Callable[[], Any]) -> Any:
     except EngineError:
         raise
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
-        _bad(f"{type(exc).__name__}: {exc}")
+        _bad(f"{type(exc).__name__}: {exc}", why="detail-other")
 
 
 def decode(code: str, base: ZipaiRules) -> State:
@@ -506,17 +514,17 @@ def _decode(code: str, base: ZipaiRules) -> State:
     for i in range(SEATS):
         read = _read_seat(frame.body[1 + i], rules, f"seat {i}")
         if not read.shown:
-            _bad(f"seat {i}: a full position shows every card")
+            _bad(f"seat {i}: a full position shows every card", why="detail-seat-view")
         seats.append(read.seat)
     if frame.body[4].startswith("h"):
-        _bad("stock: a full position shows the stock")
+        _bad("stock: a full position shows the stock", why="detail-seat-view")
     stock = read_cards(frame.body[4], "stock")
     offer_parts = _read_offer(frame.body[5])
     offer = None
     if offer_parts is not None:
         card, seat, source, passed = offer_parts
         if card is None:
-            _bad("offer: a full position shows the card")
+            _bad("offer: a full position shows the card", why="detail-seat-view")
         offer = Offer(card, seat, source, passed)
     result = _read_result(frame.body[6], rules, seats, stock)
     state = table.state(rules, tuple(seats), stock, offer, result)
@@ -526,13 +534,13 @@ def _decode(code: str, base: ZipaiRules) -> State:
 
 def _check(state: State) -> None:
     if (state.phase == "offer") != (state.offer is not None):
-        _bad("an offer is given exactly in the offer phase")
+        _bad("an offer is given exactly in the offer phase", why="detail-moment")
     if (state.phase == "over") != (state.result is not None):
-        _bad("a result is given exactly when the deal is over")
+        _bad("a result is given exactly when the deal is over", why="detail-moment")
     counts = all_cards(state)
     most = max(counts)
     if most > COPIES:
-        _bad(f"{most} copies of {TOKENS[counts.index(most)]}")
+        _bad(f"{most} copies of {TOKENS[counts.index(most)]}", why="detail-deck")
 
 
 def decode_view(code: str, base: ZipaiRules) -> View:
@@ -546,7 +554,7 @@ def _decode_view(code: str, base: ZipaiRules) -> View:
     viewer = frame.viewer
     assert viewer is not None
     if viewer >= SEATS:
-        _bad(f"there is no seat {viewer}")
+        _bad(f"there is no seat {viewer}", why="detail-no-seat", seat=viewer)
     rules = _rules(frame, base)
     table = _read_table(frame.body[0])
     reads = [_read_seat(frame.body[1 + i], rules, f"seat {i}") for i in range(SEATS)]

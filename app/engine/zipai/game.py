@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.engine.core.actions import Action
+from app.engine.core.errors import Detail
 from app.engine.core.game import Game
 from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis, Holding, Outcome, SelfplayStats, View, Wait
@@ -100,7 +101,7 @@ class ZipaiGame(Game[State, ZipaiRules]):
         s = state.seats[seat]
         return analysis.holding_of(s.hand, s.melds, state.rules)
 
-    def check_invariants(self, state: State) -> str | None:
+    def check_invariants(self, state: State) -> Detail | None:
         return check_invariants(state)
 
     def describe(self, state: State) -> OfferStage | None:

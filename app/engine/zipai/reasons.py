@@ -6,7 +6,7 @@ while a card is on offer) is answered with that rule, whoever's turn it is. Only
 action the seat could take, but not yet, is answered with the order of play
 (``lower-priority``, ``zp-not-your-turn``). :func:`no_action_reason` says why a seat
 has nothing to do. Every code is in :data:`REASON_CODES`; each has a message in English
-and Chinese in :mod:`app.messages.zipai`.
+and Chinese in :mod:`app.text.messages.zipai`.
 """
 
 from __future__ import annotations

@@ -109,8 +109,8 @@ def to_json(state: State) -> dict[str, Any]:
 # --------------------------------------------------------------------------- reading
 
 
-def _bad(detail: str) -> EngineError:
-    return EngineError("bad-position", detail=detail)
+def _bad(detail: str, why: str) -> EngineError:
+    return EngineError("bad-position", detail=detail, why=why)
 
 
 def read_rules(
@@ -122,7 +122,7 @@ def read_rules(
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise _bad("options must be an object")
+        raise _bad("options must be an object", why="detail-json-shape")
     if "game" in options:
         rules = ZipaiRules.from_json({**options, "game": base.game})
     else:
@@ -134,7 +134,7 @@ def _card_list(data: Any, where: str) -> tuple[Card, ...]:
     if isinstance(data, str):
         return parse_cards(data)
     if not isinstance(data, list):
-        raise _bad(f"{where} must be a list of cards")
+        raise _bad(f"{where} must be a list of cards", why="detail-json-shape")
     return tuple(card_from_json(x) for x in data)
 
 
@@ -147,7 +147,7 @@ def _mask(data: Any, where: str) -> int:
 
 def _meld(data: Any, where: str, yiwushi: bool) -> Meld:
     if not isinstance(data, dict) or "kind" not in data:
-        raise _bad(f"{where}: each meld is an object with kind and cards")
+        raise _bad(f"{where}: each meld is an object with kind and cards", why="detail-meld")
     kind = kind_of(str(data["kind"]))
     cards = _card_list(data.get("cards", []), where)
     if not valid(kind, cards, yiwushi):
@@ -159,14 +159,14 @@ def _chou_hu(data: Any, where: str) -> tuple[tuple[Card, int], ...]:
     out = []
     for item in data or []:
         if not isinstance(item, list) or len(item) != 2:
-            raise _bad(f"{where}: pairs of [card, huxi]")
+            raise _bad(f"{where}: pairs of [card, huxi]", why="detail-json-shape")
         out.append((card_from_json(item[0]), int(item[1])))
     return tuple(out)
 
 
 def _seat(data: Any, i: int, yiwushi: bool) -> Seat:
     if not isinstance(data, dict):
-        raise _bad(f"seats[{i}] must be an object")
+        raise _bad(f"seats[{i}] must be an object", why="detail-json-shape")
     where = f"seats[{i}]"
     return Seat(
         tuple(counts_of(_card_list(data.get("hand", []), f"{where}.hand"))),
@@ -183,10 +183,10 @@ def _offer(data: Any) -> Offer | None:
     if not data:
         return None
     if not isinstance(data, dict):
-        raise _bad("offer must be an object")
+        raise _bad("offer must be an object", why="detail-json-shape")
     source = str(data.get("source", "draw"))
     if source not in SOURCES:
-        raise _bad("offer.source is liang, draw or discard")
+        raise _bad("offer.source is liang, draw or discard", why="detail-moment")
     passed = tuple((str(st), int(s)) for st, s in data.get("passed", []))
     return Offer(card_from_json(data["card"]), int(data.get("seat", 0)) % SEATS, source, passed)
 
@@ -195,7 +195,7 @@ def _result(data: Any, rules: ZipaiRules, seats: Sequence[Seat], stock: Sequence
     """The result, recounted from its facts (winner, groups, card, 自摸, special wins).
     Positions written before ``zimo``/``specials`` were fields read them off the count."""
     if not isinstance(data, dict):
-        raise _bad("result must be an object")
+        raise _bad("result must be an object", why="detail-json-shape")
     winner = data.get("winner")
     if winner is None:
         return HUANG
@@ -234,7 +234,7 @@ def from_json(data: Mapping[str, Any], rules: ZipaiRules | None = None) -> State
     except EngineError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise _bad(f"{type(exc).__name__}: {exc}") from None
+        raise _bad(f"{type(exc).__name__}: {exc}", why="detail-json-shape") from None
     for c, n in enumerate(all_cards(state)):
         if n > COPIES:
             raise EngineError("too-many-copies", card=token(c), count=n, limit=COPIES)
@@ -244,14 +244,14 @@ def from_json(data: Mapping[str, Any], rules: ZipaiRules | None = None) -> State
 def _state(data: Mapping[str, Any], rules: ZipaiRules) -> State:
     seats_data = data.get("seats")
     if not isinstance(seats_data, list) or len(seats_data) != SEATS:
-        raise _bad("seats must be a list of three seats")
+        raise _bad("seats must be a list of three seats", why="detail-json-shape")
     seats = tuple(_seat(s, i, rules.yiwushi) for i, s in enumerate(seats_data))
     offer = _offer(data.get("offer"))
     phase = str(data.get("phase", "offer" if offer else "play"))
     if phase not in PHASES:
-        raise _bad(f"unknown phase {phase}")
+        raise _bad(f"unknown phase {phase}", why="detail-moment")
     if phase == "offer" and offer is None:
-        raise _bad("phase offer needs an offer")
+        raise _bad("phase offer needs an offer", why="detail-moment")
     stock = _card_list(data.get("stock", []), "stock")
     result = _result(data["result"], rules, seats, stock) if data.get("result") else None
     if phase == "over" and result is None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from app.engine.core.actions import Count
+from app.engine.core.errors import Detail
 from app.engine.zipai.cards import COPIES, KINDS, Card
 from app.engine.zipai.melds import GUILIN_NAMES, Meld, valid
 from app.engine.zipai.rules import GUILIN, ZipaiRules
@@ -231,23 +232,23 @@ def all_cards(state: State) -> list[int]:
 _FULL = [COPIES] * KINDS
 
 
-def check_invariants(state: State, complete_deck: bool = True, melds: bool = True) -> str | None:
+def check_invariants(state: State, complete_deck: bool = True, melds: bool = True) -> Detail | None:
     """A description of the first broken invariant, or None."""
     counts = all_cards(state)
     if complete_deck and counts != _FULL:
-        return f"cards not accounted for: {counts}"
+        return Detail(f"cards not accounted for: {counts}", "detail-deck")
     for i, seat in enumerate(state.seats):
         if min(seat.hand) < 0 or max(seat.hand) > 4:
-            return f"seat {i} hand counts {seat.hand}"
+            return Detail(f"seat {i} hand counts {seat.hand}", "detail-hand-size", seat=i)
         if not melds:
             continue
         for m in seat.melds:
             if not valid(m.kind, m.cards, state.rules.yiwushi):
-                return f"seat {i} bad meld {m}"
+                return Detail(f"seat {i} bad meld {m}", "detail-meld")
     if (
         state.result is not None
         and state.result.winner is not None
         and sum(state.result.scores) != 0
     ):
-        return "scores do not sum to zero"
+        return Detail("scores do not sum to zero", "detail-other")
     return None

@@ -1,9 +1,9 @@
 """Misconceptions: what a wrong answer reveals, as a code with parameters.
 
 One catalog per game (:data:`CATALOGS`), each code with the skill it belongs to and,
-the lesson step that teaches it; the messages live in ``app/messages/mc_<game>.py``
-(both languages). A game's module here (``hunan``, ``guilin``, ``chuanpai``,
-``chuanpai_tricks``, ``nantong``) diagnoses answers with "buggy models": it
+the lesson step that teaches it; the messages live in ``app/text/messages/mc_<game>.py``
+(both languages). A game's ``misconceptions`` module in its teaching folder
+(``app/teaching/<game>/``) diagnoses answers with "buggy models": it
 recomputes the answer the way a learner holding a wrong belief would, and names the
 belief whose answer equals the learner's. What no buggy model explains gets the shared
 exact reason: a number beside the engine's count (the line left out or added twice, the
@@ -29,7 +29,7 @@ from app.learning.verdict import Solution
 
 @dataclass(frozen=True, slots=True)
 class Misconception:
-    code: str  # "mc-..." (its message in app/messages/mc_<game>.py)
+    code: str  # "mc-..." (its message in app/text/messages/mc_<game>.py)
     skill: str
     lesson: str | None = None  # "<lesson-id>#<step-id>"
 
@@ -96,18 +96,15 @@ _LOADED = False
 
 
 def _load() -> None:
-    """Import every game's module once (importing one game's module alone registers only
-    that game, so the flag, not the registry, says whether all are in)."""
+    """Every game's catalog, once, from its teaching folder (app/learning/teaching.py)."""
     global _LOADED
     if not _LOADED:
         _LOADED = True
-        from app.learning.misconceptions import (  # noqa: F401
-            chuanpai,
-            chuanpai_tricks,
-            guilin,
-            hunan,
-            nantong,
-        )
+        from app.learning import teaching
+
+        for t in teaching.every():
+            if t.diagnose is not None:
+                register(t.game, tuple(t.misconceptions), t.diagnose, dict(t.reasons))
 
 
 def diagnose(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
@@ -166,36 +163,38 @@ def fallback(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     if ex.kind == "choose-action":
         return action_reason(ex, sol, answer.strip()) or Reason("mc-not-best", {})
     if ex.kind == "number":
-        right = int(sol.shown)
+        right_n = int(sol.shown)
         try:
-            given = int(answer)
+            given_n = int(answer)
         except ValueError:
-            given = 0
-        found = count_reason(ex, sol, given, right)
+            given_n = 0
+        found = count_reason(ex, sol, given_n, right_n)
         if found is not None:
             return found
-        code = "mc-count-high" if given > right else "mc-count-low"
-        return Reason(code, {"given": given})
+        code = "mc-count-high" if given_n > right_n else "mc-count-low"
+        return Reason(code, {"given": given_n})
     if ex.kind == "pick-cards":
-        given, right = Counter(answer.split()), Counter(sol.shown.split())
+        held, wanted = Counter(answer.split()), Counter(sol.shown.split())
         if ex.query is not None and ex.query.name == "waits":
-            missed = sorted(set(right) - set(given))
-            extra = sorted(set(given) - set(right))
+            missed = sorted(set(wanted) - set(held))
+            extra = sorted(set(held) - set(wanted))
             if extra:
                 return Reason("mc-extra-waits", {"cards": extra})
             return Reason("mc-missed-waits", {"cards": missed})
-        answers = [Counter(a.split()) for a in sol.accepted] or [right]
-        ways = []  # every way of completing the learner's cards, when there are several
+        answers = [Counter(a.split()) for a in sol.accepted] or [wanted]
+        ways: list[
+            list[str]
+        ] = []  # every way of completing the learner's cards, when there are several
         for a in answers:
-            lack = sorted((a - given).elements())
-            if not given - a and lack not in ways:
+            lack = sorted((a - held).elements())
+            if not held - a and lack not in ways:
                 ways.append(lack)
         if len(ways) > 1:
             alternatives = [{"code": "cards-way", "params": {"cards": w}} for w in ways]
             return Reason("mc-missing-cards-ways", {"ways": alternatives})
-        right = min(answers, key=lambda a: sum(((a - given) + (given - a)).values()))
-        missing = sorted((right - given).elements())
-        extra = sorted((given - right).elements())
+        best = min(answers, key=lambda a: sum(((a - held) + (held - a)).values()))
+        missing = sorted((best - held).elements())
+        extra = sorted((held - best).elements())
         if not extra:
             return Reason("mc-missing-cards", {"missing_cards": missing})
         if not missing:
@@ -332,8 +331,8 @@ def count_reason(ex: Exercise, sol: Solution, given: int, right: int) -> Reason 
         )
     if ex.explanation is not None:  # an authored count: its worked answer
         text = {"en": ex.explanation.en, "zh": ex.explanation.zh}
-        fact = nested(Reason("tf-text", {"text": text}))
-        return Reason("mc-count-fact", {"given": given, "right": right, "fact": fact})
+        authored_fact = nested(Reason("tf-text", {"text": text}))
+        return Reason("mc-count-fact", {"given": given, "right": right, "fact": authored_fact})
     return None
 
 

@@ -41,7 +41,7 @@ from app.engine.chuanpai.pairing.view import (
     seat_view,
     view,
 )
-from app.engine.core.codec import Frame, bad, join_code, read_int
+from app.engine.core.codec import Frame, about, bad, join_code, read_int
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
 from app.engine.core.results import MeldView, OfferView, SeatView, View
@@ -155,7 +155,10 @@ def decode_view(code: str) -> View:
 
 def _sections(frame: Frame, players: int) -> tuple[str, list[str], str, str]:
     if len(frame.body) != players + 3:
-        raise bad(f"{players} players need {players + 3} body sections, not {len(frame.body)}")
+        raise bad(
+            f"{players} players need {players + 3} body sections, not {len(frame.body)}",
+            why="detail-sections",
+        )
     return frame.body[0], list(frame.body[1 : players + 1]), frame.body[-2], frame.body[-1]
 
 
@@ -171,14 +174,14 @@ def _state(frame: Frame, rules: PairingRules) -> PairingState:
     )
     problem = problems(state, whole=False)
     if problem:
-        raise bad(problem)
+        raise bad(problem, why=problem.why, **problem.params)
     return ended(state) if state.phase == "over" else state
 
 
 def _read_header(section: str, players: int) -> dict[str, Any]:
     phase, items = read_header(section, PHASES, STATE_TAGS)
     if "d" not in items or "t" not in items:
-        raise bad("header: the dealer (d) and the turn (t) are required")
+        raise bad("header: the dealer (d) and the turn (t) are required", why="detail-moment")
     fields: dict[str, Any] = {"phase": phase}
     for tag, value in items.items():
         name, read = _FIELDS[tag]
@@ -190,7 +193,7 @@ def _read_header(section: str, players: int) -> dict[str, Any]:
 
 def _flag(value: str, where: str, players: int = 0) -> bool:
     if value:
-        raise bad(f"{where} takes no value")
+        raise bad(f"{where} takes no value", why="detail-moment")
     return True
 
 
@@ -205,7 +208,7 @@ def _card(value: str, where: str, players: int) -> str:
 def _one_card(text: str, where: str) -> str:
     cards = read_cards(text, where)
     if len(cards) != 1:
-        raise bad(f"{where}: one card, not {text!r}")
+        raise bad(f"{where}: one card, not {text!r}", **about(where))
     return cards[0]
 
 
@@ -215,7 +218,7 @@ _TIERS = {t[0]: t for t in TIERS}
 
 def _read_queue(text: str, where: str, players: int) -> tuple[tuple[int, str], ...]:
     if not _QUEUE.fullmatch(text):
-        raise bad(f"queue: {text!r} is not seat and tier (g or b) pairs")
+        raise bad(f"queue: {text!r} is not seat and tier (g or b) pairs", why="detail-moment")
     return tuple(
         (read_seat_no(text[i], "queue", players), _TIERS[text[i + 1]])
         for i in range(0, len(text), 2)
@@ -227,7 +230,7 @@ def _read_foul(text: str, where: str, players: int) -> tuple[int, Reason]:
     name, *values = rest.split("_")
     code = f"cp-{name}"
     if code not in FOUL_PARAMS or len(values) != len(FOUL_PARAMS[code]):
-        raise bad(f"foul: {text!r} is not seat_reason_params")
+        raise bad(f"foul: {text!r} is not seat_reason_params", why="detail-moment")
     params: dict[str, Any] = {}
     for param, value in zip(FOUL_PARAMS[code], values, strict=True):
         params[param] = _foul_param(param, value)
@@ -239,7 +242,7 @@ def _foul_param(param: str, value: str) -> Any:
         return list(read_cards(value, "foul"))
     if param == "kind":
         if value not in MELD_KINDS:
-            raise bad(f"foul: no group kind {value!r}")
+            raise bad(f"foul: no group kind {value!r}", why="detail-moment")
         return value
     return _one_card(value, "foul")
 
@@ -280,7 +283,7 @@ class _SeatText:
 
     def seat_state(self, i: int) -> SeatState:
         if self.hides or self.hand is None or self.guo is None:
-            raise bad(f"seat {i}: a whole position hides nothing")
+            raise bad(f"seat {i}: a whole position hides nothing", why="detail-seat-view")
         melds = cast(tuple[Meld, ...], tuple(self.melds))
         return SeatState(self.hand, melds, self.guo, self.passed, self.unlaid, self.extra)
 
@@ -302,7 +305,7 @@ def _read_seat(text: str, where: str) -> _SeatText:
 
 def _read_memory(seat: _SeatText, tag: str, value: str, where: str) -> None:
     if tag in seat.tags:
-        raise bad(f"{where}: {tag} twice")
+        raise bad(f"{where}: {tag} twice", **about(where))
     seat.tags += tag
     if tag == "G":
         hidden = read_hidden(value, where)
@@ -315,7 +318,7 @@ def _read_memory(seat: _SeatText, tag: str, value: str, where: str) -> None:
     elif tag == "X" and not value:
         seat.extra = True
     else:
-        raise bad(f"{where}: {tag + value!r} is not G, P, U or X")
+        raise bad(f"{where}: {tag + value!r} is not G, P, U or X", **about(where))
 
 
 _PIPS = {str(p): p for p in range(2, 13)}
@@ -323,7 +326,7 @@ _PIPS = {str(p): p for p in range(2, 13)}
 
 def _pips(text: str, where: str) -> int:
     if text not in _PIPS:
-        raise bad(f"{where}: {text!r} is not a number of pips from 2 to 12")
+        raise bad(f"{where}: {text!r} is not a number of pips from 2 to 12", **about(where))
     return _PIPS[text]
 
 
@@ -349,17 +352,17 @@ def _read_meld(item: str, where: str) -> Meld | MeldView:
     """A group written otherwise than in the table (a face-down one, cards unsorted)."""
     kind = next((k for k in MELD_KINDS if item.startswith(k)), None)
     if kind is None:
-        raise bad(f"{where}: {item!r} is not a group")
+        raise bad(f"{where}: {item!r} is not a group", why="detail-meld")
     rest = item[len(kind) :]
     hidden = read_hidden(rest, where)
     if hidden is not None:
         if kind not in FACE_DOWN:
-            raise bad(f"{where}: a {kind} is laid face up")
+            raise bad(f"{where}: a {kind} is laid face up", **about(where))
         return face_down(kind, hidden)
     try:
         return Meld.make(kind, read_cards(rest, where))
     except EngineError:
-        raise bad(f"{where}: {item!r} is not a {kind}") from None
+        raise bad(f"{where}: {item!r} is not a {kind}", **about(where)) from None
 
 
 # -- a seat view -----------------------------------------------------------------------
@@ -368,12 +371,16 @@ def _read_meld(item: str, where: str) -> Meld | MeldView:
 def _view(frame: Frame, rules: PairingRules, viewer: int) -> View:
     header, seat_texts, stock, dead = _sections(frame, rules.players)
     if viewer >= rules.players:
-        raise bad(f"seat {viewer} is not at a table of {rules.players}")
+        raise bad(
+            f"seat {viewer} is not at a table of {rules.players}",
+            why="detail-seat",
+            seat=viewer,
+        )
     phase, items = read_header(header, PHASES, VIEW_TAGS)
     seats = tuple(_seat_seen(i, text, i == viewer) for i, text in enumerate(seat_texts))
     stock_size = read_hidden(stock, "stock")
     if stock_size is None:
-        raise bad("stock: a seat view hides the stock (h and its size)")
+        raise bad("stock: a seat view hides the stock (h and its size)", why="detail-seat-view")
     return make_view(
         viewer,
         phase,
@@ -394,7 +401,10 @@ def _seat_seen(i: int, text: str, own: bool) -> SeatView:
         melds = tuple(meld_view(m) for m in s.melds)
         return seat_view(i, tokens_of(s.hand), melds, s.guo, s.passed, s.unlaid, s.extra)
     if seat.hand is not None or seat.guo or seat.passed or seat.unlaid:
-        raise bad(f"seat {i}: the view shows another seat's hand, 过牌 or memory")
+        raise bad(
+            f"seat {i}: the view shows another seat's hand, 过牌 or memory",
+            why="detail-seat-view",
+        )
     melds = tuple(m if isinstance(m, MeldView) else meld_view(m) for m in seat.melds)
     return seat_from_afar(i, seat.hand_size, melds, seat.guo_count, seat.extra)
 

@@ -86,7 +86,11 @@ def from_json(d: Mapping[str, Any]) -> PairingState:
 def _foul(data: Mapping[str, Any]) -> Reason:
     reason = Reason.from_json(data)
     if set(reason.params) != set(FOUL_PARAMS.get(reason.code, ("?",))):
-        raise EngineError("bad-position", detail=f"foul {reason.code} is not a foul of this game")
+        raise EngineError(
+            "bad-position",
+            detail=f"foul {reason.code} is not a foul of this game",
+            why="detail-moment",
+        )
     return reason
 
 
@@ -141,7 +145,9 @@ def one_seat(pos: Mapping[str, Any], rules: PairingRules) -> PairingState:
 def _meld_text(m: object) -> tuple[str, str]:
     kind, sep, cards = str(m).partition(":")
     if not sep:
-        raise EngineError("bad-position", detail=f"a group is kind:cards, not {m!r}")
+        raise EngineError(
+            "bad-position", detail=f"a group is kind:cards, not {m!r}", why="detail-meld"
+        )
     return kind, cards
 
 
@@ -149,7 +155,9 @@ def _offered(state: PairingState, card: str, source: object) -> PairingState:
     """Seat 0 is offered ``card``, discarded by the seat before it or turned by itself."""
     cards = parse_tokens(card, "pairing")
     if len(cards) != 1:
-        raise EngineError("bad-position", detail=f"card is one card, not {card!r}")
+        raise EngineError(
+            "bad-position", detail=f"card is one card, not {card!r}", why="detail-cards"
+        )
     flipped = source == "flip"
     src = 0 if flipped else len(state.seats) - 1
     state = replace(state, open_card=cards[0], source=src, flipped=flipped)

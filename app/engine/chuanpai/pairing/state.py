@@ -18,6 +18,7 @@ from app.engine.chuanpai.common import evolve
 from app.engine.chuanpai.melds import Meld
 from app.engine.chuanpai.pairing.rules import MAIN_SEATS, PairingRules, deal_sizes
 from app.engine.core.actions import Count
+from app.engine.core.errors import Detail
 from app.engine.core.reason import Reason
 from app.engine.core.selfplay import InvariantViolation
 
@@ -138,51 +139,51 @@ FULL_DECK: dict[bool, tuple[int, ...]] = {j: tuple(counts_of(deck(j))) for j in 
 """Counts per kind of the whole deck, with and without 经牌."""
 
 
-def problems(state: PairingState, whole: bool = True) -> str | None:
+def problems(state: PairingState, whole: bool = True) -> Detail | None:
     """What makes ``state`` impossible (wrong seats, a phase without what it needs,
     cards that do not add up to the deck), or ``None``. A position that is not
     ``whole`` (a study position) may leave cards out, but never hold more than the deck."""
     n = state.rules.players
     if len(state.seats) != n:
-        return f"{len(state.seats)} seats for {n} players"
+        return Detail(f"{len(state.seats)} seats for {n} players", "detail-moment")
     if state.phase not in PHASES:
-        return f"no phase {state.phase!r}"
+        return Detail(f"no phase {state.phase!r}", "detail-moment")
     seats = [state.dealer, state.turn, state.source] + [s for s, _ in state.queue]
     seats += [s for s in (state.winner, state.foul_seat) if s is not None]
     if min(seats) < 0 or max(seats) >= n:
-        return "a seat number out of range"
+        return Detail("a seat number out of range", "detail-moment")
     for seat in state.seats:
         if len(seat.hand) != N_KINDS or min(seat.hand) < 0:
-            return "a hand is not a count per card kind"
+            return Detail("a hand is not a count per card kind", "detail-json-shape")
     return _card_problem(state, whole) or _phase_problem(state)
 
 
-def _phase_problem(state: PairingState) -> str | None:
+def _phase_problem(state: PairingState) -> Detail | None:
     if state.phase == "claim" and (state.open_card is None or not state.queue):
-        return "a claim needs an open card and a queue of claims"
+        return Detail("a claim needs an open card and a queue of claims", "detail-moment")
     if not {tier for _, tier in state.queue} <= set(TIERS):
-        return "a claim tier is group or bai"
+        return Detail("a claim tier is group or bai", "detail-moment")
     if state.phase == "guo" and state.drawn is None:
-        return "the guo phase needs the drawn card"
+        return Detail("the guo phase needs the drawn card", "detail-moment")
     if (state.winner is not None or state.foul is not None) and state.phase != "over":
-        return "only a deal that is over has a winner or a foul"
+        return Detail("only a deal that is over has a winner or a foul", "detail-moment")
     if state.winner is not None and not is_complete(
         state.seats[state.winner].hand, state.rules.jing
     ):
-        return "the winner's hand is not complete"
+        return Detail("the winner's hand is not complete", "detail-moment")
     return None
 
 
-def broken(state: PairingState) -> str | None:
+def broken(state: PairingState) -> Detail | None:
     """What the moves of a deal broke (cards lost or made up, a phase without what it
     needs), or ``None``: the self-play check after every action."""
     return _card_problem(state, True) or _phase_problem(state)
 
 
-def _card_problem(state: PairingState, whole: bool) -> str | None:
+def _card_problem(state: PairingState, whole: bool) -> Detail | None:
     cards, deck = all_cards(state), FULL_DECK[state.rules.jing]
     if whole and cards != list(deck):
-        return "the cards do not add up to the deck"
+        return Detail("the cards do not add up to the deck", "detail-deck")
     if not all(map(operator.le, cards, deck)):
-        return "more copies of a card than the deck holds"
+        return Detail("more copies of a card than the deck holds", "detail-deck")
     return None

@@ -38,7 +38,7 @@ from app.engine.chuanpai.tricks.view import (
     seat_view,
     view,
 )
-from app.engine.core.codec import Frame, bad, join_code, read_int
+from app.engine.core.codec import Frame, about, bad, join_code, read_int
 from app.engine.core.reason import Reason
 from app.engine.core.results import SeatView, View
 
@@ -126,7 +126,11 @@ def decode_view(code: str) -> View:
     frame = _frame(code, view=True)
     assert frame.viewer is not None
     if frame.viewer >= PLAYERS:
-        raise bad(f"seat {frame.viewer} is not at a table of {PLAYERS}")
+        raise bad(
+            f"seat {frame.viewer} is not at a table of {PLAYERS}",
+            why="detail-seat",
+            seat=frame.viewer,
+        )
     rules = read_rules(frame, DEFAULT_RULES)
     if frame.section(0).split(".")[0] == "over":
         return view(_state(frame, rules), frame.viewer)
@@ -136,7 +140,7 @@ def decode_view(code: str) -> View:
 def _frame(code: str, view: bool) -> Frame:
     frame = read_frame(code, VARIANT, view)
     if len(frame.body) != SECTIONS:
-        raise bad(f"the body has {SECTIONS} sections, not {len(frame.body)}")
+        raise bad(f"the body has {SECTIONS} sections, not {len(frame.body)}", why="detail-sections")
     return frame
 
 
@@ -147,7 +151,7 @@ def _state(frame: Frame, rules: TrickRules) -> TrickState:
         *(_read_seat(text, f"seat {i}") for i, text in enumerate(seats)), strict=True
     )
     if any(h is None for h in hands):
-        raise bad("a whole position hides no hand")
+        raise bad("a whole position hides no hand", why="detail-seat-view")
     trick = tuple(_whole_play(p) for p in _plays(trick_text))
     state = TrickState(
         rules=rules,
@@ -160,14 +164,17 @@ def _state(frame: Frame, rules: TrickRules) -> TrickState:
     )
     problem = problems(state, whole=False)
     if problem:
-        raise bad(problem)
+        raise bad(problem, why=problem.why, **problem.params)
     return ended(state) if state.phase == "over" else state
 
 
 def _read_header(section: str, tags: str) -> dict[str, Any]:
     phase, items = read_header(section, PHASES, tags)
     if any(t not in items for t in "dlt"):
-        raise bad("header: the dealer (d), the leader (l) and the turn (t) are required")
+        raise bad(
+            "header: the dealer (d), the leader (l) and the turn (t) are required",
+            why="detail-moment",
+        )
     fields: dict[str, Any] = {"phase": phase}
     for tag, name in _SEATS.items():
         if tag in items:
@@ -187,7 +194,7 @@ def _read_seat(text: str, where: str) -> tuple[tuple[int, ...] | None, tuple[str
     first, *items = text.split(".")
     hand = None if first.startswith("h") else read_counts(first, where, N)
     if len(items) > 1 or any(not item.startswith("p") for item in items):
-        raise bad(f"{where}: a seat is its hand and p and its pile")
+        raise bad(f"{where}: a seat is its hand and p and its pile", **about(where))
     pile = read_cards(items[0][1:], where, FACE_SET) if items else ()
     return hand, pile
 
@@ -200,7 +207,7 @@ def _read_play(text: str) -> tuple[int, bool, tuple[str, ...], int | None]:
     """A play of the trick: seat, covered, its cards, and (a view's hidden cover) how
     many cards are hidden."""
     if len(text) < 3 or text[1] not in "pc":
-        raise bad(f"trick: {text!r} is not seat, p or c, and cards")
+        raise bad(f"trick: {text!r} is not seat, p or c, and cards", why="detail-moment")
     seat = read_seat_no(text[0], "trick", PLAYERS)
     covered = text[1] == "c"
     hidden = read_hidden(text[2:], "trick") if covered else None
@@ -211,7 +218,7 @@ def _read_play(text: str) -> tuple[int, bool, tuple[str, ...], int | None]:
 def _whole_play(text: str) -> tuple[int, tuple[str, ...], bool]:
     seat, covered, cards, hidden = _read_play(text)
     if hidden is not None:
-        raise bad("trick: a whole position hides no cover")
+        raise bad("trick: a whole position hides no cover", why="detail-seat-view")
     return seat, cards, covered
 
 
@@ -224,7 +231,10 @@ def _view(frame: Frame, viewer: int) -> View:
     seats = tuple(_seat_seen(i, text, i == viewer) for i, text in enumerate(seat_texts))
     covered_count = read_hidden(covered, "covered")
     if covered_count is None:
-        raise bad("covered: a seat view hides the covered cards (h and their number)")
+        raise bad(
+            "covered: a seat view hides the covered cards (h and their number)",
+            why="detail-seat-view",
+        )
     trick = tuple(_play_seen(p, viewer) for p in _plays(trick_text))
     table = Table(
         fields["dealer"],
@@ -240,7 +250,10 @@ def _view(frame: Frame, viewer: int) -> View:
 def _seat_seen(i: int, text: str, own: bool) -> SeatView:
     hand, pile = _read_seat(text, f"seat {i}")
     if own != (hand is not None):
-        raise bad(f"seat {i}: a seat view shows its own hand and hides the others")
+        raise bad(
+            f"seat {i}: a seat view shows its own hand and hides the others",
+            why="detail-seat-view",
+        )
     if hand is not None:
         return seat_view(i, tokens_of(hand), sum(hand), pile)
     size = read_hidden(text.split(".")[0], f"seat {i}")
@@ -250,7 +263,7 @@ def _seat_seen(i: int, text: str, own: bool) -> SeatView:
 def _play_seen(text: str, viewer: int) -> dict[str, Any]:
     seat, covered, cards, hidden = _read_play(text)
     if covered and (hidden is None) != (seat == viewer):
-        raise bad("trick: a seat sees its own covers, not the others'")
+        raise bad("trick: a seat sees its own covers, not the others'", why="detail-seat-view")
     return (
         hidden_cover(seat, hidden) if hidden is not None else play_view(seat, cards, covered, True)
     )

@@ -72,7 +72,11 @@ def from_json(d: Mapping[str, Any]) -> TrickState:
 def _foul(data: Mapping[str, Any]) -> Reason:
     reason = Reason.from_json(data)
     if reason.code != "cp-tj-must-beat" or set(reason.params) != {"cards"}:
-        raise EngineError("bad-position", detail=f"foul {reason.code} is not a foul of this game")
+        raise EngineError(
+            "bad-position",
+            detail=f"foul {reason.code} is not a foul of this game",
+            why="detail-moment",
+        )
     return Reason(reason.code, {"cards": list(reason.params["cards"])})
 
 
@@ -107,11 +111,19 @@ def one_seat(pos: Mapping[str, Any], rules: TrickRules) -> TrickState:
 def _check_short_form(hand: Sequence[str], plays: Sequence[Sequence[str]]) -> None:
     for c in hand:
         if c in HARD:
-            raise EngineError("bad-position", detail=f"{c} is a 硬张 and is never in hand")
+            raise EngineError(
+                "bad-position", detail=f"{c} is a 硬张 and is never in hand", why="detail-cards"
+            )
     if plays and classify(plays[0]) is None:
-        raise EngineError("bad-position", detail="the first play of the trick is not a lead")
+        raise EngineError(
+            "bad-position",
+            detail="the first play of the trick is not a lead",
+            why="detail-moment",
+        )
     if len(plays) >= PLAYERS:
-        raise EngineError("bad-position", detail="the trick is already complete")
+        raise EngineError(
+            "bad-position", detail="the trick is already complete", why="detail-moment"
+        )
 
 
 def _trick_of(plays: Sequence[Sequence[str]]) -> Trick:

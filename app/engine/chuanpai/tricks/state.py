@@ -10,6 +10,7 @@ from app.engine.chuanpai.cards import INDEX, counts_of, deck
 from app.engine.chuanpai.tricks.plays import HARD, TOP_CARDS, N, in_order
 from app.engine.chuanpai.tricks.rules import HAND, PLAYERS, TrickRules
 from app.engine.core.actions import Count
+from app.engine.core.errors import Detail
 from app.engine.core.reason import Reason
 
 PHASES: tuple[str, ...] = ("play", "over")
@@ -94,13 +95,13 @@ def all_cards(state: TrickState) -> list[int]:
 FULL_DECK: tuple[int, ...] = tuple(counts_of(deck(False)))[:N]
 
 
-def problems(state: TrickState, whole: bool = True) -> str | None:
+def problems(state: TrickState, whole: bool = True) -> Detail | None:
     """What makes ``state`` impossible, or ``None``. A position that is not ``whole``
     (a study position) may leave cards out, never hold more than the deck."""
     if len(state.hands) != PLAYERS or len(state.piles) != PLAYERS:
-        return f"the trick game has {PLAYERS} seats"
+        return Detail(f"the trick game has {PLAYERS} seats", "detail-moment")
     if state.phase not in PHASES:
-        return f"no phase {state.phase!r}"
+        return Detail(f"no phase {state.phase!r}", "detail-moment")
     seats = [state.dealer, state.leader, state.turn] + [s for s, _, _ in state.trick]
     seats += [
         s
@@ -108,34 +109,36 @@ def problems(state: TrickState, whole: bool = True) -> str | None:
         if s is not None
     ]
     if min(seats) < 0 or max(seats) >= PLAYERS:
-        return "a seat number out of range"
+        return Detail("a seat number out of range", "detail-moment")
     for h in state.hands:
         if len(h) != N or min(h) < 0:
-            return "a hand is not a count per card kind"
+            return Detail("a hand is not a count per card kind", "detail-json-shape")
     return _card_problem(state, whole) or _trick_problem(state)
 
 
-def broken(state: TrickState) -> str | None:
+def broken(state: TrickState) -> Detail | None:
     """What the moves of a deal broke (cards lost or made up, a trick out of order), or
     ``None``: the self-play check after every action."""
     return _card_problem(state, True) or _trick_problem(state)
 
 
-def _card_problem(state: TrickState, whole: bool) -> str | None:
+def _card_problem(state: TrickState, whole: bool) -> Detail | None:
     cards = all_cards(state)
     if whole and cards != list(FULL_DECK):
-        return "the cards do not add up to the deck"
+        return Detail("the cards do not add up to the deck", "detail-deck")
     if not all(map(operator.le, cards, FULL_DECK)):
-        return "more copies of a card than the deck holds"
+        return Detail("more copies of a card than the deck holds", "detail-deck")
     return None
 
 
-def _trick_problem(state: TrickState) -> str | None:
+def _trick_problem(state: TrickState) -> Detail | None:
     played = [s for s, _, _ in state.trick]
     if len(set(played)) != len(played) or len(played) >= PLAYERS:
-        return "each seat plays once to a trick"
+        return Detail("each seat plays once to a trick", "detail-moment")
     if state.trick and (state.trick[0][2] or best_of(state.trick) != state.best):
-        return "a trick begins with a lead, and its best play is the last face up"
+        return Detail(
+            "a trick begins with a lead, and its best play is the last face up", "detail-moment"
+        )
     if state.phase == "play" and state.turn in played:
-        return "the seat to play has played to this trick"
+        return Detail("the seat to play has played to this trick", "detail-moment")
     return None

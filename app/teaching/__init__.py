@@ -1,0 +1,2 @@
+"""Each game's teaching, one folder per game (``app/teaching/<game>/``), found by
+:mod:`app.learning.teaching`. Shared by the two 字牌 games: :mod:`.zipai_common`."""

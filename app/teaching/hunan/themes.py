@@ -1,0 +1,1368 @@
+"""Practice themes of hunan (besides the ones every game has): each a ``Theme`` whose
+``ask(game, state, seat)`` turns a moment of a deal into a question with an exact answer,
+or says it does not fit (see app/learning/practice.py).
+
+Every theme is written as an *examiner*: ``(game, state, seat)`` → ``(question,
+category)`` or ``None``; the category is the kind of answer (a forced 偎 or a 跑 from a
+坎, a legal 吃 or a 臭牌, ...). A theme's direct builder plays one deal with the engine's
+player and looks at every moment of it, and also at *variants* of those moments that a
+real deal could as well have produced: the seat about to draw turns up another card of
+the stock (the stock's order is hidden, so any card in it could come next), or a seat
+carries the memory of an earlier pass on the card (its 臭牌, its refused 碰, its 臭胡,
+when a copy of the card has been on the table). It then picks a kind of answer at
+random, so the rarer answers come up as often as the common ones, and one moment of
+that kind.
+
+The generic ``forced`` and ``waits`` themes are replaced by Hunan's own under the same
+ids: a forced 提/偎/跑 is the seat's only action (the generic theme looks for a forced
+action among others and never finds one), and a card that completes the hand below the
+table's minimum is not a win.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from app.engine.core.actions import Action
+from app.engine.core.registry import find_game
+from app.engine.zipai.bi import bi_options, chi_shapes, take, usable
+from app.engine.zipai.cards import TOKENS, is_big
+from app.engine.zipai.machine import do
+from app.engine.zipai.melds import CHOUWEI, PENG, WEI
+from app.engine.zipai.offers import candidates, decider, stage_seats
+from app.engine.zipai.settle import mingtang, red_count
+from app.engine.zipai.state import Offer, State, evolve, seat_evolve, sub, with_seat
+from app.engine.zipai.winning import hu_points, points_with
+from app.learning import practice
+from app.learning.exercise import Choice, Query, Text
+from app.learning.practice import Question, Theme
+from app.teaching.hunan.queries import (
+    discard_after,
+    discard_waits,
+    unseen,
+    win_draws,
+    win_now,
+)
+
+GAME = "hunan"
+#: the game's own practice themes, in the order the practice page lists them
+OWN: list[Theme] = []
+SEATS = 3
+Examined = tuple[Question, Any]
+Examiner = Callable[[Any, State, int], Examined | None]
+Variants = Callable[[State, random.Random], Iterator[State]]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _shuffled(items: list[Any], key: int) -> list[Any]:
+    """``items`` in an order fixed by ``key`` (the same position, the same order)."""
+    out = list(items)
+    random.Random(key).shuffle(out)
+    return out
+
+
+def _key(state: State, seat: int) -> int:
+    card = state.offer.card if state.offer is not None else 0
+    return state.moves * 97 + seat * 31 + card + 1000 * len(state.stock)
+
+
+def _lettered(choices: list[tuple[str, str | None]]) -> tuple[Choice, ...]:
+    """Action choices ``(action text, misconception)`` lettered a, b, c …"""
+    return tuple(
+        Choice(chr(97 + i), action=text, misconception=mc) for i, (text, mc) in enumerate(choices)
+    )
+
+
+def _legal_of(game: Any, state: State, action: Action) -> Action | None:
+    legal: list[Action] = game.legal_actions(state, action.seat)
+    for a in legal:
+        if a.matches(action):
+            return a
+    return None
+
+
+def _why(game: Any, state: State, action: Action) -> str:
+    """``legal`` or the code of the rule that refuses ``action``."""
+    if _legal_of(game, state, action) is not None:
+        return "legal"
+    reason = game.why_illegal(state, action)
+    return reason.code if reason is not None else "not-offered"
+
+
+def _offer(state: State) -> Offer | None:
+    return state.offer if state.phase == "offer" else None
+
+
+def _reasons(*items: tuple[Any, ...]) -> tuple[Choice, ...]:
+    """True-false reasons ``(id, reason, zh, en[, misconception])``."""
+    out = []
+    for item in items:
+        cid, reason, zh, en, *mc = item
+        out.append(Choice(cid, Text(zh, en), reason=reason, misconception=mc[0] if mc else None))
+    return tuple(out)
+
+
+def _tokens(cards: Any) -> tuple[str, ...]:
+    return tuple(TOKENS[c] for c in cards)
+
+
+def _two(group: tuple[int, ...], card: int) -> list[str]:
+    own = list(group)
+    own.remove(card)
+    return [TOKENS[c] for c in own]
+
+
+def card_zh(token: str) -> str:
+    """The card's Chinese character (一 … 十, 壹 … 拾)."""
+    from app.engine.zipai.cards import TOKEN_INDEX, chinese
+
+    return chinese(TOKEN_INDEX[token])
+
+
+def cards_zh(tokens: Any) -> str:
+    return "".join(card_zh(t) for t in tokens)
+
+
+#: seat relative to the learner: (Chinese, English as a subject)
+def who(me: int, other: int) -> tuple[str, str]:
+    if other == me:
+        return "你", "you"
+    if other == (me + 1) % SEATS:
+        return "下家", "your 下家 (Right)"
+    return "上家", "your 上家 (Left)"
+
+
+def _listed(mask: int) -> list[str]:
+    return [TOKENS[c] for c in range(20) if mask >> c & 1]
+
+
+#: memory items: (Chinese list, Chinese when empty, English list, English when empty)
+_MEMORY = {
+    "thrown": ("你这一局打出过：{}。", "你这一局还没打出过牌。",
+               "In this deal you have discarded {}.", "You have not discarded any card in this deal."),
+    "chou": ("你的臭牌：{}。", "你还没有臭牌。", "Your stale cards: {}.", "You have no stale card."),
+    "nopeng": ("你这一局忍碰过：{}。", "你这一局没有忍碰过。",
+               "In this deal you have let a peng of {} go.", "You have not let any peng go in this deal."),
+    "chouhu": ("你放过的胡：{}。", "你还没有放过胡。", "Wins you passed: {}.", "You have not passed a win."),
+}  # fmt: skip
+
+
+def memory_text(state: State, seat: int, *what: str) -> tuple[str, str]:
+    """The seat's own memory, as sentences (the table drawn on the page does not show
+    it): ``thrown`` (its discards), ``chou`` (臭牌), ``nopeng`` (refused 碰),
+    ``chouhu`` (passed wins and the table 胡息 then)."""
+    s = state.seats[seat]
+    zh: list[str] = []
+    en: list[str] = []
+    for item in what:
+        if item == "chouhu":
+            items_zh = [f"{card_zh(TOKENS[c])}（当时桌面 {h} 胡息）" for c, h in s.chou_hu]
+            items_en = [f"{card_zh(TOKENS[c])} (your current huxi was {h})" for c, h in s.chou_hu]
+        else:
+            mask = {"thrown": s.thrown, "chou": s.chou, "nopeng": s.refused_peng}[item]
+            items_zh = items_en = [card_zh(t) for t in _listed(mask)]
+        full_zh, none_zh, full_en, none_en = _MEMORY[item]
+        zh.append(full_zh.format("、".join(items_zh)) if items_zh else none_zh)
+        en.append(full_en.format(", ".join(items_en)) if items_en else none_en)
+    return "".join(zh), " ".join(en)
+
+
+def came(me: int, offer: Offer) -> tuple[str, str]:
+    """How the card on offer came, as the start of a sentence (``{card}`` left open)."""
+    zh, en = who(me, offer.seat)
+    if offer.source == "liang":
+        return "庄家亮出了 {card}", "The dealer has shown {card}"
+    if offer.seat == me:
+        verb_zh, verb_en = (
+            ("自己翻出了", "turn up") if offer.source == "draw" else ("打出了", "discard")
+        )
+        return f"你{verb_zh} {{card}}", f"You {verb_en} {{card}}"
+    verb_zh, verb_en = ("翻出了", "turns up") if offer.source == "draw" else ("打出了", "discards")
+    return f"{zh}{verb_zh} {{card}}", f"{en[0].upper()}{en[1:]} {verb_en} {{card}}"
+
+
+def _visible(state: State, card: int) -> bool:
+    """A copy of ``card`` has been on the table: in a pile or in a group laid face up."""
+    for s in state.seats:
+        if card in s.pile:
+            return True
+        for m in s.melds:
+            if card in m.cards and m.kind != WEI:
+                return True
+    return False
+
+
+# --------------------------------------------------------------------------- play and pick
+
+
+def play(game: Any, rng: random.Random) -> Iterator[State]:
+    """Every state of one deal the engine plays where a seat is to act."""
+    rules = game.default_rules
+    player = game.player()
+    state = game.new_deal(rules, rng, rng.randrange(SEATS))
+    for _ in range(400):
+        if game.is_over(state):
+            return
+        seat = game.to_act(state)
+        if seat is None:
+            return
+        yield state
+        legal = game.legal_actions(state, seat)
+        state = game.apply(state, player.choose(state, seat, legal, rng))
+
+
+def turn_up(state: State, card: int) -> State:
+    """The seat about to draw turns up ``card``, a card of the stock (its order is hidden:
+    any card in it could come next)."""
+    stock = list(state.stock)
+    stock.remove(card)
+    return do(evolve(state, stock=(card, *stock)), Action("draw", state.turn, (), True))
+
+
+def draws(state: State, rng: random.Random, most: int = 4) -> Iterator[State]:
+    """The seat about to draw turns up another card of the stock instead: up to ``most``
+    of them."""
+    if state.phase != "draw" or not state.stock:
+        return
+    kinds = list(dict.fromkeys(state.stock[1:]))
+    rng.shuffle(kinds)
+    for card in kinds[:most]:
+        yield turn_up(state, card)
+
+
+def discards(state: State, rng: random.Random, most: int = 3) -> Iterator[State]:
+    """The seat to discard throws another of its free cards."""
+    if state.phase != "play" or not state.must_discard:
+        return
+    cards = state.seats[state.turn].discardable()
+    rng.shuffle(cards)
+    for card in cards[:most]:
+        yield do(state, Action("discard", state.turn, (TOKENS[card],)))
+
+
+def moves(state: State, rng: random.Random) -> Iterator[State]:
+    """Other draws and other discards from this moment."""
+    yield from draws(state, rng)
+    yield from discards(state, rng)
+
+
+def builder(
+    examine: Examiner,
+    every_seat: bool = True,
+    deals: int = 3,
+    kinds: tuple[Any, ...] = (),
+    kind_of: Callable[[Any], Any] = lambda cat: cat,
+    variants: Variants | None = None,
+) -> Callable[[random.Random], tuple[State, int] | None]:
+    """A theme's direct builder: play deals, collect every (state, seat) that fits (among
+    the deal's moments and their ``variants``) and return one. With ``kinds`` (the kinds
+    of answer, ``kind_of`` reading one from a category) it first picks the kind at random
+    and plays up to ``deals`` deals to find it, so rare answers come up as often as
+    common ones; otherwise it picks a kind among those the first fitting deal has."""
+
+    def direct(rng: random.Random) -> tuple[State, int] | None:
+        game = find_game(GAME)
+        wanted = rng.choice(kinds) if kinds else None
+        fallback: tuple[State, int] | None = None
+        for _ in range(deals):
+            found: dict[Any, list[tuple[State, int]]] = {}
+            for natural in play(game, rng):
+                more = variants(natural, rng) if variants is not None else ()
+                for state in (natural, *more):
+                    seats = range(SEATS) if every_seat else (game.to_act(state),)
+                    for seat in seats:
+                        if seat is None:
+                            continue
+                        got = examine(game, state, seat)
+                        if got is not None:
+                            found.setdefault(kind_of(got[1]), []).append((state, seat))
+                if wanted is not None and wanted in found and len(found[wanted]) >= 3:
+                    break
+            if not found:
+                continue
+            if wanted is None:
+                kind = rng.choice(sorted(found, key=repr))
+                return rng.choice(found[kind])
+            if wanted in found:
+                return rng.choice(found[wanted])
+            if fallback is None:
+                fallback = rng.choice(found[rng.choice(sorted(found, key=repr))])
+        return fallback
+
+    return direct
+
+
+def theme(
+    tid: str,
+    title: Text,
+    about: Text,
+    examine: Examiner,
+    every_seat: bool = True,
+    deals: int = 3,
+    kinds: tuple[Any, ...] = (),
+    kind_of: Callable[[Any], Any] = lambda cat: cat,
+    variants: Variants | None = None,
+) -> Theme:
+    direct = builder(examine, every_seat, deals, kinds, kind_of, variants)
+    own = Theme(tid, GAME, title, about, practice.asking(examine), direct)
+    OWN.append(own)
+    return own
+
+
+def _first(cat: Any) -> Any:
+    return cat[0]
+
+
+def _memo(state: State, seat: int, **kw: Any) -> State:
+    """``state`` with seat ``seat``'s memory changed (a new state, no caches)."""
+    s = seat_evolve(state.seats[seat], **kw)
+    return evolve(state, seats=with_seat(state, seat, s))
+
+
+def _fourth(me: int, offer: Offer) -> tuple[str, str]:
+    """How the fourth copy came, as the end of a sentence (``{card}`` left open)."""
+    zh, en = who(me, offer.seat)
+    if offer.source == "draw":
+        verb_zh, verb_en = "翻出了", ("turn up" if offer.seat == me else "turns up")
+    else:
+        verb_zh, verb_en = "打出了", ("discard" if offer.seat == me else "discards")
+    return f"{zh}{verb_zh}第四张 {{card}}", f"{en} {verb_en} the fourth {{card}}"
+
+
+# --------------------------------------------------------------------------- forced
+
+
+_FORCED_RATING = {
+    "wei": 1150,
+    "pao-kan": 1200,
+    "ti": 1250,
+    "pao-peng": 1300,
+    "pao-wei": 1350,
+    "chouwei": 1450,
+}
+_FORCED_KINDS = tuple(_FORCED_RATING)
+
+
+def _own_groups(hand: tuple[int, ...], card: int, yiwushi: bool) -> list[tuple[int, ...]]:
+    """吃-shaped groups with ``card`` whose two other cards are free cards of the hand
+    (not of a 坎), in the engine's order."""
+    avail = usable(hand)
+    out: list[tuple[int, ...]] = []
+    for group in chi_shapes(card, yiwushi):
+        own = list(group)
+        own.remove(card)
+        if take(avail, own) is not None:
+            out.append(group)
+    return out
+
+
+def forced(game: Any, state: State, seat: int) -> Examined | None:
+    offer = _offer(state)
+    d = decider(state) if offer is not None else None
+    if offer is None or d is None or d[1] != seat or d[0] not in ("self", "pao"):
+        return None
+    a = d[2][0]
+    c = offer.card
+    card = TOKENS[c]
+    three, four = " ".join([card] * 3), " ".join([card] * 4)
+    s = state.seats[seat]
+    cat = a.kind
+    opts: list[tuple[str, str | None]] = [(a.text(), None), ("pass", None)]
+    if a.kind == "wei":
+        opts.append((f"peng {three}", "mc-hn-wei-as-peng"))
+    elif a.kind == "chouwei":
+        opts.append((f"wei {three}", "mc-hn-chouwei-as-wei"))
+        opts.append((f"peng {three}", "mc-hn-wei-as-peng"))
+    elif a.kind == "ti":
+        opts.append((f"pao {four}", "mc-hn-four-origin"))
+        if s.hand[c] == 3:
+            opts.append((f"wei {three}", None))
+    else:
+        if s.hand[c] == 3:
+            cat = "pao-kan"
+        elif s.meld_of(c, (PENG,)) is not None:
+            cat = "pao-peng"
+        else:
+            cat = "pao-wei"
+        opts.append((f"ti {four}", "mc-hn-four-origin"))
+        if seat in stage_seats(state, "chi"):
+            groups = _own_groups(s.hand, c, state.rules.yiwushi)
+            if groups:
+                opts.append((" ".join(["chi", *_tokens(groups[0])]), None))
+    zh, en = came(seat, offer)
+    mem_zh, mem_en = (
+        memory_text(state, seat, "nopeng") if a.kind in ("wei", "chouwei") else ("", "")
+    )
+    q = Question(
+        "choose-action",
+        Text(f"{mem_zh}{zh}。现在该怎么做？", f"{mem_en} {en}. What do you do now?".strip()),
+        Query("forced"),
+        ("forced",),
+        _lettered(_shuffled(opts, _key(state, seat))),
+        {"card": card},
+        _FORCED_RATING[cat] + (50 if offer.seat != seat else 0),
+    )
+    return q, cat
+
+
+def stale_wei(state: State, rng: random.Random) -> Iterator[State]:
+    """The seat about to draw once let a 碰 of a pair it holds go (the card has been on
+    the table), and now turns that card up: a 臭偎."""
+    if state.phase != "draw" or not state.stock:
+        return
+    t = state.turn
+    s = state.seats[t]
+    pairs = [c for c in set(state.stock) if s.hand[c] == 2 and _visible(state, c)]
+    if not pairs:
+        return
+    c = rng.choice(sorted(pairs))
+    bit = 1 << c
+    yield turn_up(_memo(state, t, refused_peng=s.refused_peng | bit, chou=s.chou | bit), c)
+
+
+def own_fours(state: State, rng: random.Random) -> Iterator[State]:
+    """The seat about to draw turns up the fourth card of its 坎 or 偎 from the stock."""
+    if state.phase != "draw" or not state.stock:
+        return
+    s = state.seats[state.turn]
+    fours = [
+        c
+        for c in set(state.stock[1:])
+        if s.hand[c] == 3 or s.meld_of(c, (WEI, CHOUWEI)) is not None
+    ]
+    if fours:
+        yield turn_up(state, rng.choice(sorted(fours)))
+
+
+def _forced_variants(state: State, rng: random.Random) -> Iterator[State]:
+    yield from moves(state, rng)
+    yield from own_fours(state, rng)
+    yield from stale_wei(state, rng)
+
+
+# --------------------------------------------------------------------------- 碰/偎 to 跑
+
+
+_PAO_REASONS = _reasons(
+    ("yes", "legal", "要跑：这第四张让它变成跑", "Yes: this fourth card turns it into a pao"),
+    ("draw", "zp-pao-on-draw-only", "不跑：碰过的牌只有遇上墩上翻出的第四张才跑",
+     "No: a peng becomes a pao only with a fourth card turned from the stock"),
+    ("own", "wei-own-draw-only", "不跑：偎只有自己摸到第四张才变成四张",
+     "No: a wei grows to four only with your own draw", "mc-hn-wei-needs-own-draw"),
+)  # fmt: skip
+_PAO_RATING = {
+    ("peng", "draw"): 1250,
+    ("peng", "discard"): 1400,
+    ("wei", "draw"): 1350,
+    ("wei", "discard"): 1450,
+}
+
+
+def peng_pao(game: Any, state: State, seat: int) -> Examined | None:
+    offer = _offer(state)
+    if offer is None or offer.source == "liang":
+        return None
+    s = state.seats[seat]
+    c = offer.card
+    i = s.meld_of(c, (PENG, WEI, CHOUWEI))
+    if i is None:
+        return None
+    group = "peng" if s.melds[i].kind == PENG else "wei"
+    if group == "wei" and offer.seat == seat:
+        return None  # the own draw makes a 提: the forced theme
+    card = TOKENS[c]
+    why = _why(game, state, Action("pao", seat, (card,) * 4))
+    if why not in ("legal", "zp-pao-on-draw-only"):
+        return None
+    zh, en = _fourth(seat, offer)
+    have_zh = "碰过" if group == "peng" else "偎着"
+    have_en = "a peng" if group == "peng" else "a wei"
+    q = Question(
+        "true-false",
+        Text(
+            f"你桌上{have_zh} {{card}}，{zh}。这张牌让你跑吗？",
+            f"You have {have_en} of {{card}} on the table, and {en}. Does it make your pao?",
+        ),
+        Query("is-legal", {"action": f"pao {card} {card} {card} {card}"}),
+        ("forced",),
+        _PAO_REASONS,
+        {"card": card},
+        _PAO_RATING[(group, offer.source)],
+    )
+    return q, (why, group, offer.source)
+
+
+def fourth_cards(state: State, rng: random.Random) -> Iterator[State]:
+    """The fourth card of a seat's 碰 or 偎 comes: the seat to discard throws it, or the
+    seat about to draw turns it up."""
+    groups = {m.cards[0] for s in state.seats for m in s.melds if m.kind in (PENG, WEI, CHOUWEI)}
+    if not groups:
+        return
+    if state.phase == "play" and state.must_discard:
+        free = [c for c in state.seats[state.turn].discardable() if c in groups]
+        if free:
+            yield do(state, Action("discard", state.turn, (TOKENS[rng.choice(free)],)))
+    elif state.phase == "draw" and state.stock:
+        cards = sorted(groups & set(state.stock[1:]))
+        if cards:
+            yield turn_up(state, rng.choice(cards))
+
+
+# --------------------------------------------------------------------------- 八块
+
+
+_BAKUAI_REASONS = _reasons(
+    ("discard", "discard", "要：进了这组以后照常打一张", "Yes: you discard as usual after this intake"),
+    ("bakuai", "bakuai", "不要：这是第二个跑或提，八块不打牌",
+     "No: it is a second pao or ti (bakuai), so there is no discard"),
+    ("never", "never", "不要：跑和提以后从来不打牌", "No: nobody ever discards after a pao or a ti",
+     "mc-hn-no-discard-after-four"),
+)  # fmt: skip
+
+
+def bakuai(game: Any, state: State, seat: int) -> Examined | None:
+    offer = _offer(state)
+    d = decider(state) if offer is not None else None
+    if offer is None or d is None or d[1] != seat or d[0] not in ("self", "pao"):
+        return None
+    a = d[2][0]
+    if a.kind not in ("pao", "ti"):
+        return None
+    why, _after = discard_after(state, a)
+    if why not in ("discard", "bakuai"):
+        return None
+    zh, en = came(seat, offer)
+    name_zh = "跑" if a.kind == "pao" else "提"
+    q = Question(
+        "true-false",
+        Text(
+            f"{zh}，你必须{name_zh}。{name_zh}了以后，你还要打一张牌吗？",
+            f"{en}, and you must make a {a.kind}. Do you discard a card after it?",
+        ),
+        Query("hunan:bakuai", {"action": a.text()}),
+        ("forced",),
+        _BAKUAI_REASONS,
+        {"card": TOKENS[offer.card]},
+        {"discard": 1250, "bakuai": 1450}[why] + (50 if a.kind == "ti" else 0),
+    )
+    return q, (why, a.kind)
+
+
+# --------------------------------------------------------------------------- which 吃
+
+
+_CHI_REFUSED = ("breaks-kan", "zp-cannot-bi", "zp-no-discard-left")
+
+
+def chi_legal(game: Any, state: State, seat: int) -> Examined | None:
+    d = decider(state) if state.phase == "offer" else None
+    if d is None or d[0] != "chi" or d[1] != seat:
+        return None
+    offer = state.offer
+    assert offer is not None
+    c = offer.card
+    hand = state.seats[seat].hand
+    legal_groups = {tuple(sorted(a.cards)) for a in d[2]}
+    good: list[str] = []
+    bad: list[tuple[str, str]] = []
+    for group in chi_shapes(c, state.rules.yiwushi):
+        own = list(group)
+        own.remove(c)
+        if take(list(hand), own) is None:
+            continue  # the seat does not even hold the two cards
+        text = " ".join(["chi", *_tokens(group)])
+        if tuple(sorted(_tokens(group))) in legal_groups:
+            good.append(text)
+            continue
+        why = _why(game, state, Action("chi", seat, _tokens(group)))
+        if why in _CHI_REFUSED:
+            bad.append((text, why))
+    if not good or not bad:
+        return None
+    key = _key(state, seat)
+    pick = _shuffled(good, key)[0]
+    bad = _shuffled(bad, key + 2)[:3]
+    opts = [(pick, None)] + [(t, None) for t, _ in bad]
+    whys = tuple(sorted({w for _, w in bad}))
+    zh, en = came(seat, offer)
+    q = Question(
+        "choose-action",
+        Text(
+            f"{zh}，轮到你吃。下面哪一种吃法是允许的？",
+            f"{en}, and it is your turn to eat it. Which of these ways of eating is allowed?",
+        ),
+        Query("legal"),
+        ("chi-bi",),
+        _lettered(_shuffled(opts, key + 1)),
+        {"card": TOKENS[c]},
+        1300 + 80 * len(opts) + (100 if "zp-cannot-bi" in whys else 0),
+    )
+    main = next((w for w in ("zp-no-discard-left", "zp-cannot-bi") if w in whys), whys[0])
+    return q, main
+
+
+# --------------------------------------------------------------------------- 比 cards
+
+
+def bi_cards(game: Any, state: State, seat: int) -> Examined | None:
+    d = decider(state) if state.phase == "offer" else None
+    if d is None or d[0] != "chi" or d[1] != seat:
+        return None
+    offer = state.offer
+    assert offer is not None
+    c = offer.card
+    forms: dict[tuple[str, ...], list[Action]] = {}
+    for a in d[2]:
+        forms.setdefault(tuple(sorted(a.cards)), []).append(a)
+    with_bi = sorted(g for g, acts in forms.items() if all(a.params.get("bi") for a in acts))
+    if not with_bi:
+        return None
+    group = with_bi[_key(state, seat) % len(with_bi)]
+    acts = forms[group]
+    n_bi = max(len(a.params["bi"]) for a in acts)
+    cards = list(group)
+    cards.remove(TOKENS[c])
+    zh, en = came(seat, offer)
+    q = Question(
+        "pick-cards",
+        Text(
+            f"{zh}，你用 {{cards}} 吃它。手里还要跟着比出哪些牌？全部选出来。",
+            f"{en}, and you eat it with {{cards}}. Which cards of your hand must come out "
+            "with it as bi? Pick every one.",
+        ),
+        Query("hunan:bi-cards", {"action": " ".join(["chi", *group])}),
+        ("chi-bi",),
+        (),
+        {"card": TOKENS[c], "cards": cards},
+        1400 + 150 * (n_bi - 1) + (60 if len(acts) > 1 else 0),
+    )
+    return q, (n_bi, len(acts) > 1)
+
+
+# --------------------------------------------------------------------------- may you eat
+
+
+_EAT_REASONS = _reasons(
+    ("yes", "legal", "能吃", "Yes"),
+    ("seat", "zp-not-next-seat", "不能：这张牌轮不到你吃", "No: this card is not yours to eat"),
+    ("bi", "zp-cannot-bi", "不能：手里同样的牌比不出来",
+     "No: the copies left in your hand could not be laid out (bi)"),
+    ("kan", "breaks-kan", "不能：要拆坎", "No: it would break up a kan"),
+)  # fmt: skip
+_EAT_RATING = {"legal": 1250, "zp-not-next-seat": 1200, "zp-cannot-bi": 1550, "breaks-kan": 1400}
+
+
+def _one_reason(state: State, seat: int, group: tuple[int, ...], c: int, why: str) -> bool:
+    """Only the engine's reason refuses the 吃: the seat order alone (the cards are free
+    and the bi can be made), or a 坎 broken with no copy of the card left to lay out."""
+    s = state.seats[seat]
+    if s.chou >> c & 1 or s.thrown >> c & 1:
+        return False  # its memory would refuse it too
+    if why == "zp-not-next-seat":
+        own = list(group)
+        own.remove(c)
+        rest = take(usable(s.hand), own)
+        return rest is not None and bool(bi_options(rest, c, state.rules.yiwushi))
+    if why == "breaks-kan":
+        return s.hand[c] == 0
+    return True
+
+
+def may_eat(game: Any, state: State, seat: int) -> Examined | None:
+    offer = _offer(state)
+    if offer is None or offer.source == "liang" or state.seats[seat].hand[offer.card] >= 3:
+        return None
+    if seat == offer.seat and offer.source == "discard":
+        return None
+    d = decider(state)
+    if d is None or d[0] == "self":
+        return None  # the card goes face down into the drawer's own group
+    c = offer.card
+    hand = state.seats[seat].hand
+    groups = []
+    for group in chi_shapes(c, state.rules.yiwushi):
+        own = list(group)
+        own.remove(c)
+        if take(list(hand), own) is not None:
+            groups.append(group)
+    if not groups:
+        return None
+    group = groups[_key(state, seat) % len(groups)]
+    action = Action("chi", seat, _tokens(group))
+    why = _why(game, state, action)
+    if why not in _EAT_RATING or not _one_reason(state, seat, group, c, why):
+        return None
+    zh, en = came(seat, offer)
+    q = Question(
+        "true-false",
+        Text(f"{zh}。你能用 {{cards}} 吃它吗？", f"{en}. May you eat it with {{cards}}?"),
+        Query("is-legal", {"action": action.text()}),
+        ("chi-bi",),
+        _EAT_REASONS,
+        {"card": TOKENS[c], "cards": _two(group, c)},
+        _EAT_RATING[why],
+    )
+    return q, why
+
+
+# --------------------------------------------------------------------------- 臭牌
+
+
+_CHOU_REASONS = _reasons(
+    ("yes", "legal", "能", "Yes"),
+    ("chou", "chou-card", "不能：这是我的臭牌", "No: it is a stale card (choupai) for me"),
+    ("own", "zp-own-discard", "不能：这种牌我自己打出过", "No: I discarded this card earlier"),
+)
+_CHOU_RATING = {"legal": 1300, "chou-card": 1400, "zp-own-discard": 1450}
+
+
+def choupai(game: Any, state: State, seat: int) -> Examined | None:
+    offer = _offer(state)
+    if offer is None or offer.source == "liang" or seat == offer.seat:
+        return None
+    d = decider(state)
+    if d is None or d[0] == "self":
+        return None
+    c = offer.card
+    card = TOKENS[c]
+    s = state.seats[seat]
+    bit = 1 << c
+    if s.hand[c] >= 3 or (s.chou & bit and s.thrown & bit):
+        return None  # (both memories at once would make two right reasons)
+    acts: list[tuple[Action, list[str]]] = []
+    if s.hand[c] == 2:
+        acts.append((Action("peng", seat, (card,) * 3), []))
+    if seat in stage_seats(state, "chi"):
+        for group in _own_groups(s.hand, c, state.rules.yiwushi):
+            acts.append((Action("chi", seat, _tokens(group)), _two(group, c)))
+    if not acts:
+        return None
+    action, own = acts[_key(state, seat) % len(acts)]
+    why = _why(game, state, action)
+    if why not in _CHOU_RATING:
+        return None
+    zh, en = came(seat, offer)
+    mem_zh, mem_en = memory_text(state, seat, "thrown", "chou")
+    if action.kind == "peng":
+        prompt = Text(f"{mem_zh}{zh}。你能碰它吗？", f"{mem_en} {en}. May you peng it?")
+    else:
+        prompt = Text(
+            f"{mem_zh}{zh}。你能用 {{cards}} 吃它吗？",
+            f"{mem_en} {en}. May you eat it with {{cards}}?",
+        )
+    q = Question(
+        "true-false",
+        prompt,
+        Query("is-legal", {"action": action.text()}),
+        ("chou",),
+        _CHOU_REASONS,
+        {"card": card, "cards": own},
+        _CHOU_RATING[why] + (50 if action.kind == "peng" else 0),
+    )
+    return q, (why, action.kind)
+
+
+def stale_memory(state: State, rng: random.Random) -> Iterator[State]:
+    """A seat that could 碰 or 吃 the card passed it once (臭牌) or threw it away before,
+    when a copy of it has been on the table; a seat is still to decide on the card."""
+    offer = _offer(state)
+    if offer is None or offer.source == "liang" or not _visible(state, offer.card):
+        return
+    bit = 1 << offer.card
+    takers = sorted(
+        {t for stage, t, _ in candidates(state, True) if stage in ("peng", "chi")} - {offer.seat}
+    )
+    for t in takers:
+        s = state.seats[t]
+        for changed in (_memo(state, t, chou=s.chou | bit), _memo(state, t, thrown=s.thrown | bit)):
+            if decider(changed) is not None:
+                yield changed
+
+
+def _chou_variants(state: State, rng: random.Random) -> Iterator[State]:
+    yield from stale_memory(state, rng)
+    for drawn in draws(state, rng, 3):
+        yield drawn
+        yield from stale_memory(drawn, rng)
+
+
+# --------------------------------------------------------------------------- 臭胡
+
+
+_HU_REASONS = _reasons(
+    ("yes", "legal", "能胡", "Yes, I may win on it"),
+    ("chouhu", "zp-chou-hu", "不能：放过这张牌的胡以后，桌面胡息没变（臭胡）",
+     "No: I passed a win on this card and my current huxi has not changed since (chouhu)"),
+    ("chou", "chou-card", "不能：这是我的臭牌", "No: it is a stale card for me",
+     "mc-hn-chou-blocks-win"),
+)  # fmt: skip
+_CHOU_HU_RATING = {"blocked": 1450, "changed": 1550, "stale-card": 1400}
+
+
+def chou_hu(game: Any, state: State, seat: int) -> Examined | None:
+    offer = _offer(state)
+    if offer is None or offer.source != "draw" or seat not in stage_seats(state, "hu"):
+        return None
+    if _hidden_from(state, seat):
+        return None
+    c = offer.card
+    s = state.seats[seat]
+    memo = [h for x, h in s.chou_hu if x == c]
+    stale = bool(s.chou & (1 << c))
+    if bool(memo) == stale:
+        return None  # one memory at a time: a passed win, or a stale card
+    if hu_points(state, seat, offer) < state.rules.min_huxi:
+        return None
+    card = TOKENS[c]
+    why = _why(game, state, Action("hu", seat, (card,)))
+    if why == "zp-chou-hu":
+        cat = "blocked"
+    elif why == "legal":
+        cat = "changed" if memo else "stale-card"
+    else:
+        return None
+    zh, en = came(seat, offer)
+    mem_zh, mem_en = memory_text(state, seat, "chouhu", "chou")
+    q = Question(
+        "true-false",
+        Text(
+            f"{mem_zh}{zh}，有了它你就凑齐七方门子，胡息也够。你现在能胡吗？",
+            f"{mem_en} {en}, and with it you would have seven groups and enough huxi. "
+            "May you win now?",
+        ),
+        Query("is-legal", {"action": f"hu {card}"}),
+        ("chou",),
+        _HU_REASONS,
+        {"card": card},
+        _CHOU_HU_RATING[cat],
+    )
+    return q, cat
+
+
+def passed_wins(state: State, rng: random.Random) -> Iterator[State]:
+    """A seat that may win on the drawn card now passed a win on that card before (臭胡):
+    with its table 胡息 as it is now, or as it was before its last group; or the card
+    is a 臭牌 for it."""
+    offer = _offer(state)
+    d = decider(state) if offer is not None else None
+    if offer is None or d is None or d[0] != "hu" or offer.source != "draw":
+        return
+    t, c = d[1], offer.card
+    s = state.seats[t]
+    if any(x == c for x, _ in s.chou_hu) or not _visible(state, c):
+        return
+    now = s.table_huxi(state.rules.yiwushi)
+    yield _memo(state, t, chou_hu=(*s.chou_hu, (c, now)))
+    if s.melds and s.melds[-1].points(state.rules.yiwushi) > 0:
+        before = now - s.melds[-1].points(state.rules.yiwushi)
+        yield _memo(state, t, chou_hu=(*s.chou_hu, (c, before)))
+    yield _memo(state, t, chou=s.chou | (1 << c))
+
+
+def _hu_variants(state: State, rng: random.Random) -> Iterator[State]:
+    yield from passed_wins(state, rng)
+    for drawn in draws(state, rng, 6):
+        yield from passed_wins(drawn, rng)
+
+
+# --------------------------------------------------------------------------- priority
+
+
+def _claim_text(me: int, a: Action, card: int) -> Text:
+    zh, en = who(me, a.seat)
+    en = en[0].upper() + en[1:]
+    if a.kind == "hu":
+        return Text(f"{zh}：胡", f"{en}: win on it")
+    if a.kind == "chi":
+        own = list(a.cards)
+        own.remove(TOKENS[card])
+        return Text(f"{zh}：用{cards_zh(own)}吃", f"{en}: eat it with {cards_zh(own)}")
+    name = {"peng": ("碰", "peng it"), "pao": ("跑", "pao")}[a.kind]
+    return Text(f"{zh}：{name[0]}", f"{en}: {name[1]}")
+
+
+def priority(game: Any, state: State, seat: int) -> Examined | None:
+    offer = _offer(state)
+    if offer is None or offer.passed or game.to_act(state) != seat:
+        return None  # asked as the card comes, before anyone has decided on it
+    claims: dict[int, tuple[str, Action]] = {}
+    for stage, t, acts in candidates(state):
+        if stage == "self":
+            return None
+        claims.setdefault(t, (stage, acts[0]))
+    if len(claims) < 2:
+        return None
+    key = _key(state, seat)
+    items = _shuffled(sorted(claims.items()), key)
+    choices = tuple(
+        Choice(chr(97 + i), _claim_text(seat, a, offer.card), action=f"{t}: {a.text()}")
+        for i, (t, (_stage, a)) in enumerate(items)
+    )
+    stages = tuple(sorted(stage for stage, _ in claims.values()))
+    zh, en = came(seat, offer)
+    q = Question(
+        "order",
+        Text(
+            f"{zh}，好几家都要这张牌。按规矩先问谁、后问谁？",
+            f"{en}, and more than one player wants it. In what order do the rules ask them?",
+        ),
+        Query("priority"),
+        ("priority",),
+        choices,
+        {"card": TOKENS[offer.card]},
+        1250
+        + 150 * (len(claims) - 2)
+        + (100 if len(set(stages)) < len(stages) else 0)
+        + (150 if {"hu", "pao"} <= set(stages) else 0),
+    )
+    return q, stages
+
+
+# --------------------------------------------------------------------------- a win?
+
+
+_WIN_REASONS = _reasons(
+    ("win", "legal", "能：七方门子齐了，胡息也够起胡数",
+     "Yes: seven groups, and the huxi reach the table's minimum"),
+    ("low", "zp-below-minimum", "不能：门子齐了，胡息却不够起胡数",
+     "No: the groups are complete, but the huxi fall short of the minimum"),
+    ("discard", "zp-no-win-on-discard", "不能：打出来的牌不能胡", "No: nobody wins on a discard"),
+)  # fmt: skip
+_WIN_RATING = {"legal": 1300, "zp-below-minimum": 1450, "zp-no-win-on-discard": 1400}
+
+
+def _hidden_from(state: State, seat: int) -> bool:
+    """The drawn card goes face down into the drawer's own 偎/提: the seat never sees it."""
+    d = decider(state)
+    return d is not None and d[0] == "self" and d[1] != seat
+
+
+def win_minimum(game: Any, state: State, seat: int) -> Examined | None:
+    offer = _offer(state)
+    if offer is None or offer.source == "liang" or _hidden_from(state, seat):
+        return None
+    if offer.source == "discard":
+        if seat == offer.seat:
+            return None
+        pts = points_with(state.seats[seat], offer.card, False, False, True, state.rules.yiwushi)
+        if pts < state.rules.min_huxi:
+            return None  # below the minimum as well: the discard must be the one reason
+    else:
+        if seat not in stage_seats(state, "hu"):
+            return None
+        pts = hu_points(state, seat, offer)
+    if pts < 0:
+        return None
+    card = TOKENS[offer.card]
+    why = _why(game, state, Action("hu", seat, (card,)))
+    if why not in _WIN_RATING:
+        return None
+    zh, en = came(seat, offer)
+    q = Question(
+        "true-false",
+        Text(
+            f"这张桌子 {{min}} 胡息起胡。{zh}，它能让你凑齐七方门子。你能胡吗？",
+            f"This table plays to a minimum of {{min}} huxi. {en}, and it completes your "
+            "seven groups. May you win on it?",
+        ),
+        Query("is-legal", {"action": f"hu {card}"}),
+        ("going-out", "counting"),
+        _WIN_REASONS,
+        {"card": card, "min": state.rules.min_huxi},
+        _WIN_RATING[why],
+    )
+    return q, why
+
+
+# --------------------------------------------------------------------------- waits
+
+
+def _may_win_drawing(state: State, seat: int) -> bool:
+    """A quick bound: some card, drawn by the seat, scores the minimum in some reading."""
+    s = state.seats[seat]
+    counts = s.counts()
+    low, yiwushi = state.rules.min_huxi, state.rules.yiwushi
+    return any(
+        counts[c] < 4 and points_with(s, c, True, True, True, yiwushi) >= low for c in range(20)
+    )
+
+
+def waits(game: Any, state: State, seat: int) -> Examined | None:
+    if state.phase != "draw" or state.turn != seat or not state.stock:
+        return None
+    s = state.seats[seat]
+    if s.size != s.complete_size() - 1 or not _may_win_drawing(state, seat):
+        return None
+    ws = win_draws(state, seat)
+    wins = [w.card for w in ws if w.win]
+    if not wins:
+        return None
+    view = game.view(state, seat)
+    if any(unseen(view, t) == 0 for t in wins):
+        return None  # every winning card must be one the seat may still turn up
+    traps = len(ws) - len(wins)
+    q = Question(
+        "pick-cards",
+        Text(
+            "轮到你从墩上翻牌。翻到哪些牌你就能胡（胡息够 {min}）？全部选出来。",
+            "You are about to turn up a card from the stock. Which cards would let you win "
+            "(at least {min} huxi) if you turned them up? Pick every one.",
+        ),
+        Query("hunan:win-draws"),
+        ("waits",),
+        prompt_params={"min": state.rules.min_huxi},
+        rating=1300 + 80 * len(wins) + 120 * min(traps, 2),
+        pool="deck",
+    )
+    return q, (min(len(wins), 3), traps > 0)
+
+
+# --------------------------------------------------------------------------- current 胡息
+
+
+def table_huxi(game: Any, state: State, seat: int) -> Examined | None:
+    if game.to_act(state) != seat:
+        return None
+    s = state.seats[seat]
+    yiwushi = state.rules.yiwushi
+    scoring = [m for m in s.melds if m.points(yiwushi) > 0]
+    if len(s.melds) < 3 or len(scoring) < 2:
+        return None
+    big = any(is_big(m.cards[0]) for m in scoring)
+    quad = any(m.is_quad for m in s.melds)
+    hidden = any(m.kind in (WEI, CHOUWEI) for m in s.melds)
+    q = Question(
+        "number",
+        Text(
+            "你桌上进牌区的各组现在一共多少胡息（当前胡息）？",
+            "How many huxi do your groups on the table make now (your current huxi)?",
+        ),
+        Query("hunan:table-huxi"),
+        ("counting",),
+        rating=1100 + 40 * len(s.melds) + 60 * quad + 60 * hidden + 40 * big,
+    )
+    return q, (quad, hidden)
+
+
+# --------------------------------------------------------------------------- a win now
+
+
+def _win_now(game: Any, state: State, seat: int) -> State | None:
+    if game.to_act(state) != seat:
+        return None
+    if state.phase == "offer":
+        d = decider(state)
+        if d is None or d[0] != "hu":
+            return None
+    elif state.phase != "play" or not state.may_hu:
+        return None
+    return win_now(state, seat)
+
+
+def count_huxi(game: Any, state: State, seat: int) -> Examined | None:
+    after = _win_now(game, state, seat)
+    if after is None or after.result is None:
+        return None
+    r = after.result
+    fours = sum(1 for m in r.melds if m.is_quad)
+    q = Question(
+        "number",
+        Text(
+            "你现在可以胡。这一手胡牌一共多少胡息？",
+            "You can win now. How many huxi does this win count?",
+        ),
+        Query("hunan:hu-huxi"),
+        ("counting",),
+        rating=1300 + 8 * max(0, r.huxi - 15) + 60 * fours,
+    )
+    return q, (min(r.huxi // 6, 4), fours > 0)
+
+
+def count_tun(game: Any, state: State, seat: int) -> Examined | None:
+    after = _win_now(game, state, seat)
+    if after is None or after.result is None:
+        return None
+    r = after.result
+    q = Question(
+        "number",
+        Text(
+            "你现在可以胡。这一手胡牌算几囤（先不算名堂）？",
+            "You can win now. How many tun is this win worth (before any mingtang)?",
+        ),
+        Query("hunan:hu-tun"),
+        ("settlement", "counting"),
+        rating=1400 + 8 * max(0, r.huxi - 15),
+    )
+    return q, min((r.huxi - state.rules.min_huxi) // 3, 3)
+
+
+def settle(game: Any, state: State, seat: int) -> Examined | None:
+    after = _win_now(game, state, seat)
+    if after is None or after.result is None:
+        return None
+    r = after.result
+    named = mingtang(red_count(after.seats[seat].counts()))
+    q = Question(
+        "number",
+        Text(
+            "你现在可以胡。算上名堂，另外两家每家要付你几囤？",
+            "You can win now. With any mingtang, how many tun does each of the other two "
+            "players pay you?",
+        ),
+        Query("hunan:hu-total"),
+        ("settlement",),
+        rating=1450 + 8 * max(0, r.huxi - 15) + (150 if named else 0),
+    )
+    return q, ("mingtang" if named else "plain")
+
+
+def _win_variants(state: State, rng: random.Random) -> Iterator[State]:
+    yield from draws(state, rng, 6)
+
+
+# --------------------------------------------------------------------------- the discard
+
+
+def best_discard(game: Any, state: State, seat: int) -> Examined | None:
+    if state.phase != "play" or not state.must_discard or state.turn != seat:
+        return None
+    s = state.seats[seat]
+    if s.size != s.complete_size():
+        return None  # after the discard the hand must be one card short
+    free = s.discardable()
+    if len(free) < 3:
+        return None
+    low, yiwushi = state.rules.min_huxi, state.rules.yiwushi
+    maybe = []  # discards after which some card may still win (a quick upper bound)
+    for x in free:
+        after = seat_evolve(s, hand=sub(s.hand, (x,)))
+        held = after.counts()
+        if any(
+            held[c] < 4 and points_with(after, c, True, True, True, yiwushi) >= low
+            for c in range(20)
+        ):
+            maybe.append(x)
+    if not maybe:
+        return None
+    cards = [TOKENS[c] for c in free]
+    seen = game.view(state, seat)
+    counts = {TOKENS[x]: 0 for x in free}
+    for x in maybe:
+        counts[TOKENS[x]] = len(discard_waits(state, seat, TOKENS[x], seen))
+    ranked = sorted(counts.values(), reverse=True)
+    best, second = ranked[0], ranked[1]
+    if best == 0 or not (second == 0 or best >= second + 2):
+        return None
+    top = next(t for t in cards if counts[t] == best)
+    others = _shuffled([t for t in cards if t != top], _key(state, seat))[:5]
+    opts = _shuffled([top, *others], _key(state, seat) + 1)
+    q = Question(
+        "choose-action",
+        Text(
+            "你要打一张牌。打哪一张，剩下的牌靠自己翻牌能胡的牌最多（只算还有没露面的牌）？",
+            "You must discard. Which discard leaves you the most different cards to win on "
+            "when you turn them up yourself (counting only cards not all in sight)?",
+        ),
+        Query("hunan:keep-waits"),
+        ("discard", "waits"),
+        _lettered([(f"discard {t}", None) for t in opts]),
+        rating=1500 + 40 * len(opts) + (0 if second == 0 else 150),
+    )
+    return q, (second > 0, min(best, 3))
+
+
+# --------------------------------------------------------------------------- registration
+
+#: the shared themes of these ids give way to the game's own, listed in the game's order
+DROP = frozenset({"forced", "waits"})
+
+theme(
+    "forced",
+    Text("偎、提、跑", "Wei, ti and pao"),
+    Text(
+        "牌一来就必须做的那一步：认出它，叫对它的名字。",
+        "The move you must make the moment the card comes: spot it and name it right.",
+    ),
+    forced,
+    every_seat=False,
+    kinds=_FORCED_KINDS,
+    variants=_forced_variants,
+)
+theme(
+    "peng-pao",
+    Text("碰和偎遇上第四张", "A peng or wei meets its fourth card"),
+    Text(
+        "桌上的碰或偎遇到第四张：看这张牌从哪里来，判断跑不跑。",
+        "Your peng or wei meets the fourth card: where the card came from decides the pao.",
+    ),
+    peng_pao,
+    kinds=("legal", "zp-pao-on-draw-only"),
+    kind_of=_first,
+    variants=fourth_cards,
+)
+theme(
+    "bakuai",
+    Text("八块：打不打牌", "Bakuai: discard or not"),
+    Text(
+        "跑、提以后要不要打牌：第二个跑或提不打（八块）。",
+        "After a pao or a ti, do you discard? Not after the second one (bakuai).",
+    ),
+    bakuai,
+    every_seat=False,
+    kinds=("discard", "bakuai"),
+    kind_of=_first,
+    variants=moves,
+)
+theme(
+    "chi-legal",
+    Text("哪种吃法可以", "Which chi is allowed"),
+    Text(
+        "几种吃法里挑出允许的：坎不能拆，比牌要比得出来，吃完要有牌打。",
+        "Pick the allowed way to eat: no kan broken, every bi laid out, a card left to throw.",
+    ),
+    chi_legal,
+    every_seat=False,
+    variants=moves,
+)
+theme(
+    "bi-cards",
+    Text("比牌：哪些牌跟着出来", "Bi: which cards come out"),
+    Text(
+        "吃进一张牌，手里同样的牌要跟着比出来：找齐比出来的每一张。",
+        "Eat a card and its other copies must come out with it: name every card of the bi.",
+    ),
+    bi_cards,
+    every_seat=False,
+    variants=moves,
+)
+theme(
+    "may-eat",
+    Text("这张能吃吗", "May you eat it?"),
+    Text(
+        "座次、比牌和坎：判断这张牌你能不能这样吃。",
+        "The seating, the bi and the kan: may you eat this card this way?",
+    ),
+    may_eat,
+    kinds=("legal", "zp-not-next-seat", "zp-cannot-bi", "breaks-kan"),
+    variants=moves,
+)
+theme(
+    "choupai",
+    Text("臭牌", "Stale cards"),
+    Text(
+        "放过的牌、自己打过的牌不能再吃、再碰：判断这张牌还能不能要。",
+        "A card you let go or threw away cannot be eaten or peng'd again: may you take this one?",
+    ),
+    choupai,
+    deals=4,
+    kinds=("legal", "chou-card", "zp-own-discard"),
+    kind_of=_first,
+    variants=_chou_variants,
+)
+theme(
+    "chou-hu",
+    Text("臭胡", "Stale wins"),
+    Text(
+        "放过的胡，桌面胡息没变就不能再胡；臭牌却照样能胡。",
+        "A win you passed stays barred until your current huxi changes; a stale card can still "
+        "be won on.",
+    ),
+    chou_hu,
+    kinds=("blocked", "changed", "stale-card"),
+    variants=_hu_variants,
+)
+theme(
+    "priority",
+    Text("先后顺序", "Priority between seats"),
+    Text(
+        "几家都要同一张牌：胡先，跑和碰其次，吃最后，同一种按座次。",
+        "Several players want one card: a win first, then pao and peng, then chi, and the "
+        "seating between equals.",
+    ),
+    priority,
+    every_seat=False,
+    variants=draws,
+)
+theme(
+    "win-minimum",
+    Text("能不能胡", "Is it a win?"),
+    Text(
+        "这张牌能把牌凑齐：胡息够不够起胡数，是不是打出来的牌。",
+        "The card completes your hand: do the huxi reach the minimum, and was it a discard?",
+    ),
+    win_minimum,
+    kinds=("legal", "zp-below-minimum", "zp-no-win-on-discard"),
+    variants=moves,
+)
+theme(
+    "waits",
+    Text("翻什么能胡", "Which cards win"),
+    Text(
+        "差一张的牌：找出自己翻到就能胡的每一张，胡息不够的不算。",
+        "A hand one card short: find every card that wins when you turn it up, none below the "
+        "minimum.",
+    ),
+    waits,
+    every_seat=False,
+)
+theme(
+    "table-huxi",
+    Text("当前胡息", "Current huxi"),
+    Text(
+        "把桌上进牌区每一组的胡息加起来：碰、偎、跑、提和吃进的一二三、二七十。",
+        "Add up the huxi of your groups on the table: peng, wei, pao, ti and eaten 一二三 or "
+        "二七十.",
+    ),
+    table_huxi,
+    every_seat=False,
+)
+theme(
+    "count-huxi",
+    Text("算胡息", "Count the huxi"),
+    Text(
+        "现在就能胡：看清这张牌怎样进组，一组一组算出胡息。",
+        "You can win now: see how the card joins your groups and count the huxi group by group.",
+    ),
+    count_huxi,
+    every_seat=False,
+    variants=_win_variants,
+)
+theme(
+    "tun",
+    Text("算囤", "Count the tun"),
+    Text(
+        "胡息够起胡数是一囤，往上每三胡息加一囤。",
+        "Reaching the minimum is one tun, and every three huxi above it add one more.",
+    ),
+    count_tun,
+    every_seat=False,
+    variants=_win_variants,
+)
+theme(
+    "settle",
+    Text("囤和名堂", "Tun and mingtang"),
+    Text(
+        "囤乘上红黑点的名堂：数清赢家所有的红牌，算出每家付多少。",
+        "Multiply the tun by the red-and-black mingtang: count every red card of the winner.",
+    ),
+    settle,
+    every_seat=False,
+    deals=8,
+    kinds=("plain", "mingtang"),
+    variants=_win_variants,
+)
+theme(
+    "best-discard",
+    Text("打哪张听得多", "The discard that keeps the most waits"),
+    Text(
+        "打了这张就听牌：挑出能胡的牌最多的那一张，差距要明显。",
+        "Your discard leaves you ready: throw the card that keeps the most winning cards, by a "
+        "clear margin.",
+    ),
+    best_discard,
+    every_seat=False,
+)
