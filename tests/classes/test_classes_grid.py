@@ -30,11 +30,12 @@ from test_classes import (  # noqa: F401  (helpers shared with the classes tests
 from app.classes import kinds, results, service
 from app.classes.models import Assignment, ClassStudent
 from app.extensions import db
-from app.learning import bank, clock, stored
+from app.learning import bank, clock
 from app.learning.judge import judge
 from app.learning.models import Attempt, PlayDeal
 from app.learning.record import stars_for
 from app.models import LearnerProfile
+from app.ui import stored
 
 EN = {"Accept-Language": "en"}
 
