@@ -25,7 +25,10 @@ What it does (issue 17):
    requests/s, p50/p95/p99 and errors of each, each one's share of the bare endpoint, and
    the CPU the load generator used (wrk's own, from its rusage). Its request lines are
    replayed through the app by ``tests/test_load_benchmark.py``.
-Targets (the learner mix): ≥ 25 % of the bare endpoint, p99 ≤ 150 ms, zero errors.
+``--only dashboard`` runs the bare endpoint and the dashboard alone (no learner mix
+prepared; the warm-up is the dashboard's).
+Targets: the learner mix ≥ 25 % of the bare endpoint, p99 ≤ 150 ms; the dashboard ≥ 10 %
+of the bare endpoint (issue 41); zero errors.
 """
 
 from __future__ import annotations
@@ -55,6 +58,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ACADEMY = str(Path(sys.executable).parent / "academy")
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))  # classes_help: the answer forms, right and wrong
+
+#: the teacher's dashboard's requests/s, as a share of the bare endpoint's (issue 41)
+DASHBOARD_SHARE = 0.10
 
 WEIGHTS = {
     "home": 10,
@@ -459,6 +465,13 @@ def run_wrk(
     return stats
 
 
+def _load_average() -> str:
+    """The machine's load (as ``uptime`` prints it): on a shared machine, figures under
+    load are higher, and shares of the bare endpoint vary with it."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} CPUs"
+
+
 def _errors(s: dict[str, Any]) -> str:
     if not s["errors"]:
         return "0"
@@ -481,6 +494,12 @@ def main() -> int:
     ap.add_argument("--seconds", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--students", type=int, default=30, help="the dashboard's class size")
+    ap.add_argument(
+        "--only",
+        choices=("all", "dashboard"),
+        default="all",
+        help="dashboard: the bare endpoint and the teacher's dashboard only (no learner mix)",
+    )
     ap.add_argument(
         "--warmup",
         type=int,
@@ -524,7 +543,8 @@ def main() -> int:
         app = create_app({"INSTANCE_PATH": str(tmp / "instance"), "WTF_CSRF_ENABLED": True})
         rng = random.Random(7)
         started = time.perf_counter()
-        requests = prepare(app, visitors=100, per_kind=1500, rng=rng)
+        only_grid = args.only == "dashboard"
+        requests = {} if only_grid else prepare(app, visitors=100, per_kind=1500, rng=rng)
         # the teacher's pages through an app without CSRF (forms posted directly)
         plain = create_app({"INSTANCE_PATH": str(tmp / "instance"), "WTF_CSRF_ENABLED": False})
         dashboard = prepare_dashboard(plain, args.students, rng)
@@ -546,31 +566,44 @@ def main() -> int:
             + f"; dashboard: a class of {args.students}, 10 questions each"
         )
         if args.warmup > 0:
-            warm = run_wrk(base, mix(app, requests, rng), args.connections, args.warmup, tmp)
+            lines = dashboard if only_grid else mix(app, requests, rng)
+            warm = run_wrk(base, lines, args.connections, args.warmup, tmp)
             print(
-                f"warm-up (not counted): {args.warmup} s of the learner mix, "
+                f"warm-up (not counted): {args.warmup} s of the "
+                f"{'dashboard' if only_grid else 'learner mix'}, "
                 f"{warm['rps']:.0f} requests/s, p99 {warm['p99']:.0f} ms, errors {warm['errors']}"
             )
+        print(_load_average())
         print(
             "| round | endpoint | requests/s | of bare | p50 ms | p95 ms | p99 ms | errors | wrk CPU |"
         )
         print("|---|---|---|---|---|---|---|---|---|")
-        shares, p99s, errors = [], [], 0
+        shares, p99s, grids, errors = [], [], [], 0
         for r in range(1, args.rounds + 1):
             bare = run_wrk(base, None, args.connections, args.seconds, tmp)
             _row(r, "bare /api/ping", bare, bare)
-            mixed = run_wrk(base, mix(app, requests, rng), args.connections, args.seconds, tmp)
-            _row(r, "learner mix", mixed, bare)
+            if not only_grid:
+                mixed = run_wrk(base, mix(app, requests, rng), args.connections, args.seconds, tmp)
+                _row(r, "learner mix", mixed, bare)
+                shares.append(mixed["rps"] / bare["rps"])
+                p99s.append(mixed["p99"])
+                errors += int(mixed["errors"])
             grid = run_wrk(base, dashboard, args.connections, args.seconds, tmp)
             _row(r, "teacher dashboard", grid, bare)
-            shares.append(mixed["rps"] / bare["rps"])
-            p99s.append(mixed["p99"])
-            errors += int(mixed["errors"]) + int(grid["errors"])
-        ok = min(shares) >= 0.25 and max(p99s) <= 150 and errors == 0
+            grids.append(grid["rps"] / bare["rps"])
+            errors += int(grid["errors"])
+        print(_load_average())
+        ok = errors == 0 and min(grids) >= DASHBOARD_SHARE
+        if not only_grid:
+            ok = ok and min(shares) >= 0.25 and max(p99s) <= 150
+            print(
+                f"\nlearner mix / bare endpoint: {', '.join(f'{x:.0%}' for x in shares)} "
+                f"(target ≥ 25 %); p99 {', '.join(f'{x:.0f}' for x in p99s)} ms (target ≤ 150)"
+            )
         print(
-            f"\nlearner mix / bare endpoint: {', '.join(f'{x:.0%}' for x in shares)} (target ≥ 25 %); "
-            f"p99 {', '.join(f'{x:.0f}' for x in p99s)} ms (target ≤ 150); errors {errors} "
-            f"(target 0): {'targets met' if ok else 'TARGETS MISSED'}"
+            f"teacher dashboard / bare endpoint: {', '.join(f'{x:.0%}' for x in grids)} "
+            f"(target ≥ {DASHBOARD_SHARE:.0%}); errors {errors} (target 0): "
+            f"{'targets met' if ok else 'TARGETS MISSED'}"
         )
         status = 0 if ok else 1
     finally:

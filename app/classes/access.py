@@ -35,7 +35,7 @@ from app.classes.models import (
 )
 from app.extensions import db, login_manager
 from app.learning import clock
-from app.models import User
+from app.models import LearnerProfile, User
 
 
 def user() -> User | None:
@@ -72,6 +72,33 @@ def teaching(class_id: int, owner: bool = False) -> SchoolClass:
     if owner and role != "owner":
         abort(403)
     return klass
+
+
+def teaching_assignment(
+    class_id: int, assignment_id: int
+) -> tuple[SchoolClass, Assignment, str | None]:
+    """The class and its assignment if the signed-in user teaches the class, with the
+    time zone of the teacher's profile (``None``: none set), read in one query; else
+    404, as :func:`teaching` and for an assignment of another class."""
+    u = user()
+    found = (
+        db.session.execute(
+            db.select(SchoolClass, Assignment, LearnerProfile.timezone)
+            .join(ClassTeacher, ClassTeacher.class_id == SchoolClass.id)
+            .join(Assignment, Assignment.class_id == SchoolClass.id)
+            .outerjoin(LearnerProfile, LearnerProfile.user_id == ClassTeacher.user_id)
+            .where(
+                SchoolClass.id == class_id,
+                ClassTeacher.user_id == u.id,
+                Assignment.id == assignment_id,
+            )
+        ).first()
+        if may_teach(u) and u is not None
+        else None
+    )
+    if found is None:
+        abort(404)
+    return found[0], found[1], found[2]
 
 
 def member(klass: SchoolClass, user_id: int) -> ClassStudent:

@@ -22,10 +22,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from flask_babel import gettext as _
+from sqlalchemy import Index
 
 from app.classes import kinds, service, times
 from app.classes.models import (
@@ -44,6 +46,14 @@ from app.models import LearnerProfile, User
 from app.ui import present, stored
 
 CONTEXTS = ("assignment", "exam")
+
+#: an assignment's answers, looked up by its ``context_ref`` (then the student): what
+#: every view of the teacher's grid reads (its stamp, cells and common mistakes; without
+#: it, every answer the class's students ever gave). On the learners' answers table,
+#: declared here beside what reads it (migration 0010).
+ASSIGNMENT_ANSWERS = Index(
+    "ix_attempts_context_ref_profile", Attempt.context_ref, Attempt.profile_id
+)
 
 
 SHOWN = "answer-shown"  # the common mistakes' entry for right answers given after reveal
@@ -109,6 +119,9 @@ class DealCell:
 
 @dataclass
 class StudentRow:
+    """A student's cells and what they add up to (worked out once per row: the grid's
+    page reads each several times; a row is not changed once made)."""
+
     member: ClassStudent
     user: User
     due: datetime
@@ -116,39 +129,39 @@ class StudentRow:
     pass_percent: int
     deals: list[DealCell] = field(default_factory=list)
 
-    @property
+    @cached_property
     def total(self) -> int:
         return len(self.cells) + len(self.deals)
 
-    @property
+    @cached_property
     def done(self) -> int:
         return sum(c.done for c in self.cells) + sum(d.done for d in self.deals)
 
-    @property
+    @cached_property
     def credit(self) -> float:
         return sum(bool(c.first_right) for c in self.cells) + sum(d.credit for d in self.deals)
 
-    @property
+    @cached_property
     def right(self) -> int:
         return sum(bool(c.first_right) for c in self.cells)
 
-    @property
+    @cached_property
     def score(self) -> int:
         return round(100 * self.credit / self.total) if self.total else 0
 
-    @property
+    @cached_property
     def passed(self) -> bool:
         return bool(self.total) and self.score >= self.pass_percent
 
-    @property
+    @cached_property
     def time_ms(self) -> int:
         return sum(c.time_ms for c in self.cells)
 
-    @property
+    @cached_property
     def late(self) -> bool:
         return any(c.late for c in self.cells) or any(d.late for d in self.deals)
 
-    @property
+    @cached_property
     def finished(self) -> bool:
         return bool(self.total) and self.done == self.total
 
@@ -169,6 +182,8 @@ class Grid:
     rows: list[StudentRow]
     mistakes: list[Mistake]
     deals: list[tuple[AssignmentPart, str]] = field(default_factory=list)  # "same deal" parts
+    # every student's row key, in order (what their row is drawn from: see grid())
+    keys: dict[int, Any] = field(default_factory=dict)
 
 
 def part_title(part: AssignmentPart, game: str, locale: str) -> str:
@@ -176,10 +191,18 @@ def part_title(part: AssignmentPart, game: str, locale: str) -> str:
     return kind.title(part.spec, game, locale) if kind else part.kind
 
 
-def item_views(a: Assignment, locale: str, user_id: int | None = None) -> list[ItemView]:
-    """The items in order; with ``user_id``, an item made per student is that student's."""
-    parts = {p.id: p for p in service.parts_of(a)}
-    own = service.own_positions_of(a) if service.has_own(a) else {}
+def item_views(
+    a: Assignment,
+    locale: str,
+    user_id: int | None = None,
+    parts: list[AssignmentPart] | None = None,
+) -> list[ItemView]:
+    """The items in order; with ``user_id``, an item made per student is that student's.
+    ``parts``: the assignment's parts, when the caller has read them."""
+    in_order = service.parts_of(a) if parts is None else parts
+    by_id = {p.id: p for p in in_order}
+    own_made = any(p.kind == kinds.OWN for p in in_order)
+    own = service.own_positions_of(a) if own_made and user_id is not None else {}
     out = []
     for n, it in enumerate(service.items_of(a), start=1):
         made = kinds.own_generator(it.exercise_id)
@@ -192,7 +215,7 @@ def item_views(a: Assignment, locale: str, user_id: int | None = None) -> list[I
             prompt = gen.title.get(locale) if gen else it.exercise_id
         else:
             prompt = it.exercise_id
-        out.append(ItemView(it, n, ex, parts[it.part_id], prompt, own=made is not None))
+        out.append(ItemView(it, n, ex, by_id[it.part_id], prompt, own=made is not None))
     return out
 
 
@@ -243,23 +266,6 @@ def attempts_by_user(a: Assignment, user_ids: list[int]) -> dict[int, list[Any]]
     for row in rows:
         out.setdefault(row.user_id, []).append(row)
     return out
-
-
-def cell(attempts: list[Attempt], exam: bool, due: datetime) -> Cell:
-    c = Cell(attempts=len(attempts), time_ms=sum(x.time_ms for x in attempts))
-    if not attempts:
-        return c
-    c.first_right = right(attempts[0])
-    c.last_answer = attempts[-1].answer
-    c.shown = any(x.shown for x in attempts)
-    for wrong, x in enumerate(attempts):
-        if right(x):
-            c.solved = True
-            c.stars = stars_for(wrong, x.hints, False)
-            break
-    c.done = True if exam else c.solved
-    c.late = any(x.created_at > due for x in attempts)
-    return c
 
 
 def _members(
@@ -342,43 +348,21 @@ def deal_cell(row: Any, exam: bool, due: datetime) -> DealCell:
     )
 
 
-def rows_for(
+def grid(
     a: Assignment,
-    items: list[ItemView],
-    only: int | None = None,
-    loaded: Loaded | None = None,
-    deals: int | None = None,
-) -> list[StudentRow]:
-    """Each student's row; ``deals``: how many "same deal" parts (read when not given)."""
-    members, attempts = loaded or _load(a, only)
-    n_deals = len(deal_parts(a)) if deals is None else deals
-    played = deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
-    ext = service.extensions_of(a)
-    own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
-    out = []
-    for m, u in members:
-        due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at
-        mine: dict[str, list[Attempt]] = {}
-        for x in attempts.get(u.id, []):
-            mine.setdefault(x.exercise_id, []).append(x)
-        cells = [
-            cell(
-                mine.get(own.get((iv.item.id, u.id), "") if iv.own else iv.item.exercise_id, []),
-                a.exam,
-                due,
-            )
-            for iv in items
-        ]
-        dealt = [deal_cell(played.get(u.id), a.exam, due)] * n_deals
-        out.append(StudentRow(m, u, due, cells, a.pass_percent, dealt))
-    return out
-
-
-def grid(a: Assignment, locale: str, order: str | None = None) -> Grid:
+    locale: str,
+    order: str | None = None,
+    extensions: dict[int, datetime] | None = None,
+    drawn: dict[int, Any] | None = None,
+) -> Grid:
     """The class's grid: its cells and its common mistakes counted by the database (one
-    row per student and exercise, one per exercise and mistake), not from every answer."""
-    items = item_views(a, locale)
+    row per student and exercise, one per exercise and mistake), not from every answer.
+    ``extensions``: :func:`service.extensions_of`, when the caller has read them.
+    With ``drawn`` (each student's :attr:`Grid.keys` value the last time the caller drew
+    their row), ``rows`` holds only the students whose key changed; ``keys``: every
+    student's, in order."""
     all_parts = service.parts_of(a)
+    items = item_views(a, locale, parts=all_parts)
     parts = [
         (p, part_title(p, a.game, locale), [iv for iv in items if iv.part.id == p.id])
         for p in all_parts
@@ -386,8 +370,32 @@ def grid(a: Assignment, locale: str, order: str | None = None) -> Grid:
     dealt = [(p, part_title(p, a.game, locale)) for p in all_parts if p.kind == "deal"]
     members = _members(a, order=order)
     uids = [u.id for _m, u in members]
-    rows = _counted_rows(a, items, members, _cells_by_user(a, uids), len(dealt))
-    return Grid(a, parts, items, rows, _counted_mistakes(a, items, uids, locale), dealt)
+    ext = service.extensions_of(a) if extensions is None else extensions
+    played = deals_by_user(a, uids) if dealt else {}
+    own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
+    keys: dict[int, Any] = {}
+    todo = members
+    if drawn is not None:
+        answers = answer_stamps(a, uids)
+        mine: dict[int, list[tuple[int, str]]] = {}
+        for (item_id, uid), eid in sorted(own.items()):
+            mine.setdefault(uid, []).append((item_id, eid))
+        for m, u in members:
+            d = played.get(u.id)
+            keys[u.id] = (
+                m.id,
+                m.real_name,
+                u.username,
+                ext.get(u.id),
+                answers.get(u.id),
+                (d.id, d.status, d.decisions, d.agreed, d.ended_at) if d is not None else None,
+                tuple(mine.get(u.id, ())),
+            )
+        todo = [(m, u) for m, u in members if drawn.get(u.id) != keys[u.id]]
+    cells = _cells_by_user(a, [u.id for _m, u in todo])
+    rows = _counted_rows(a, items, todo, cells, len(dealt), ext, played, own)
+    mistakes = _counted_mistakes(a, items, uids, locale)
+    return Grid(a, parts, items, rows, mistakes, dealt, keys)
 
 
 # -- the grid, counted by the database --------------------------------------------------
@@ -408,34 +416,44 @@ def _answers_of(a: Assignment, user_ids: list[int]) -> Any:
 HINTS_BASE = 1000
 
 
-def _cells_by_user(a: Assignment, user_ids: list[int]) -> dict[tuple[int, str], Any]:
+def _cells_by_user(
+    a: Assignment, user_ids: list[int], last_answer: bool = False
+) -> dict[tuple[int, str], Any]:
     """Per student and exercise: answers, time, the first answer right or not, the first
     right answer (its place and hints), an answer given after it was shown, the last
-    answer's time; one row each, counted in SQL (window + GROUP BY)."""
+    answer's time, and with ``last_answer`` the last answer itself (a student's own
+    page shows it; the grid does not); one row each, counted in SQL (window + GROUP BY)."""
     if not user_ids:
         return {}
     ok = db.and_(Attempt.correct, db.not_(Attempt.shown))
+    each = (LearnerProfile.user_id, Attempt.exercise_id)
+    last: tuple[Any, ...] = ()
+    if last_answer:
+        last = (
+            Attempt.answer,
+            db.func.row_number()
+            .over(partition_by=each, order_by=(Attempt.created_at.desc(), Attempt.id.desc()))
+            .label("back"),
+        )
     inner = (
         db.select(
-            LearnerProfile.user_id,
-            Attempt.exercise_id,
+            *each,
             db.case((ok, 1), else_=0).label("ok"),
             db.case((Attempt.shown, 1), else_=0).label("shown"),
             Attempt.hints,
             Attempt.time_ms,
             Attempt.created_at,
             db.func.row_number()
-            .over(
-                partition_by=(LearnerProfile.user_id, Attempt.exercise_id),
-                order_by=(Attempt.created_at, Attempt.id),
-            )
+            .over(partition_by=each, order_by=(Attempt.created_at, Attempt.id))
             .label("n"),
+            *last,
         )
         .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
         .where(*_answers_of(a, user_ids))
         .subquery()
     )
     c = inner.c
+    said = (db.func.max(db.case((c.back == 1, c.answer), else_=None)),) if last_answer else ()
     rows = db.session.execute(
         db.select(
             c.user_id,
@@ -448,17 +466,23 @@ def _cells_by_user(a: Assignment, user_ids: list[int]) -> dict[tuple[int, str], 
             ),
             db.func.max(c.shown).label("shown"),
             db.func.max(c.created_at).label("last"),
+            *said,
         ).group_by(c.user_id, c.exercise_id)
     )
-    # plain tuples (user, exercise, attempts, time, first right, solved, shown, last)
+    # plain tuples (user, exercise, attempts, time, first right, solved, shown, last
+    # [, last answer])
     return {(t[0], t[1]): t for t in rows}
 
 
 def _counted_cell(t: tuple[Any, ...] | None, exam: bool, due: datetime) -> Cell:
-    """A :class:`Cell` from a counted row (the same values :func:`cell` finds)."""
+    """A :class:`Cell` from a counted row: answers, the first answer right or not,
+    solved (a right answer, not given after the answer was shown), done (solved; in an
+    exam, answered), the stars of the first right answer (the wrong tries before it and
+    its hints), time, late (an answer after ``due``), the last answer if it was read,
+    an answer given after the answer was shown."""
     if t is None:
         return Cell()
-    _uid, _eid, attempts, time_ms, first_right, solved, shown, last = t
+    attempts, time_ms, first_right, solved, shown, last = t[2:8]
     stars = 0
     if solved is not None:
         wrong, hints = divmod(int(solved), HINTS_BASE)
@@ -473,7 +497,7 @@ def _counted_cell(t: tuple[Any, ...] | None, exam: bool, due: datetime) -> Cell:
         stars,
         int(time_ms or 0),
         last > due,
-        "",
+        t[8] if len(t) > 8 else "",
         bool(shown),
     )
 
@@ -484,10 +508,16 @@ def _counted_rows(
     members: list[tuple[ClassStudent, User]],
     cells: dict[tuple[int, str], Any],
     n_deals: int,
+    ext: dict[int, datetime],
+    played: dict[int, Any] | None = None,
+    own: dict[tuple[int, int], str] | None = None,
 ) -> list[StudentRow]:
-    played = deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
-    ext = service.extensions_of(a)
-    own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
+    """The students' rows from their counted cells; ``played`` (their deals) and ``own``
+    (their own exercises) read when not given."""
+    if played is None:
+        played = deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
+    if own is None:
+        own = service.own_positions_of(a) if any(iv.own for iv in items) else {}
     out = []
     for m, u in members:
         due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at
@@ -509,8 +539,11 @@ def _counted_rows(
 def _counted_mistakes(
     a: Assignment, items: list[ItemView], user_ids: list[int], locale: str
 ) -> list[Mistake]:
-    """As :func:`mistakes`, counted in SQL: per exercise and mistake how many times, and
-    the first answer of each mistake (by time) for the sentence's example."""
+    """The codes of the class's wrong answers, counted, most frequent first (a right
+    answer given after the answer was shown is one more kind of mistake), counted in
+    SQL: per exercise and mistake how many times, and the first answer of each mistake
+    (by time) for the sentence's example. Codes whose sentences read the same make one
+    line."""
     if not user_ids:
         return []
     by_exercise = _items_by_exercise(a, items)
@@ -534,13 +567,8 @@ def _counted_mistakes(
     def joined(*columns: Any) -> Any:
         return db.select(*columns).join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
 
-    counted = db.session.execute(
-        joined(Attempt.exercise_id, code.label("code"), db.func.count())
-        .where(*where)
-        .group_by(Attempt.exercise_id, code)
-    ).all()
-    if not counted:
-        return []
+    # one row per exercise and mistake: how many, and its first answer (by time)
+    group = (Attempt.exercise_id, code)
     first = (
         joined(
             Attempt.exercise_id,
@@ -548,19 +576,24 @@ def _counted_mistakes(
             Attempt.params,
             code.label("code"),
             db.func.row_number()
-            .over(partition_by=code, order_by=(Attempt.created_at, Attempt.id))
+            .over(partition_by=group, order_by=(Attempt.created_at, Attempt.id))
             .label("k"),
+            db.func.count().over(partition_by=group).label("n"),
             Attempt.created_at,
             Attempt.id,
         )
         .where(*where)
         .subquery()
     )
-    examples = db.session.execute(
-        db.select(first).where(first.c.k == 1).order_by(first.c.created_at, first.c.id)
+    counted = db.session.execute(
+        db.select(first.c.exercise_id, first.c.game, first.c.params, first.c.code, first.c.n)
+        .where(first.c.k == 1)
+        .order_by(first.c.created_at, first.c.id)
     ).all()
     found: dict[str, Mistake] = {}
-    for x in examples:  # the codes in the order of their first example
+    for x in counted:  # the codes in the order of their first example
+        if x.code in found:
+            continue
         text = (
             _("Answered after the hint showed the answer")
             if x.code == SHOWN
@@ -575,11 +608,11 @@ def _counted_mistakes(
         # codes whose sentences read the same (two the catalog cannot render): one line
         same = next((k for k in found.values() if k.message == text), None)
         found[x.code] = same or Mistake(x.code, text, 0)
-    for eid, c, n in counted:
-        m = found[c]
-        m.count += n
-        if numbers[eid] not in m.items:
-            m.items.append(numbers[eid])
+    for x in counted:
+        m = found[x.code]
+        m.count += x.n
+        if numbers[x.exercise_id] not in m.items:
+            m.items.append(numbers[x.exercise_id])
     out = sorted({id(m): m for m in found.values()}.values(), key=lambda m: (-m.count, m.code))
     for m in out:
         m.items.sort()
@@ -598,24 +631,7 @@ class Member:
     row: tuple[Any, ...]  # everything of theirs the grid shows or sorts by
 
 
-def members_of(a: Assignment, order: str) -> list[Member]:
-    """The class's students in ``order`` (``made`` or ``pinyin``), as plain values."""
-    rows = db.session.execute(
-        db.select(
-            ClassStudent.id,
-            ClassStudent.user_id,
-            ClassStudent.real_name,
-            ClassStudent.sort_key,
-            User.username,
-        )
-        .join(User, User.id == ClassStudent.user_id)
-        .where(ClassStudent.class_id == a.class_id)
-        .order_by(*service.student_order(order))
-    ).all()
-    return [Member(r.user_id, r.real_name or r.username, tuple(r)) for r in rows]
-
-
-def stamp(a: Assignment) -> tuple[Any, ...]:
+def _stamp(a: Assignment) -> Any:
     """What changes whenever anything the grid shows of the students' work changes, read
     in one query of three counts: the class's answers to the assignment (how many, the
     highest id, the sum of their profiles: an answer written, removed or moved to
@@ -652,17 +668,82 @@ def stamp(a: Assignment) -> tuple[Any, ...]:
         .where(OwnPosition.assignment_id == a.id)
         .subquery()
     )
-    row = db.session.execute(
-        db.select(answers, deals, own).select_from(
-            answers.join(deals, db.true()).join(own, db.true())
+    return db.select(answers, deals, own).select_from(
+        answers.join(deals, db.true()).join(own, db.true())
+    )
+
+
+def stamp(a: Assignment) -> tuple[Any, ...]:
+    """What changes whenever anything the grid shows of the students' work changes (see
+    :func:`_stamp`)."""
+    return tuple(db.session.execute(_stamp(a)).one())
+
+
+#: how many values a stamp has
+STAMP = 7
+
+
+def members_and_stamp(a: Assignment, order: str) -> tuple[list[Member], tuple[Any, ...]]:
+    """The class's students in ``order`` (``made`` or ``pinyin``), as plain values, and
+    :func:`stamp`, read in one query (each student's row carries the stamp; a class
+    without students, one row of the stamp alone)."""
+    st = _stamp(a).subquery()
+    rows = db.session.execute(
+        db.select(
+            st,
+            ClassStudent.id,
+            ClassStudent.user_id,
+            ClassStudent.real_name,
+            ClassStudent.sort_key,
+            User.username,
         )
-    ).one()
-    return tuple(row)
+        .select_from(st)
+        .outerjoin(ClassStudent, ClassStudent.class_id == a.class_id)
+        .outerjoin(User, User.id == ClassStudent.user_id)
+        .order_by(*service.student_order(order))
+    ).all()
+    members = [
+        Member(r.user_id, r.real_name or r.username, tuple(r[STAMP:]))
+        for r in rows
+        if r.user_id is not None
+    ]
+    return members, tuple(rows[0][:STAMP])
+
+
+def answer_stamps(a: Assignment, user_ids: list[int]) -> dict[int, tuple[Any, ...]]:
+    """Per student with answers to the assignment: how many, the highest id, their sum
+    (what changes when one is written, removed or moved to another student)."""
+    if not user_ids:
+        return {}
+    rows = db.session.execute(
+        db.select(
+            LearnerProfile.user_id,
+            db.func.count(Attempt.id),
+            db.func.max(Attempt.id),
+            db.func.sum(Attempt.id),
+        )
+        .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
+        .where(*_answers_of(a, user_ids))
+        .group_by(LearnerProfile.user_id)
+    )
+    return {t[0]: tuple(t[1:]) for t in rows}
+
+
+def deals_stamp(stamp: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The deals' part of a :func:`stamp` (how many, their latest change, their
+    profiles): what the deals compared are drawn from, beside the students."""
+    return stamp[3:6]
 
 
 def student_row(a: Assignment, user_id: int, locale: str) -> tuple[list[ItemView], StudentRow]:
-    items = item_views(a, locale, user_id)
-    rows = rows_for(a, items, only=user_id)
+    """One student's items (their own exercises where made per student) and row, with
+    each cell's last answer."""
+    parts = service.parts_of(a)
+    items = item_views(a, locale, user_id, parts)
+    members = _members(a, only=user_id)
+    cells = _cells_by_user(a, [user_id], last_answer=True)
+    n_deals = sum(p.kind == "deal" for p in parts)
+    rows = _counted_rows(a, items, members, cells, n_deals, service.extensions_of(a))
     return items, rows[0]
 
 
@@ -680,54 +761,6 @@ def _asked(iv: ItemView | None, exercise_id: str) -> Exercise | None:
     if iv is None:
         return None
     return bank.get(exercise_id) if iv.own else iv.exercise
-
-
-def mistakes(
-    a: Assignment,
-    items: list[ItemView],
-    rows: list[StudentRow],
-    loaded: Loaded | None = None,
-    locale: str = "en",
-) -> list[Mistake]:
-    """The misconception codes of the class's wrong answers, counted, most frequent first;
-    right answers given after the answer was shown count as one more kind of mistake."""
-    by_exercise = _items_by_exercise(a, items)
-    numbers = {eid: iv.number for eid, iv in by_exercise.items()}
-    found: dict[str, Mistake] = {}
-    for x, _u in _all_attempts(a, loaded):
-        if x.exercise_id not in numbers:
-            continue
-        if x.correct and x.shown:
-            code = SHOWN
-        elif x.correct or not x.misconception:
-            continue
-        else:
-            code = x.misconception
-        m = found.get(code)
-        if m is None:
-            text = (
-                _("Answered after the hint showed the answer")
-                if code == SHOWN
-                else stored.reason_line(
-                    _asked(by_exercise.get(x.exercise_id), x.exercise_id),
-                    x.game,
-                    code,
-                    x.params,
-                    locale,
-                )
-            )
-            # codes whose sentences read the same (two the catalog cannot render): one line
-            m = next((k for k in found.values() if k.message == text), None)
-            if m is None:
-                m = Mistake(code, text, 0)
-            found[code] = m
-        m.count += 1
-        if numbers[x.exercise_id] not in m.items:
-            m.items.append(numbers[x.exercise_id])
-    out = sorted({id(m): m for m in found.values()}.values(), key=lambda m: (-m.count, m.code))
-    for m in out:
-        m.items.sort()
-    return out
 
 
 @dataclass
@@ -1163,14 +1196,20 @@ def _move_words(family: str, action: Any, locale: str) -> str:
     return f"{action_label(action.kind)} {cards_text(family, list(action.cards), locale)}".strip()
 
 
-def deal_reports(a: Assignment, locale: str) -> list[DealReport]:
+def deal_reports(
+    a: Assignment,
+    locale: str,
+    parts: list[AssignmentPart] | None = None,
+    extensions: dict[int, datetime] | None = None,
+) -> list[DealReport]:
     """Per "same deal" part: who played it (and the score), and the class's decisions by
     index, each distinct move with the students who made it beside the engine's advice.
-    Students see the same positions as long as their decisions agree."""
+    Students see the same positions as long as their decisions agree. ``parts``,
+    ``extensions``: the assignment's, when the caller has read them."""
     from app.engine.core.registry import find_variant
     from app.learning import play
 
-    parts = [p for p in service.parts_of(a) if p.kind == "deal"]
+    parts = [p for p in (service.parts_of(a) if parts is None else parts) if p.kind == "deal"]
     if not parts:
         return []
     members = _members(a)
@@ -1185,7 +1224,7 @@ def deal_reports(a: Assignment, locale: str) -> list[DealReport]:
     deals = [d for d in play.class_deals(a.id) if d.profile_id in profiles]
     family = find_variant(a.game).family
     stored = deals_by_user(a, [u.id for _m, u in members])
-    ext = service.extensions_of(a)
+    ext = service.extensions_of(a) if extensions is None else extensions
     players: list[tuple[str, str, int | None, DealCell]] = []
     for _m, u in members:
         due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at

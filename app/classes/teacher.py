@@ -5,9 +5,20 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Blueprint, Response, abort, current_app, flash, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from wtforms.fields.choices import SelectChoice
 
@@ -51,6 +62,9 @@ def _teacher() -> User:
 
 
 def _zone():  # type: ignore[no-untyped-def]
+    """The teacher's time zone (read with the assignment on an assignment's pages)."""
+    if "teacher_zone" in g:
+        return times.zone_named(g.teacher_zone)
     return times.zone_of(access.user())
 
 
@@ -542,15 +556,10 @@ def new_assignment(cid: int):  # type: ignore[no-untyped-def]
 
 
 def _assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
-    klass = access.teaching(cid)
-    a = service.assignment_in(klass, aid)
-    if a is None:
-        abort(404)
+    klass, a, g.teacher_zone = access.teaching_assignment(cid, aid)
     return klass, a
 
 
-#: the pieces of an assignment's page drawn from its results (templates/classes/_results.html)
-PIECES = ("top", "legend", "grid", "mistakes")
 #: where a cell's time goes in its drawing
 CLOCK = "\x00clock\x00"
 
@@ -581,11 +590,13 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
     """The results part of an assignment's page, kept (:mod:`app.classes.kept`) for what
     it is drawn from: the assignment's values, the students (in ``order``), the
     extensions and :func:`results.stamp` (every answer and deal committed before this
-    request), so it is drawn again after any of them changed."""
-    members = results.members_of(a, order)
+    request), so it is drawn again after any of them changed. Its top (what is assigned,
+    the deals compared) is kept apart, for the same values and the deals' part of the
+    stamp: an answer draws the grid and the mistakes again, not the deals."""
+    members, stamp = results.members_and_stamp(a, order)
     locale = _locale()
     slot = (a.id, a.key, order, zone.key, locale, request.script_root)
-    key = (
+    values = (
         a.title,
         a.starts_at,
         a.due_at,
@@ -593,38 +604,51 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
         a.exam,
         tuple(m.row for m in members),
         tuple(sorted(extensions.items())),
-        results.stamp(a),
     )
+    key = (*values, stamp)
     found = kept.get(slot, key)
     if found is not None:
-        return members, found
-    g = results.grid(a, locale, order)
-    drawn: dict[str, list[Markup]] = {}
+        return members, found, slot, values
+    top_slot, top_key = (*slot, "top"), (*values, results.deals_stamp(stamp))
+    top = kept.get(top_slot, top_key)
+    # each student's row, kept for what it shows (results.grid: Grid.keys)
+    rows_slot, rows_key = (*slot, "rows"), (a.due_at, a.exam, a.pass_percent)
+    held: dict[int, tuple[object, Markup]] = dict(kept.held(rows_slot, rows_key) or {})
+    counted = results.grid(a, locale, order, extensions, {u: k for u, (k, _h) in held.items()})
     context = {
         "klass": klass,
         "a": a,
-        "g": g,
+        "g": counted,
         "links": {
             p.id: (kinds.get(p.kind).link(p.spec, a.game) if kinds.get(p.kind) else None)
-            for p, _t, _i in g.parts
+            for p, _t, _i in counted.parts
         },
-        "deals": results.deal_reports(a, locale),
+        "deals": []
+        if top
+        else results.deal_reports(a, locale, [p for p, _t, _i in counted.parts], extensions),
         "extensions": extensions,
         "shown": lambda dt: times.shown(dt, zone),
         "student_url": url_for("classes.student", cid=klass.id, uid=0)[:-1],
-        "drawn": drawn,
     }
     current_app.update_template_context(context)
     module = current_app.jinja_env.get_template("classes/_results.html").make_module(context)
-    drawn["rows"] = _drawn_cells(module.cell, g.rows)
-    return members, kept.put(slot, key, {name: getattr(module, name)() for name in PIECES})
+    cells = _drawn_cells(module.cell, counted.rows)
+    for r, drawn_cells in zip(counted.rows, cells, strict=True):
+        held[r.user.id] = (counted.keys[r.user.id], module.row(r, drawn_cells))
+    rows = {uid: held[uid] for uid in counted.keys}
+    kept.hold(rows_slot, rows_key, rows, sum(len(h) for _k, h in rows.values()))
+    if top is None:
+        top = kept.put(top_slot, top_key, {"top": module.top()})
+    pieces = {
+        "legend": module.legend(),
+        "grid": module.grid([h for _k, h in rows.values()]),
+        "mistakes": module.mistakes(),
+    }
+    return members, kept.put(slot, key, {**top, **pieces}), slot, values
 
 
-def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # type: ignore[no-untyped-def]
-    zone = _zone()
-    order = service.order_of(klass, _order())
-    extensions = service.extensions_of(a)
-    members, pieces = _results_pieces(klass, a, order, zone, extensions)
+def _forms(klass, a, members, zone, ext_form, edit_form):  # type: ignore[no-untyped-def]
+    """The assignment's forms (classes/_assignment_forms.html), with what was typed."""
     if ext_form is None:
         ext_form = ExtensionForm(formdata=None)
     ext_form.student.choices = [SelectChoice(m.user_id, m.name) for m in members]
@@ -632,17 +656,54 @@ def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # ty
         edit_form = EditAssignmentForm(formdata=None, obj=a)
         edit_form.starts_at.data = times.to_local(a.starts_at, zone)
         edit_form.due_at.data = times.to_local(a.due_at, zone)
+    return Markup(
+        render_template(
+            "classes/_assignment_forms.html",
+            klass=klass,
+            a=a,
+            ext_form=ext_form,
+            edit_form=edit_form,
+            confirm_form=ConfirmForm(formdata=None),
+        )
+    )
+
+
+def _kept_forms(klass, a, members, zone, slot, values):  # type: ignore[no-untyped-def]
+    """The assignment's forms as nobody has typed in them, kept (:mod:`app.classes.kept`)
+    for the values they show (the assignment's, its students in order, in the page's
+    zone and language) with the form token they were drawn with, which is replaced by
+    this request's."""
+    token = generate_csrf()
+    found = kept.get((*slot, "forms"), values)
+    if found is None:
+        found = kept.put(
+            (*slot, "forms"),
+            values,
+            {"html": _forms(klass, a, members, zone, None, None), "token": Markup(token)},
+        )
+    if found["token"] == token:
+        return found["html"]
+    return Markup(str(found["html"]).replace(str(found["token"]), token))
+
+
+def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # type: ignore[no-untyped-def]
+    zone = _zone()
+    order = service.order_of(klass, _order())
+    extensions = service.extensions_of(a)
+    members, pieces, slot, values = _results_pieces(klass, a, order, zone, extensions)
+    if ext_form is None and edit_form is None:
+        forms = _kept_forms(klass, a, members, zone, slot, values)
+    else:
+        forms = _forms(klass, a, members, zone, ext_form, edit_form)
     return Response(
         render_template(
             "classes/assignment.html",
             klass=klass,
             a=a,
             pieces=pieces,
+            forms=forms,
             order=order,
             closes=max([a.due_at, *extensions.values()]),
-            ext_form=ext_form,
-            edit_form=edit_form,
-            confirm_form=ConfirmForm(formdata=None),
             shown=lambda dt: times.shown(dt, zone),
         ),
         status=status,

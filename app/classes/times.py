@@ -19,6 +19,11 @@ def zone_of(user: User | None) -> ZoneInfo:
     name = None
     if user is not None:
         name = db.session.scalar(db.select(LearnerProfile.timezone).filter_by(user_id=user.id))
+    return zone_named(name)
+
+
+def zone_named(name: str | None) -> ZoneInfo:
+    """The zone of a profile's ``timezone`` (``None``: no profile or none set)."""
     name = name or zones.browser_zone()  # no profile yet: the zone the browser reported
     try:
         return ZoneInfo(name or DEFAULT_ZONE)

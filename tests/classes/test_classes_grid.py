@@ -33,7 +33,9 @@ from app.extensions import db
 from app.learning import bank, clock
 from app.learning.judge import judge
 from app.learning.models import Attempt, PlayDeal
+from app.learning.record import stars_for
 from app.models import LearnerProfile
+from app.ui import stored
 
 EN = {"Accept-Language": "en"}
 
@@ -61,6 +63,96 @@ def _write(profile: int, eid: str, a: Assignment, given: str, **fields: Any) -> 
             **{"correct": False, "params": {}, "hints": 0, "time_ms": 1500, **fields},
         )
     )
+
+
+# -- the grid worked out in Python from every answer: what the database's count must equal
+
+
+def _cell_from_every_answer(attempts: list[Any], exam: bool, due: Any) -> results.Cell:
+    c = results.Cell(attempts=len(attempts), time_ms=sum(x.time_ms for x in attempts))
+    if not attempts:
+        return c
+    c.first_right = results.right(attempts[0])
+    c.last_answer = attempts[-1].answer
+    c.shown = any(x.shown for x in attempts)
+    for wrong, x in enumerate(attempts):
+        if results.right(x):
+            c.solved = True
+            c.stars = stars_for(wrong, x.hints, False)
+            break
+    c.done = True if exam else c.solved
+    c.late = any(x.created_at > due for x in attempts)
+    return c
+
+
+def _rows_from_every_answer(
+    a: Assignment, items: list[results.ItemView], loaded: results.Loaded
+) -> list[results.StudentRow]:
+    members, attempts = loaded
+    n_deals = len(results.deal_parts(a))
+    played = results.deals_by_user(a, [u.id for _m, u in members]) if n_deals else {}
+    ext = service.extensions_of(a)
+    own = service.own_positions_of(a)
+    out = []
+    for m, u in members:
+        due = max(a.due_at, ext[u.id]) if u.id in ext else a.due_at
+        mine: dict[str, list[Any]] = {}
+        for x in attempts.get(u.id, []):
+            mine.setdefault(x.exercise_id, []).append(x)
+        cells = [
+            _cell_from_every_answer(
+                mine.get(own.get((iv.item.id, u.id), "") if iv.own else iv.item.exercise_id, []),
+                a.exam,
+                due,
+            )
+            for iv in items
+        ]
+        dealt = [results.deal_cell(played.get(u.id), a.exam, due)] * n_deals
+        out.append(results.StudentRow(m, u, due, cells, a.pass_percent, dealt))
+    return out
+
+
+def _mistakes_from_every_answer(
+    a: Assignment, items: list[results.ItemView], loaded: results.Loaded, locale: str
+) -> list[results.Mistake]:
+    """The codes of the class's wrong answers, counted, most frequent first; a right
+    answer given after the answer was shown is one more kind of mistake."""
+    by_exercise = results._items_by_exercise(a, items)
+    numbers = {eid: iv.number for eid, iv in by_exercise.items()}
+    found: dict[str, results.Mistake] = {}
+    for x, _u in results._all_attempts(a, loaded):
+        if x.exercise_id not in numbers:
+            continue
+        if x.correct and x.shown:
+            code = results.SHOWN
+        elif x.correct or not x.misconception:
+            continue
+        else:
+            code = x.misconception
+        m = found.get(code)
+        if m is None:
+            text = (
+                "Answered after the hint showed the answer"
+                if code == results.SHOWN
+                else stored.reason_line(
+                    results._asked(by_exercise.get(x.exercise_id), x.exercise_id),
+                    x.game,
+                    code,
+                    x.params,
+                    locale,
+                )
+            )
+            m = next((k for k in found.values() if k.message == text), None)
+            if m is None:
+                m = results.Mistake(code, text, 0)
+            found[code] = m
+        m.count += 1
+        if numbers[x.exercise_id] not in m.items:
+            m.items.append(numbers[x.exercise_id])
+    out = sorted({id(m): m for m in found.values()}.values(), key=lambda m: (-m.count, m.code))
+    for m in out:
+        m.items.sort()
+    return out
 
 
 def test_the_grid_counted_by_the_database_is_the_grid_from_every_answer(ctx):  # noqa: F811
@@ -170,8 +262,18 @@ def test_the_grid_counted_by_the_database_is_the_grid_from_every_answer(ctx):  #
             counted = results.grid(a, "en")
             views = results.item_views(a, "en")
             loaded = results._load(a)
-            rows = results.rows_for(a, views, loaded=loaded, deals=0)
-            found = results.mistakes(a, views, rows, loaded, "en")
+            rows = _rows_from_every_answer(a, views, loaded)
+            found = _mistakes_from_every_answer(a, views, loaded, "en")
+            # a student's own page: their own exercises, each cell with its last answer
+            own = {}
+            for uid in uids:
+                mine = results.item_views(a, "en", uid)
+                _v, row = results.student_row(a, uid, "en")
+                by_user = _rows_from_every_answer(a, mine, results._load(a, only=uid))[0]
+                own[uid] = (
+                    [(c.attempts, c.done, c.stars, c.late, c.last_answer) for c in row.cells],
+                    [(c.attempts, c.done, c.stars, c.late, c.last_answer) for c in by_user.cells],
+                )
             db.session.rollback()
 
             def plain(row: Any) -> Any:
@@ -190,6 +292,9 @@ def test_the_grid_counted_by_the_database_is_the_grid_from_every_answer(ctx):  #
                 ]
                 return (row.user.id, cells, row.score, row.passed, row.done, row.late)
 
+            for uid, (student_page, every) in own.items():
+                assert student_page == every, uid
+            assert any(c[4] for page, _e in own.values() for c in page)  # last answers read
             mistakes = [(m.code, m.message, m.count, m.items) for m in found]
             return (
                 (
@@ -215,6 +320,25 @@ def _table(page: str) -> str:
     return found.group(0)
 
 
+def _results(page: str) -> str:
+    """The parts of an assignment's page drawn from its results (what is kept), its form
+    tokens (signed with the time of each request) left out."""
+    start = page.index('<section aria-labelledby="parts-title">')
+    part = page[start : page.index('<div class="cols">')]
+    return re.sub(r'(name="csrf_token" value=")[^"]*', r"\1", part)
+
+
+def _as_drawn_anew(tc: Any, grid: str) -> str:
+    """The grid's page, checked to be the page drawn with nothing kept: the rows kept
+    from before and the rows drawn again make the same page."""
+    from app.classes import kept
+
+    page = text(tc.get(grid, headers=EN))
+    kept.clear()
+    assert _results(text(tc.get(grid, headers=EN))) == _results(page)
+    return page
+
+
 def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypatch):  # noqa: F811
     _t, tc = teacher(ctx)
     cid = new_class(tc)
@@ -231,30 +355,47 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
         assert _table(text(tc.get(grid, headers=EN))) == _table(first)
     assert "1 answer" not in first and "in progress" not in first
 
-    # an answer: shown by the next request
+    # an answer: shown by the next request (the deals compared, kept apart, are not
+    # drawn again: no deal changed)
     sc = signed_in(ctx, u1, p1)
     its = items(ctx, aid)
     ex = bank.get(its[0][1])
     assert answer(ctx, sc, aid, its[0], right_answer(ex)).status_code in (200, 303)
-    page = text(tc.get(grid, headers=EN))
+    with monkeypatch.context() as m:
+
+        def compared_again(*args: Any) -> Any:
+            raise AssertionError("the deals were compared again")
+
+        m.setattr(results, "deal_reports", compared_again)
+        page = text(tc.get(grid, headers=EN))
     assert "1 answer" in page and 'class="cell right"' in page
+    assert _results(_as_drawn_anew(tc, grid)) == _results(page)
+
+    # a second student's answer: their row drawn again beside the first one's, kept
+    sc2 = signed_in(ctx, u2, _p2)
+    assert answer(ctx, sc2, aid, its[1], right_answer(bank.get(its[1][1]))).status_code in (
+        200,
+        303,
+    )
+    page = _as_drawn_anew(tc, grid)
+    assert page.count('class="cell right"') == 2
 
     # a name, the order, an extension: each shown at once
     uid1, uid2 = user_id(ctx, u1), user_id(ctx, u2)
     r = tc.post(f"/classes/{cid}/students/{uid1}", data={"real_name": "Mia Chen", "note": ""})
     assert r.status_code in (200, 303)
-    page = text(tc.get(grid, headers=EN))
+    page = _as_drawn_anew(tc, grid)
     assert "Mia Chen" in page
     assert page.index("Mia Chen") < page.index(">Leo<")
     r = tc.post(f"/classes/{cid}/order", data={"order": "pinyin", "next": grid})
-    page = text(tc.get(grid, headers=EN))
+    page = _as_drawn_anew(tc, grid)
     assert page.index(">Leo<") < page.index("Mia Chen")  # L before M
     r = tc.post(
         f"/classes/{cid}/assignments/{aid}/extensions",
         data={"student": str(uid2), "until": "2099-06-01T08:00"},
     )
     assert r.status_code in (200, 303)
-    assert "until 2099-06-01" in text(tc.get(grid, headers=EN))
+    assert "until 2099-06-01" in _as_drawn_anew(tc, grid)
 
     # a deal begun, then ended with its comparison stored
     key = read(
@@ -264,7 +405,7 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
         ].spec["key"],
     )
     assert sc.get(f"/assignments/{aid}/deal/{key}").status_code == 303
-    page = text(tc.get(grid, headers=EN))
+    page = _as_drawn_anew(tc, grid)
     assert "in progress" in page
 
     def end() -> None:
@@ -275,13 +416,14 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
         db.session.commit()
 
     read(ctx, end)
-    page = text(tc.get(grid, headers=EN))
+    page = _as_drawn_anew(tc, grid)
     assert "75% as the computer" in page and "3 of 4 decisions" in page
+    assert "75% (3/4)" in page  # the deals compared, drawn again
 
     # a student removed from the class: gone from the grid and the extension form
     r = tc.post(f"/classes/{cid}/students/{uid2}/remove", data={"confirm": "y"})
     assert r.status_code in (200, 303)
-    page = text(tc.get(grid, headers=EN))
+    page = _as_drawn_anew(tc, grid)
     assert ">Leo<" not in page and not re.search(rf'<option value="{uid2}"', page)
     still = read(
         ctx,
@@ -290,3 +432,46 @@ def test_the_kept_grid_is_drawn_again_after_every_change_it_shows(ctx, monkeypat
         ),
     )
     assert still == 1
+
+
+def test_the_kept_forms_carry_each_requests_own_form_token(ctx, monkeypatch):  # noqa: F811
+    """The assignment's forms are kept as drawn for one teacher's request; every page
+    shows the form token of its own session, and a form posted with it is taken."""
+    t, tc = teacher(ctx)
+    cid = new_class(tc)
+    (_u, _p), (u2, _p2) = make_students(tc, cid, ["Mia", "Leo"])
+    aid = assign(tc, cid, position=positions(ctx, 1))
+    grid = f"/classes/{cid}/assignments/{aid}/"
+    other = signed_in(ctx, t.username)  # the same teacher signed in elsewhere
+    monkeypatch.setitem(ctx.config, "WTF_CSRF_ENABLED", True)
+
+    def tokens(page: str) -> set[str]:
+        found = set(re.findall(r'name="csrf_token"[^>]*value="([^"]+)"', page))
+        found |= set(re.findall(r'"X-CSRFToken": "([^"]+)"', page))
+        return found
+
+    first = text(tc.get(grid, headers=EN))
+    second = text(other.get(grid, headers=EN))  # the forms kept from the first
+    assert len(re.findall(r'name="csrf_token"', first)) >= 3  # the forms', the page's own
+    one, two = tokens(first), tokens(second)
+    assert len(one) == 1 and len(two) == 1 and one != two
+    r = other.post(
+        f"/classes/{cid}/assignments/{aid}/extensions",
+        data={
+            "student": str(user_id(ctx, u2)),
+            "until": "2099-06-01T08:00",
+            "csrf_token": two.pop(),
+        },
+    )
+    assert r.status_code in (200, 303)
+    assert "until 2099-06-01" in text(tc.get(grid, headers=EN))
+
+
+def test_the_grid_of_a_class_without_students(ctx):  # noqa: F811
+    _t, tc = teacher(ctx)
+    cid = new_class(tc)
+    aid = assign(tc, cid, position=positions(ctx, 1))
+    grid = f"/classes/{cid}/assignments/{aid}/"
+    assert "No students in this class yet." in text(tc.get(grid, headers=EN))
+    ((u, p),) = make_students(tc, cid, ["Mia"])
+    assert ">Mia<" in text(tc.get(grid, headers=EN))
