@@ -196,7 +196,8 @@ def test_a_deal_for_everyone_played_to_the_end_and_the_exports_read_back(
     for name in ("done", "score_percent", "passed", "late", "time_s"):
         assert isinstance(spreadsheet_value(row[name]), float), (name, row[name])
     assert spreadsheet_value(row["done"]) == 2 and spreadsheet_value(row["late"]) == 0
-    assert spreadsheet_value(row["score_percent"]) == round((100 + percent) / 2)
+    share = agreed / decisions if decisions else 1  # the deal's credit, unrounded
+    assert spreadsheet_value(row["score_percent"]) == round(100 * (1 + share) / 2)
     deal_cols = [h for h in header if h.startswith("deal ")]
     status = next(h for h in deal_cols if h.endswith(": status"))
     done = next(h for h in deal_cols if h.endswith(": done"))
