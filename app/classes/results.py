@@ -27,7 +27,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from flask_babel import gettext as _
-from sqlalchemy import Index
 
 from app.classes import kinds, service, times
 from app.classes.models import (
@@ -46,15 +45,6 @@ from app.models import LearnerProfile, User
 from app.ui import present, stored
 
 CONTEXTS = ("assignment", "exam")
-
-#: an assignment's answers, looked up by its ``context_ref`` (then the student): what
-#: every view of the teacher's grid reads (its stamp, cells and common mistakes; without
-#: it, every answer the class's students ever gave). On the learners' answers table,
-#: declared here beside what reads it (migration 0010).
-ASSIGNMENT_ANSWERS = Index(
-    "ix_attempts_context_ref_profile", Attempt.context_ref, Attempt.profile_id
-)
-
 
 SHOWN = "answer-shown"  # the common mistakes' entry for right answers given after reveal
 

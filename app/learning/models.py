@@ -36,11 +36,13 @@ class Attempt(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made 
     __tablename__ = "attempts"
     # A learner's answers in a game, newest last: what the progress page, the review and
     # a class's results look up (by the profile first). Each answer writes every index
-    # of this table, so there are no others than this, the nonce's and the exercise's.
-    # A teacher's exam takes one answer per student and item: the database refuses a
-    # second (a partial unique index, written only by exam answers).
+    # of this table, so there are few: this one, an assignment's answers by its
+    # context_ref (what every view of a teacher's grid reads: migration 0010), the
+    # nonce's and the exercise's. A teacher's exam takes one answer per student and item:
+    # the database refuses a second (a partial unique index, written only by exam answers).
     __table_args__ = (
         Index("ix_attempts_profile_game_time", "profile_id", "game", "created_at"),
+        Index("ix_attempts_context_ref_profile", "context_ref", "profile_id"),
         Index(
             "uq_attempts_exam_answer",
             "profile_id",
