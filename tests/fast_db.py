@@ -42,6 +42,9 @@ from sqlalchemy.engine import URL, Engine
 
 SCHEMA = "_reset"
 DDL = "<schema>"
+# after this many tests that wrote, the database is made again (its tables keep the
+# space of every deleted row, so that new rows go after them)
+FRESH_AFTER = 150
 
 _INSTALL = f"""
 CREATE SCHEMA {SCHEMA};
@@ -102,6 +105,7 @@ class WorkerDatabase:
         self.name = ""
         self.engine: Engine | None = None
         self.remakes = 0
+        self.resets = 0
         self._make()
 
     @property
@@ -109,6 +113,7 @@ class WorkerDatabase:
         return self.base.set(database=self.name).render_as_string(hide_password=False)
 
     def _make(self) -> None:
+        self.resets = 0
         self.name = f"academy_w_{uuid.uuid4().hex[:10]}"
         with self.admin.connect() as conn:
             conn.execute(text(f'CREATE DATABASE "{self.name}" TEMPLATE "{self.template}"'))
@@ -219,6 +224,9 @@ class WorkerDatabase:
                 if not dirty and not moved:
                     conn.rollback()
                     return
+                self.resets += 1
+                if self.resets > FRESH_AFTER:  # the deleted rows' space is never reused
+                    raise _Remake
                 conn.execute(text("SET LOCAL session_replication_role = replica"))
                 # a table with rows of its own is emptied with TRUNCATE, with the tables
                 # whose keys reach it (it must be), so that its rows go back to the order
