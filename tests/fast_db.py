@@ -119,6 +119,16 @@ class WorkerDatabase:
             conn.execute(text(f'CREATE DATABASE "{self.name}" TEMPLATE "{self.template}"'))
             conn.execute(text(f'ALTER DATABASE "{self.name}" SET synchronous_commit = off'))
         self.engine = create_engine(self.base.set(database=self.name))
+        try:
+            self._install()
+        except BaseException:
+            self.engine.dispose()
+            drop(self.admin, self.name)
+            raise
+
+    def _install(self) -> None:
+        """The triggers, the copies of the template's rows and where the sequences stand."""
+        assert self.engine is not None
         with self.engine.begin() as conn:
             conn.execute(text(_INSTALL))
             tables = list(
