@@ -102,27 +102,6 @@ def _remember_rule_parsing() -> None:
     Rule._parse_rule = remembered  # type: ignore[method-assign]
 
 
-def _remember_hashes() -> Any:
-    """A password hash (scrypt) costs 0.1–0.3 s of CPU, and a test that signs up and
-    then signs in computes the same one twice (same salt, same password). The hash of a
-    (method, salt, password) is remembered for the process: every answer is the same,
-    only sooner. Tests marked ``hash_timing`` measure how long hashing takes: for them
-    every hash is computed (the fixture ``_hashes_computed``). Returns werkzeug's own."""
-    import werkzeug.security
-
-    compute = werkzeug.security._hash_internal
-    made: dict[tuple[str, str, str], tuple[str, str]] = {}
-
-    def remembered(method: str, salt: str, password: str) -> tuple[str, str]:
-        key = (method, salt, password)
-        if key not in made:
-            made[key] = compute(method, salt, password)
-        return made[key]
-
-    werkzeug.security._hash_internal = remembered
-    return compute
-
-
 class _TemplatesOnce:
     """Jinja's bytecode cache shared by every app of the run: a template is parsed and
     compiled once (keyed by its name and a checksum of its source), not once per test."""
@@ -146,30 +125,9 @@ class _TemplatesOnce:
 
 _remember_url_builders()
 _remember_rule_parsing()
-COMPUTE_HASH = _remember_hashes()
 TEMPLATES_ONCE = _TemplatesOnce().cache
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 BACKENDS = ["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else [])
-
-
-@pytest.fixture(autouse=True)
-def _hashes_computed(request: pytest.FixtureRequest) -> Iterator[None]:
-    """For a test marked ``hash_timing``: every password hash computed, none remembered,
-    and the time of a check for an unknown name measured afresh (app.hashing)."""
-    if request.node.get_closest_marker("hash_timing") is None:
-        yield
-        return
-    import werkzeug.security
-
-    import app.hashing
-
-    mp = pytest.MonkeyPatch()
-    mp.setattr(werkzeug.security, "_hash_internal", COMPUTE_HASH)
-    mp.setattr(app.hashing, "_dummy_seconds", {})
-    try:
-        yield
-    finally:
-        mp.undo()
 
 
 @pytest.fixture(scope="session")

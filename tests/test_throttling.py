@@ -368,7 +368,6 @@ def _fastest_wrong_signin(app, name):
 # ---- timing -------------------------------------------------------------------------------
 
 
-@pytest.mark.hash_timing
 def test_sign_in_takes_as_long_for_an_unknown_name(app, signup, client, csrf):
     """An unknown name used to answer in 7 ms, a known one in 119 ms."""
     signup("meimei")
@@ -379,7 +378,6 @@ def test_sign_in_takes_as_long_for_an_unknown_name(app, signup, client, csrf):
     assert unknown > known * 0.5, (known, unknown)
 
 
-@pytest.mark.hash_timing
 def test_a_student_account_with_a_cheaper_hash_answers_as_slowly_as_an_unknown_name(app):
     """Teacher-made accounts have cheaper hashes (about 15 ms, not 120 ms): without
     waiting out the difference, sign-in told a student's name from one that is not taken."""
