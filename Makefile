@@ -83,7 +83,9 @@ test: install compile browser-deps lint
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 # The quick loop while working: everything but the tests marked slow (conformance,
-# self-play, whole-content scans, the browser), on both databases when TEST_DATABASE_URL is set.
+# self-play, whole-content scans, the browser), on both databases when TEST_DATABASE_URL is set
+# (each test process keeps one PostgreSQL database and puts it back after each test:
+# tests/fast_db.py).
 test-fast: install compile
 	$(BIN)/pytest $(PYTEST_ARGS) -m "not slow"
 

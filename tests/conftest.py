@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import re
 import sys
+import tempfile
 import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import fast_db
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -61,6 +63,45 @@ def _remember_url_builders() -> None:
     Rule._compile_builder = remembered  # type: ignore[method-assign]
 
 
+def _remember_rule_parsing() -> None:
+    """Werkzeug parses each URL rule into its parts (regular expressions, weights) in
+    every new app, the other half of an app's start. The parts depend only on the rule's
+    text and the app's converter classes: they are parsed once per process and shared;
+    each rule still gets its own converters, trace and arguments."""
+    from werkzeug.routing.rules import Rule
+
+    parse = Rule._parse_rule
+    made: dict[Any, Any] = {}
+
+    def remembered(self: Rule, rule: str) -> Any:
+        assert self.map is not None
+        key = (rule, tuple(sorted(self.map.converters.items())))
+        if key not in made:
+            asked: list[tuple[str, str, Any, Any]] = []
+            get_converter = self.get_converter
+
+            def recording(variable: str, name: str, args: Any, kwargs: Any) -> Any:
+                asked.append((variable, name, args, kwargs))
+                return get_converter(variable, name, args, kwargs)
+
+            start = len(self._trace)
+            self.get_converter = recording  # type: ignore[method-assign]
+            try:
+                parts = list(parse(self, rule))
+            finally:
+                del self.get_converter
+            made[key] = (parts, self._trace[start:], asked)
+            return parts
+        parts, trace, asked = made[key]
+        self._trace.extend(trace)
+        for variable, name, args, kwargs in asked:
+            self._converters[variable] = self.get_converter(variable, name, args, kwargs)
+            self.arguments.add(variable)
+        return list(parts)
+
+    Rule._parse_rule = remembered  # type: ignore[method-assign]
+
+
 class _TemplatesOnce:
     """Jinja's bytecode cache shared by every app of the run: a template is parsed and
     compiled once (keyed by its name and a checksum of its source), not once per test."""
@@ -83,6 +124,7 @@ class _TemplatesOnce:
 
 
 _remember_url_builders()
+_remember_rule_parsing()
 TEMPLATES_ONCE = _TemplatesOnce().cache
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 BACKENDS = ["sqlite"] + (["postgresql"] if TEST_DATABASE_URL else [])
@@ -155,13 +197,33 @@ def _teardown_db(app: Flask) -> None:
         db.engine.dispose()
 
 
+def _scratch_folder() -> Path:
+    """Where the tests' SQLite files go: memory (``/dev/shm``) when there is one, where a
+    commit does not wait for a disk."""
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        return Path(tempfile.mkdtemp(prefix="academy-tests-", dir=shm))
+    return Path(tempfile.mkdtemp(prefix="academy-tests-"))
+
+
 @pytest.fixture(scope="session")
-def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def scratch() -> Iterator[Path]:
+    """A folder of this process's own for its databases, removed at the end."""
+    import shutil
+
+    folder = _scratch_folder()
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(scratch: Path) -> Path:
     """A SQLite file migrated with Alembic and loaded with the content, once per run;
     each test gets a copy (a fresh database without migrating again)."""
-    folder = tmp_path_factory.mktemp("template")
-    path = folder / "template.sqlite3"
-    application = make_test_app(f"sqlite:///{path}", folder / "instance")
+    path = scratch / "template.sqlite3"
+    application = make_test_app(f"sqlite:///{path}", scratch / "template-instance")
     _setup_db(application)
     with application.app_context():
         from app.extensions import db
@@ -172,8 +234,8 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def pg_template() -> Iterator[tuple[Any, str]]:
-    """A PostgreSQL database migrated and loaded once per run; each test's database is
-    made from it (``CREATE DATABASE … TEMPLATE``), and dropped after the test."""
+    """A PostgreSQL database migrated and loaded once per run, the model of the
+    databases the tests use."""
     assert TEST_DATABASE_URL
     base = make_url(normalize_db_url(TEST_DATABASE_URL))
     admin = create_engine(base, isolation_level="AUTOCOMMIT")
@@ -181,6 +243,8 @@ def pg_template() -> Iterator[tuple[Any, str]]:
     with admin.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
     try:
+        with admin.connect() as conn:
+            conn.execute(text(f'ALTER DATABASE "{name}" SET synchronous_commit = off'))
         application = make_test_app(
             base.set(database=name).render_as_string(hide_password=False), Path("/tmp") / name
         )
@@ -195,33 +259,66 @@ def pg_template() -> Iterator[tuple[Any, str]]:
         admin.dispose()
 
 
+@pytest.fixture(scope="session")
+def pg_worker(pg_template: tuple[Any, str]) -> Iterator[fast_db.WorkerDatabase | None]:
+    """This process's PostgreSQL database, put back after every test (tests/fast_db.py);
+    None when the role may not do that (each test then gets a database of its own)."""
+    base, template = pg_template
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    able = fast_db.supported(admin)
+    admin.dispose()
+    if not able:
+        yield None
+        return
+    worker = fast_db.WorkerDatabase(base, template)
+    try:
+        yield worker
+    finally:
+        worker.close()
+
+
 def _drop_pg(admin: Any, name: str) -> None:
-    with admin.connect() as conn:
-        conn.execute(
-            text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = :n"),
-            {"n": name},
-        )
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+    fast_db.drop(admin, name)
+
+
+def _closed(application: Flask) -> None:
+    from app.extensions import db
+
+    with application.app_context():
+        db.session.remove()
+        db.engine.dispose()
 
 
 @pytest.fixture(params=BACKENDS)
 def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
-    """A fresh app and database per test (migrated with Alembic, content loaded): a copy
-    of the run's template database."""
+    """A fresh app on a database as migrated with Alembic and loaded with the content:
+    on SQLite a copy of the run's template file; on PostgreSQL this process's database,
+    put back after the test as a copy of the template would be (tests/fast_db.py)."""
     import shutil
 
     marker = request.node.get_closest_marker("app_config")
     extra = marker.kwargs if marker else {}
     if request.param == "sqlite":
-        path = tmp_path / "test.sqlite3"
-        shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+        template = request.getfixturevalue("sqlite_template")
+        path = template.parent / f"test-{uuid.uuid4().hex[:10]}.sqlite3"
+        shutil.copyfile(template, path)
         application = make_test_app(f"sqlite:///{path}", tmp_path / "instance", **extra)
-        yield application
-        with application.app_context():
-            from app.extensions import db
-
-            db.session.remove()
-            db.engine.dispose()
+        try:
+            yield application
+        finally:
+            _closed(application)
+            for leftover in path.parent.glob(path.name + "*"):
+                leftover.unlink(missing_ok=True)
+        return
+    worker = request.getfixturevalue("pg_worker")
+    if worker is not None:
+        application = make_test_app(worker.url, tmp_path / "instance", **extra)
+        try:
+            yield application
+        finally:
+            _closed(application)
+            worker.reset()
+            fast_db.check_like_template(worker)
         return
     base, template = request.getfixturevalue("pg_template")
     name = f"academy_t_{uuid.uuid4().hex[:10]}"
@@ -236,11 +333,7 @@ def app(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Flask]:
     try:
         yield application
     finally:
-        with application.app_context():
-            from app.extensions import db
-
-            db.session.remove()
-            db.engine.dispose()
+        _closed(application)
         _drop_pg(admin, name)
         admin.dispose()
 
