@@ -34,6 +34,12 @@ class ChoiceView:
     text: str = ""
     action_kind: str = ""  # a labelled action: its kind in words
     cards: list[str] = field(default_factory=list)
+    # choose-action on the cards: the hand cards that make it (a tap or a selection), a
+    # claim on the card on offer, the cards drawn on its button, and its words
+    hand: list[str] = field(default_factory=list)
+    claim: bool = False
+    draw: list[list[str]] = field(default_factory=list)
+    words: str = ""
 
 
 @dataclass
@@ -228,8 +234,15 @@ def _pool(ex: Exercise, hand: list[str]) -> list[tuple[str, int]]:
     return [(t, deck[t] - seen[t]) for t in fam.tokens if deck[t] - seen[t] > 0]
 
 
-def _choices(ex: Exercise, locale: str, seat: int) -> list[ChoiceView]:
+def _choices(
+    ex: Exercise,
+    locale: str,
+    seat: int,
+    hand: list[str] | None = None,
+    offer: str | None = None,
+) -> list[ChoiceView]:
     from app.engine.core.actions import Action
+    from app.learning.on_cards import groups, hand_part
 
     out = []
     for ch in ex.choices:
@@ -238,6 +251,11 @@ def _choices(ex: Exercise, locale: str, seat: int) -> list[ChoiceView]:
             a = Action.parse(ch.action, seat)
             view.action_kind = action_label(a.kind, ex.game)
             view.cards = list(a.cards)
+            part, view.claim, whole = hand_part(a, list(hand or ()), offer)
+            view.hand = part if whole else []  # cards the hand lacks: a button of its own
+            view.draw = [list(a.cards), *(g for g in groups(a.params.get("bi")) if g)]
+            view.draw = [g for g in view.draw if g]
+            view.words = view.text or _action_words(ex, ch.action, locale)
         elif ch.action and ex.kind == "order" and not view.text:
             seat_text, _sep, act = ch.action.partition(":")
             a = Action.parse(act.strip(), int(seat_text))
@@ -561,13 +579,15 @@ def _fixed(ex: Exercise, locale: str) -> _Fixed:
 
     hand, melds, table = _setup(ex)
     seat = ex.setup.seat if ex.setup.seat is not None else 0
+    if ex.kind == "choose-action" and table is not None:  # answered on the cards too
+        table.select, table.fan = "on-cards", True
     fixed = _Fixed(
         prompt=prompt_text(ex, locale),
         hand=hand,
         melds=melds,
         table=table,
         pool=_pool(ex, hand),
-        choices=_choices(ex, locale, seat),
+        choices=_choices(ex, locale, seat, hand, table.shown if table else None),
         hint_rule=ex.hint.get(locale) if ex.hint else default_hint(ex, locale),
         unit=find_game(ex.game).info.unit,
     )

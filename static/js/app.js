@@ -1,4 +1,4 @@
-// Long Card Academy: the only script of our own. No inline script anywhere (CSP).
+// Long Card Academy: the script of every page (moves.js, cards.js, play.js and others load where needed). No inline script anywhere (CSP).
 // Shows a localized message when an htmx swap fails, instead of failing silently.
 (function () {
   "use strict";
@@ -123,4 +123,24 @@ document.addEventListener("click", function (e) {
   }
   document.addEventListener("DOMContentLoaded", addButtons);
   document.addEventListener("htmx:afterSettle", addButtons);
+})();
+
+// An exercise answered on the cards (components/exercise_block.html): its scripts,
+// moves.js and cards.js (the arrow keys along the hand), are brought in when a page or a
+// swap first shows one.
+(function () {
+  "use strict";
+  var here = document.currentScript && document.currentScript.src;
+  function need() {
+    if (!here || !document.querySelector("[data-moves-root]")) return;
+    ["cards.js", "moves.js"].forEach(function (name) {
+      if (document.querySelector('script[src*="/js/' + name + '"]')) return;
+      var s = document.createElement("script");
+      s.src = here.replace(/app\.js(\?.*)?$/, name);
+      document.head.appendChild(s);
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", need);
+  else need();
+  document.addEventListener("htmx:afterSwap", need);
 })();

@@ -15,6 +15,8 @@ def give(page: Page, ex: Exercise, answer: str, block=None, by_click: bool = Fal
     if ex.kind == "number":
         block.locator("input[name=number]").fill(answer)
     elif ex.kind in ("choice", "choose-action"):
+        # a move is answered on the cards too; the list under them is closed by the script
+        block.locator("[data-play-list]").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
         block.locator(f'input[name=choice][value="{answer}"]').check()
     elif ex.kind == "order":
         for i, cid in enumerate(answer.split(), start=1):
