@@ -96,6 +96,14 @@ def give(page: Any, ex: Exercise, answer: str) -> None:
     if ex.kind == "number":
         block.locator("input[name=number]").fill(answer)
     elif ex.kind in ("choice", "choose-action"):
+        # a move is answered on the cards too; the list under them is closed by the script
+        # (once it has come: it shows the cards' controls), opened here
+        if (
+            block.locator(".ex-moves").count()
+            and page.locator('script[src*="/js/moves.js"]').count()
+        ):
+            block.locator(".ex-moves:not([hidden])").wait_for()
+        block.locator("[data-play-list]").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
         block.locator(f'input[name=choice][value="{answer}"]').check()
     elif ex.kind == "order":
         for i, cid in enumerate(answer.split(), start=1):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from classes_help import wrong_answer  # noqa: F401 - the browser tests take it from here
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from app.learning.exercise import Exercise
 
@@ -16,6 +16,12 @@ def give(page: Page, ex: Exercise, answer: str, block=None, by_click: bool = Fal
         block.locator("input[name=number]").fill(answer)
     elif ex.kind in ("choice", "choose-action"):
         # a move is answered on the cards too; the list under them is closed by the script
+        # (once it has come: it shows the cards' controls), opened here
+        if (
+            block.locator(".ex-moves").count()
+            and page.locator('script[src*="/js/moves.js"]').count()
+        ):
+            expect(block.locator(".ex-moves")).to_be_visible()
         block.locator("[data-play-list]").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
         block.locator(f'input[name=choice][value="{answer}"]').check()
     elif ex.kind == "order":
