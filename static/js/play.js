@@ -2,8 +2,8 @@
 // tap, select then confirm, why a selection makes no move, Enter plays); this script
 // adds what only the table needs:
 // - after a swap, the keyboard goes on where it was: the hand, a claim, or "Continue";
-// - a claim that opens under the fold is brought into sight;
-// - the table first: on a small screen the page opens at the table.
+// - the table first: the page opens, and stays after each move, where the hand and the
+//   controls (a claim beside the card on offer) are in sight together.
 (function () {
   "use strict";
 
@@ -18,15 +18,32 @@
 
   function hand(root) { return root.querySelector('.seat-you [data-hand] input[type="checkbox"]'); }
 
+  // The least scroll that shows the hand and the controls together (with the card on
+  // offer in the middle of the table when all fits); the controls whole when not all can.
+  function fit(root) {
+    var ctl = root.querySelector(".play-controls");
+    var hand = root.querySelector(".seat-you [data-hand]") || root.querySelector(".seat-you");
+    if (!ctl || !hand) return;
+    var h = window.innerHeight;
+    var bottom = ctl.getBoundingClientRect().bottom;
+    var top = hand.getBoundingClientRect().top;
+    var shown = root.querySelector(".table-centre .shown");
+    if (shown && bottom - shown.getBoundingClientRect().top <= h) top = Math.min(top, shown.getBoundingClientRect().top);
+    var by = 0;  // whole pixels: the hand's top is never scrolled out by a fraction
+    if (bottom - top <= h - 1) {
+      if (bottom > h) by = Math.min(Math.ceil(bottom - h), Math.floor(top));
+      else if (top < 0) by = Math.floor(top);
+    } else if (bottom > h) {
+      by = Math.ceil(bottom - h);
+    }
+    if (by) window.scrollBy(0, by);
+  }
+
   document.addEventListener("htmx:afterSwap", function () {
     var root = table();
     if (!root) return;
     if (window.LCAMoves) window.LCAMoves.setup(root);
-    // a claim that opens under the fold is brought into sight (the least scroll)
-    var ctl = root.querySelector(".play-claims") || root.querySelector(".play-controls");
-    if (ctl && ctl.getBoundingClientRect().bottom > window.innerHeight) {
-      ctl.scrollIntoView({ block: "nearest" });
-    }
+    fit(root);
     if (!keyboard) return;
     var next = root.querySelector(".play-error") ? hand(root) : null;
     next = next || root.querySelector(".play-claims button") ||
@@ -37,12 +54,9 @@
 
   function start() {
     var root = table();
-    if (window.LCAMoves && root) window.LCAMoves.setup(root);
-    var main = root && root.querySelector(".play-main");
-    var last = root && (root.querySelector(".play-controls") || root.querySelector(".seat-you"));
-    if (main && last && !location.hash && last.getBoundingClientRect().bottom > window.innerHeight) {
-      main.scrollIntoView({ block: "start" });
-    }
+    if (!root) return;
+    if (window.LCAMoves) window.LCAMoves.setup(root);
+    if (!location.hash) fit(root);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

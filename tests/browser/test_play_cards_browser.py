@@ -182,10 +182,16 @@ def _go_to_card(page: Page, token: str) -> None:
         page.keyboard.press(key)
 
 
-def test_a_whole_deal_by_the_keyboard_only(page: Page, live_server: str) -> None:
-    page.set_viewport_size({"width": 1280, "height": 800})
-    _new_deal(page, live_server, "hunan", "en")
-    rng = random.Random("keyboard")
+@pytest.mark.parametrize(
+    ("game", "lang", "width", "height"),
+    [("hunan", "en", 1280, 800), ("chuanpai-tricks", "zh", 360, 740), ("nantong", "zh", 360, 740)],
+)
+def test_a_whole_deal_by_the_keyboard_only(
+    page: Page, live_server: str, game: str, lang: str, width: int, height: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    _new_deal(page, live_server, game, lang)
+    rng = random.Random(f"keyboard/{game}")
     in_table = "!!document.activeElement.closest('#play-table')"
     _press_until(page, "Tab", in_table)  # from the top of the page into the table
     decisions = 0
@@ -225,12 +231,19 @@ def test_a_whole_deal_by_the_keyboard_only(page: Page, live_server: str) -> None
     expect(page.locator(".play-end")).to_be_visible()
 
 
-def test_a_whole_deal_without_javascript(browser: Browser, live_server: str) -> None:
-    context = browser.new_context(java_script_enabled=False, locale="en-US")
+@pytest.mark.parametrize(
+    ("game", "lang", "width"), [("nantong", "en", 1280), ("chuanpai-tricks", "zh", 360)]
+)
+def test_a_whole_deal_without_javascript(
+    browser: Browser, live_server: str, game: str, lang: str, width: int
+) -> None:
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": width, "height": 800}
+    )
     page = context.new_page()
     try:
-        _new_deal(page, live_server, "nantong", "en")
-        rng = random.Random("no script")
+        _new_deal(page, live_server, game, lang)
+        rng = random.Random(f"no script/{game}")
         decisions = 0
         while _state(page) != "over":
             assert decisions < 300
@@ -262,13 +275,16 @@ def _inside(box: dict[str, float] | None, width: int, height: int) -> bool:
     )
 
 
-@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)])
+@pytest.mark.parametrize(
+    ("lang", "width", "height"),
+    [("en", 360, 740), ("zh", 360, 740), ("en", 1280, 800), ("zh", 1280, 800)],
+)
 @pytest.mark.parametrize("game", GAMES)
 def test_hand_offer_and_controls_fit_one_screen_and_pass_axe(
-    page: Page, live_server: str, game: str, width: int, height: int
+    page: Page, live_server: str, game: str, lang: str, width: int, height: int
 ) -> None:
     page.set_viewport_size({"width": width, "height": height})
-    _new_deal(page, live_server, game, "en")
+    _new_deal(page, live_server, game, lang)
     _wait_turn(page)
     if _state(page) == "over":
         pytest.skip("the deal ended before a decision")
@@ -299,3 +315,49 @@ def test_hand_offer_and_controls_fit_one_screen_and_pass_axe(
     assert not serious, [
         (v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in serious
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "width", "height"), [("en", 360, 740), ("zh", 360, 740), ("en", 1280, 800)]
+)
+@pytest.mark.parametrize("game", ["hunan", "guilin", "chuanpai", "nantong"])
+def test_a_claim_opens_with_hand_offer_and_claims_on_one_screen(
+    page: Page, live_server: str, game: str, lang: str, width: int, height: int
+) -> None:
+    """Moves are made (by taps) until a claim opens on a card on offer: then the hand, the
+    card on offer beside the claims, each claim's button and the bar fit the screen."""
+    page.set_viewport_size({"width": width, "height": height})
+    _new_deal(page, live_server, game, lang)
+    rng = random.Random(f"{game}/{lang}/claim")
+    for _ in range(300):
+        _wait_turn(page)
+        if _state(page) == "over":  # no claim in this deal: another
+            _new_deal(page, live_server, game, lang)
+            continue
+        if page.locator(".play-claims").count():
+            break
+        moves = _moves(page)
+        _play_by_taps(page, rng.choice(moves), moves)
+    else:
+        raise AssertionError("no claim opened")
+    parts = [
+        ".seat-you [data-hand]",
+        ".play-claims",
+        ".play-claims .claim-offer",
+        ".play-bar",
+        *(
+            f".play-claims button >> nth={i}"
+            for i in range(page.locator(".play-claims button").count())
+        ),
+    ]
+    for sel in parts:
+        box = page.locator(sel).first.bounding_box()
+        if not _inside(box, width, height):
+            page.screenshot(path=f"/tmp/i39_claim_{game}_{lang}_{width}.png")
+        assert _inside(box, width, height), (sel, box)
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('.play-claims button')]
+        .map(e => { const r = e.getBoundingClientRect(); return [r.width, r.height]; })"""
+    )
+    assert all(w >= 24 and h >= 24 for w, h in sizes), sizes
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
