@@ -126,17 +126,18 @@ document.addEventListener("click", function (e) {
 })();
 
 // An exercise answered on the cards (components/exercise_block.html): its scripts,
-// moves.js and cards.js (the arrow keys along the hand), are brought in when a page or a
-// swap first shows one.
+// cards.js (the arrow keys along the hand) and moves.js, named by its data-scripts, are
+// brought in when a page or a swap first shows one.
 (function () {
   "use strict";
-  var here = document.currentScript && document.currentScript.src;
   function need() {
-    if (!here || !document.querySelector("[data-moves-root]")) return;
-    ["cards.js", "moves.js"].forEach(function (name) {
-      if (document.querySelector('script[src*="/js/' + name + '"]')) return;
+    var root = document.querySelector("[data-moves-root][data-scripts]");
+    if (!root) return;
+    root.getAttribute("data-scripts").split(" ").forEach(function (src) {
+      var name = src.split("?")[0].split("/").pop();
+      if (!name || document.querySelector('script[src*="/js/' + name + '"]')) return;
       var s = document.createElement("script");
-      s.src = here.replace(/app\.js(\?.*)?$/, name);
+      s.src = src;
       document.head.appendChild(s);
     });
   }

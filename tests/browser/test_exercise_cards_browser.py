@@ -148,7 +148,7 @@ def test_a_selection_that_is_no_answer_says_so_before_anything_is_sent(
         page.keyboard.press("Space")
     hint = page.locator(".exercise [data-play-hint].play-why")
     expect(hint).to_be_visible()
-    expect(hint).to_contain_text("下面" if lang == "zh" else "the list below")
+    expect(hint).to_contain_text("都不是" if lang == "zh" else "none of the answers")
     expect(page.locator(".exercise .play-choices .play-confirm")).to_have_count(0)
     expect(page.locator(".exercise .verdict")).to_have_count(0)  # nothing was sent
     page.locator(".exercise .play-clear").click()
