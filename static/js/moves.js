@@ -6,8 +6,9 @@
 // cards that make it, c a claim on the card on offer). Without this script the root's
 // list of moves is the way to answer, and the server judges every move either way.
 // With it:
-// - one tap on a card makes the only one-card move it makes (when no claim is open and
-//   no move of several cards uses it);
+// - one tap on a card makes the only one-card move it makes (when no claim is open, no
+//   move of several cards uses it, and the controls do not ask a confirm of every tap:
+//   an exam's answer is kept as given);
 // - otherwise the ticked cards show the moves they make, to confirm, or why they make
 //   none (asked of the server at data-why, in the rules' words; in an exercise, that they
 //   make none of the answers offered) before anything is sent;
@@ -195,6 +196,7 @@
     if (!c) return;
     var moves = movesOf(c);
     if (moves.some(function (m) { return m.c; })) return;  // a claim is open: tick, then confirm
+    if (c.hasAttribute("data-confirm-taps")) return;  // an exam: no answer without a confirm
     var cards = ticked(root);
     if (cards.length !== 1 || inBigger(moves, t.value)) return;
     var found = matching(moves, cards);
