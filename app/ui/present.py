@@ -255,7 +255,7 @@ def _choices(
             view.hand = part if whole else []  # cards the hand lacks: a button of its own
             view.draw = [list(a.cards), *(g for g in groups(a.params.get("bi")) if g)]
             view.draw = [g for g in view.draw if g]
-            view.words = view.text or _action_words(ex, ch.action, locale)
+            view.words = view.text or action_words(ex, ch.action, locale)
         elif ch.action and ex.kind == "order" and not view.text:
             seat_text, _sep, act = ch.action.partition(":")
             a = Action.parse(act.strip(), int(seat_text))

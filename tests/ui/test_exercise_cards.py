@@ -12,7 +12,8 @@ from html import unescape
 import pytest
 from flask import Flask, render_template
 
-from app.learning import bank, present
+from app.learning import bank
+from app.ui import present
 
 EXERCISES = ["hunan-05-chi-bi.bi-choose", "tj-06-beating.cover-ex", "chuanpai-04-turn.lay-ex"]
 
