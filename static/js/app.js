@@ -66,12 +66,18 @@ document.addEventListener("click", function (e) {
     // only what the learner did (a click, a form sent): never a timer or a poll
     pending = ev && (ev.type === "click" || ev.type === "submit") ? { kind: kindOf(elt), sel: sel } : null;
   });
-  function focusOn(el) {
+  // still: the page keeps its scroll (the play table has just put the hand and the
+  // controls in sight) unless the element is out of sight
+  function focusOn(el, still) {
     if (!el) return false;
     if (!el.matches("a[href], button, input, select, textarea, [tabindex]")) {
       el.setAttribute("tabindex", "-1");
     }
-    el.focus();
+    el.focus(still ? { preventScroll: true } : undefined);
+    if (still) {
+      var r = el.getBoundingClientRect();
+      if (r.bottom < 0 || r.top > window.innerHeight) el.scrollIntoView({ block: "nearest" });
+    }
     return document.activeElement === el;
   }
   document.addEventListener("htmx:afterSettle", function () {
@@ -86,7 +92,7 @@ document.addEventListener("click", function (e) {
     } else if (p.kind === "answer") {
       focusOn(root.querySelector(".verdict") || root.querySelector(".answer-errors, .errors"));
     } else if (p.kind === "play") {
-      focusOn(root.querySelector(".play-form select, .play-form input:not([type=hidden]), .play-form button, .play-wait button, #end-title, h2"));
+      focusOn(root.querySelector(".play-form select, .play-form input:not([type=hidden]), .play-form button, .play-wait button, #end-title, h2"), true);
     } else {
       focusOn(root.querySelector("h2, h1"));
     }

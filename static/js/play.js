@@ -49,7 +49,11 @@
     next = next || root.querySelector(".play-claims button") ||
       hand(root) || root.querySelector(".play-plain button") ||
       root.querySelector(".play-wait button") || root.querySelector(".play-end a");
-    if (next) next.focus();
+    if (next) {  // where fit() has scrolled: the hand and the controls stay in sight
+      next.focus({ preventScroll: true });
+      var r = next.getBoundingClientRect();
+      if (r.bottom < 0 || r.top > window.innerHeight) next.scrollIntoView({ block: "nearest" });
+    }
   });
 
   function start() {
