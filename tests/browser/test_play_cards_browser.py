@@ -339,8 +339,9 @@ def test_a_claim_opens_with_hand_offer_and_claims_on_one_screen(
             break
         value = rng.choice(_moves(page))["v"]
         _mark(page)
-        page.evaluate("document.querySelector('[data-play-list]').open = true")
-        page.locator(f'.play-moves button[value="{value}"]').click()
+        page.locator(".play-moves button.move").evaluate_all(  # a press, whatever the scroll
+            "(bs, v) => bs.find(b => b.value === v).click()", value
+        )
         _wait_swap(page)
     else:
         raise AssertionError("no claim opened")
