@@ -21,9 +21,9 @@
   // The least scroll that shows the hand and the controls together (with the card on
   // offer in the middle of the table when all fits); the controls whole when not all can.
   function fit(root) {
-    var ctl = root.querySelector(".play-controls");
+    var ctl = root.querySelector(".play-controls") || root.querySelector(".seat-you");
     var hand = root.querySelector(".seat-you [data-hand]") || root.querySelector(".seat-you");
-    if (!ctl || !hand) return;
+    if (!ctl || !hand || root.getAttribute("data-state") === "over") return;
     var h = window.innerHeight;
     var bottom = ctl.getBoundingClientRect().bottom;
     var top = hand.getBoundingClientRect().top;
