@@ -1,7 +1,6 @@
 """A move as the cards show it: the cards it takes from the hand (a tap or a selection
 makes it), and whether it claims the card on offer (a claim is made on the offered card,
-shown beside it). Shared by the exercises that ask for a move; the play table keeps its
-own copy in ``app.play.routes`` (to be folded into this one)."""
+shown beside it). Shared by the play table and the exercises that ask for a move."""
 
 from __future__ import annotations
 

@@ -7,7 +7,6 @@ engine's reason when the move is refused).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from flask import abort, current_app, redirect, render_template, request, url_for
@@ -23,6 +22,7 @@ from app.engine.core.registry import find_game, find_variant
 from app.extensions import db
 from app.htmx_utils import is_htmx, page
 from app.inputs import int_or
+from app.learning import on_cards
 from app.learning import play as service
 from app.learning.models import PlayDeal
 from app.play import bp
@@ -93,7 +93,7 @@ def move_text(
             card=cards_text(family, [card], locale),
         )
     text = f"{action_label(action.kind)} {cards_text(family, cards, locale)}".strip()
-    groups = [g for g in _groups(action.params.get("bi")) if g]
+    groups = [g for g in on_cards.groups(action.params.get("bi")) if g]
     if groups:
         sep = "；" if locale.startswith("zh") else "; "
         text = _(
@@ -105,19 +105,6 @@ def move_text(
     if action.params.get("baopai") in ("yes", True, "true", 1):
         text = _("%(move)s (%(term)s)", move=text, term=_term("baopai", game or family, locale))
     return text
-
-
-def _groups(value: Any) -> list[list[str]]:
-    """A parameter holding groups of cards (``bi=x1.x2.x3/``) as lists of tokens."""
-    if not value:
-        return []
-    if isinstance(value, str):
-        return [[value]]
-    if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
-        return [[str(v) for v in value]]
-    if isinstance(value, list | tuple):
-        return [[str(c) for c in g] if isinstance(g, list | tuple) else [str(g)] for g in value]
-    return []
 
 
 def _term(concept: str, game: str, locale: str) -> str:
@@ -169,31 +156,10 @@ def _waits_text(family: str, waits: list[Any] | None, locale: str) -> list[str] 
 # -- moves on the cards --------------------------------------------------------------------
 
 
-#: Moves that take the card on offer whenever there is one.
-CLAIMS = ("chi", "peng", "pass", "guo", "hu", "ming-gang")
-
-
 def _hand_part(action: Action, hand: list[str], offer: str | None) -> tuple[list[str], bool]:
-    """The cards a move takes from the learner's hand (with a chi's 比 groups), and whether
-    it claims the card on offer (a claim is made on the offered card, shown beside it):
-    a claiming kind, a move naming the card, or one using the offer more often than the
-    hand holds it. Cards the hand does not hold (a group on the table) are left out."""
-    cards = list(action.cards) + [c for g in _groups(action.params.get("bi")) for c in g]
-    named = action.params.get("card")
-    claim = False
-    if named is not None and str(named) in cards:
-        cards.remove(str(named))
-        claim = True
-    elif offer is not None and (action.kind in CLAIMS or cards.count(offer) > hand.count(offer)):
-        claim = True
-        if offer in cards:
-            cards.remove(offer)
-    left = Counter(hand)
-    part = []
-    for c in cards:
-        if left[c] > 0:
-            left[c] -= 1
-            part.append(c)
+    """The cards a move takes from the learner's hand and whether it claims the card on
+    offer (:func:`app.learning.on_cards.hand_part`)."""
+    part, claim, _held = on_cards.hand_part(action, hand, offer)
     return part, claim
 
 
@@ -214,7 +180,7 @@ def card_moves(
                 "kind": a.kind,
                 "hand": part,
                 "claim": claim,
-                "draw": [list(a.cards), *(g for g in _groups(a.params.get("bi")) if g)]
+                "draw": [list(a.cards), *(g for g in on_cards.groups(a.params.get("bi")) if g)]
                 if a.cards
                 else [],
             }
@@ -243,10 +209,10 @@ def table_context(
         table.checked = list(picked or [])
     moves = []
     kinds: list[tuple[str, str]] = []
-    on_cards: list[dict[str, Any]] = []
+    tapped: list[dict[str, Any]] = []
     offer = view.offer.card if view.offer is not None and view.offer.card else None
     if deciding:
-        on_cards = card_moves(
+        tapped = card_moves(
             game, state, deal.seat, list(view.seats[deal.seat].hand or []), offer, family, deal.game
         )
         for a in game.legal_actions(state, deal.seat):
@@ -321,10 +287,10 @@ def table_context(
         "table": table,
         "moves": moves,
         "kinds": kinds,
-        "claims": [m for m in on_cards if m["claim"]],
-        "plain": [m for m in on_cards if not m["claim"] and not m["hand"]],
+        "claims": [m for m in tapped if m["claim"]],
+        "plain": [m for m in tapped if not m["claim"] and not m["hand"]],
         "card_moves": [
-            {"v": m["value"], "l": m["label"], "h": m["hand"], "c": m["claim"]} for m in on_cards
+            {"v": m["value"], "l": m["label"], "h": m["hand"], "c": m["claim"]} for m in tapped
         ],
         "offer": offer,
         "coach": coach,
