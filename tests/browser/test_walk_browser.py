@@ -67,7 +67,11 @@ def _exercise_on(page: Page, scope: str = "") -> Any:
 
 
 #: what axe still finds, by page kind, and why it is left for now
-KNOWN: dict[str, set[str]] = {}
+KNOWN = {
+    # the seats' names are h3 right under the page's h1: as h2, the script that keeps the
+    # hand and the controls on one phone screen after a move scrolls differently (to fix)
+    "play table": {"heading-order"},
+}
 
 
 def _axe(page: Page, kind: str, seen: dict[str, list[tuple[str, str]]]) -> None:
