@@ -71,7 +71,15 @@ def _refusable_kind(app: Flask, page: Page) -> tuple[str, str] | None:
             if all(a.cards for a in legal if a.kind == kind):
                 why = game.why_illegal(state, Action(kind, deal.seat, ()))
                 if why is not None:
-                    return kind, reason_text(game.info.family, why, locale)
+                    words = reason_text(  # as the page words it: the game's names, its seats
+                        game.info.family,
+                        why,
+                        locale,
+                        game=deal.game,
+                        viewer=deal.seat,
+                        seats=game.seats(state),
+                    )
+                    return kind, words
     return None
 
 
