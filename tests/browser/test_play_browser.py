@@ -112,6 +112,8 @@ def test_a_whole_deal_at_the_table(page: Page, live_server: str, live_app: Flask
             kind, reason = found
             before = _deal(live_app, page)
             buttons = page.locator(".play-moves button").all_inner_texts()
+            _open_list(page)  # again: the table's script may have closed it since
+            expect(page.locator("#pick-kind")).to_be_visible()
             page.locator("#pick-kind").select_option(kind)
             _swap(page, lambda: page.locator(".play-pick button").click())
             expect(page.locator(".play-error")).to_have_text(reason)

@@ -293,10 +293,12 @@ def test_hand_offer_and_controls_fit_one_screen_and_pass_axe(
         parts.append(".table-centre .shown")
     if page.locator(".play-claims").count():
         parts.append(".play-claims")
+    for _ in range(30):  # the page's own scroll after it is drawn may still be settling
+        if all(_inside(page.locator(sel).first.bounding_box(), width, height) for sel in parts):
+            break
+        page.wait_for_timeout(100)
     for sel in parts:
         box = page.locator(sel).first.bounding_box()
-        if not _inside(box, width, height):
-            page.screenshot(path=f"/tmp/i39_fail_{game}_{width}.png")
         assert _inside(box, width, height), (sel, box)
     # tap targets at least 24 px: each card's visible end, every button of the controls
     sizes = page.evaluate(
