@@ -357,10 +357,12 @@ def test_a_claim_opens_with_hand_offer_and_claims_on_one_screen(
             for i in range(page.locator(".play-claims button").count())
         ),
     ]
+    for _ in range(30):  # the page's own scroll after the move may still be settling
+        if all(_inside(page.locator(sel).first.bounding_box(), width, height) for sel in parts):
+            break
+        page.wait_for_timeout(100)
     for sel in parts:
         box = page.locator(sel).first.bounding_box()
-        if not _inside(box, width, height):
-            page.screenshot(path=f"/tmp/i39_claim_{game}_{lang}_{width}.png")
         assert _inside(box, width, height), (sel, box)
     sizes = page.evaluate(
         """() => [...document.querySelectorAll('.play-claims button')]
