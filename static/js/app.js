@@ -92,9 +92,9 @@ document.addEventListener("click", function (e) {
     } else if (p.kind === "answer") {
       focusOn(root.querySelector(".verdict") || root.querySelector(".answer-errors, .errors"));
     } else if (p.kind === "play") {
-      focusOn(root.querySelector(".play-form select, .play-form input:not([type=hidden]), .play-form button, .play-wait button, #end-title, h2"), true);
+      focusOn(root.querySelector(".play-form select, .play-form input:not([type=hidden]), .play-form button, .play-wait button, #end-title, h2:not(.seat-name)"), true);
     } else {
-      focusOn(root.querySelector("h2, h1"));
+      focusOn(root.querySelector("h2:not(.seat-name), h1"));
     }
   });
 })();
