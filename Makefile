@@ -49,7 +49,7 @@ compile: install-run
 # Maintainer step: extract strings, update the catalogs (the .po files are the source:
 # translate new entries in translations/zh/LC_MESSAGES/messages.po), compile, report gaps.
 catalogs: install
-	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext -c TRANSLATORS: --no-location --sort-by-file -o translations/messages.pot .
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext -k N_ -k NP_:1c,2 -c TRANSLATORS: --no-location --sort-by-file -o translations/messages.pot .
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 	$(BIN)/python scripts/fill_en_catalog.py
 	$(BIN)/pybabel compile -d translations --statistics

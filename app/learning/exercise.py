@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.text.localized import Text as Text  # the one text type, re-exported
+
 KINDS = ("pick-cards", "choose-action", "number", "choice", "order", "true-false")
 CONTEXTS = (
     "exercise",
@@ -44,25 +46,6 @@ EXAM_CONTEXTS = ("exam", "quiz-exam")
 #: a teacher's assignment or exam: its answers go through the assignment's own address
 #: only, and its tokens name the item by the item's random key, never the exercise
 ASSIGNED_CONTEXTS = ("assignment", "exam")
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """Prose in both languages (written, not translated)."""
-
-    zh: str
-    en: str
-
-    def get(self, locale: str) -> str:
-        return self.zh if str(locale).startswith("zh") else self.en
-
-    @classmethod
-    def of(cls, data: Any) -> Text | None:
-        if data is None:
-            return None
-        if isinstance(data, Text):
-            return data
-        return cls(str(data["zh"]), str(data["en"]))
 
 
 @dataclass(frozen=True, slots=True)

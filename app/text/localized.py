@@ -1,0 +1,103 @@
+"""One text in the languages it is written in: :class:`Text`.
+
+Content prose (lessons, exercises, the glossary, the term table), card names and every
+other text that is data, not an interface string, is a :class:`Text`: a value keyed by
+language code. :meth:`Text.get` walks the language's chain (zh-Hant → zh → en); a language
+derived from another (zh-Hant from zh) that has no text of its own is the source's text
+converted, read from the generated ``derived`` catalog (:func:`derive`), so a Traditional
+page never shows Simplified prose when the generated files are current (a test checks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from app.text import catalog, languages
+
+
+def derive(code: str, text: str) -> str:
+    """``text``, written in ``code``'s source language, in ``code`` (zh → zh-Hant): the
+    generated conversion; the text itself when the generated catalog lacks it."""
+    if not text:
+        return text
+    return catalog.translations(languages.get(code).code, "derived").gettext(text)
+
+
+class Text:
+    """Prose per language (written, not translated): ``Text("中文", "English")`` names the
+    written languages in order (``zh``, ``en``); :meth:`of` takes a mapping
+    (``{"zh": ..., "en": ..., "zh-Hant": ...}``, the content files' shape)."""
+
+    __slots__ = ("_values",)
+    _values: tuple[tuple[str, str], ...]
+
+    def __init__(self, *texts: str, **by_code: str) -> None:
+        values = dict(zip(languages.written(), texts, strict=False))
+        for code, text in by_code.items():
+            values[code.replace("_", "-")] = text
+        object.__setattr__(self, "_values", tuple(sorted(values.items())))
+
+    # ------------------------------------------------------------------ reading
+    def get(self, lang: object) -> str:
+        """The text in ``lang``, else along its chain; derived where its language is."""
+        values = dict(self._values)
+        for code in languages.chain(lang):
+            text = values.get(code)
+            if text is not None:
+                return text
+            source = languages.get(code).derive_from
+            if source is not None and source in values:
+                return derive(code, values[source])
+        return next(iter(values.values()), "")
+
+    def own(self, code: str) -> str | None:
+        """The text written in ``code`` itself, without fallback or derivation."""
+        return dict(self._values).get(code)
+
+    @property
+    def zh(self) -> str:
+        return self.own("zh") or ""
+
+    @property
+    def en(self) -> str:
+        return self.own("en") or ""
+
+    def items(self) -> Iterator[tuple[str, str]]:
+        return iter(self._values)
+
+    def map(self, fn: Any) -> Text:
+        """Each language's text through ``fn(text, code)``."""
+        return Text(**{code: fn(text, code) for code, text in self._values})
+
+    # --------------------------------------------------------------- building
+    @classmethod
+    def of(cls, data: Any) -> Text | None:
+        """A text from a mapping of codes (``zh``, ``en``, ``zh-Hant``), a Text, or None."""
+        if data is None:
+            return None
+        if isinstance(data, Text):
+            return data
+        if isinstance(data, Mapping):
+            return cls(**{str(k): str(v) for k, v in data.items() if v is not None})
+        raise TypeError(f"not a text: {data!r}")
+
+    # ---------------------------------------------------------------- a value
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Text is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Text) and self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash(self._values)
+
+    def __repr__(self) -> str:
+        return f"Text({dict(self._values)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self._values,))
+
+
+def _rebuild(values: tuple[tuple[str, str], ...]) -> Text:
+    return Text(**dict(values))
