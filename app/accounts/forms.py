@@ -16,6 +16,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  #
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
 from app.passwords import check_password
+from app.text import languages
 from app.usernames import display_form, is_mixed_script, name_key
 
 USERNAME_RE = r"^[\w.\-]+$"
@@ -152,7 +153,7 @@ class PasswordForm(_OfUser):
 class LanguageForm(FlaskForm):  # type: ignore[misc]
     locale = RadioField(
         _l("Language"),
-        choices=[SelectChoice("zh", "中文"), SelectChoice("en", "English")],
+        choices=[SelectChoice(lang.code, lang.name) for lang in languages.all_languages()],
         validators=[DataRequired(message=_l("Choose a language."))],
     )
 

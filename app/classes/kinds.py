@@ -131,8 +131,7 @@ PER_THEME = 40
 def _practice_options(game: str, teacher: User) -> dict[str, Any]:
     """The positions by theme (easiest first, at most :data:`PER_THEME` each), each with
     a preview: its question in the page's language (cards named)."""
-    from flask_babel import get_locale
-
+    from app.i18n import page_locale
     from app.ui import present
 
     rows = db.session.scalars(
@@ -143,7 +142,7 @@ def _practice_options(game: str, teacher: User) -> dict[str, Any]:
         by_theme.setdefault(p.theme, [])
         if len(by_theme[p.theme]) < PER_THEME:
             by_theme[p.theme].append(p)
-    locale = str(get_locale() or "zh")
+    locale = page_locale()
     previews: dict[int, str] = {}
     for theme_rows in by_theme.values():
         for p in theme_rows:

@@ -15,7 +15,6 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, flash, g, redirect, request, session, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import login_user
 from sqlalchemy.exc import IntegrityError
@@ -28,7 +27,7 @@ from app.classes.models import Assignment, AssignmentItem
 from app.database import writable
 from app.extensions import db
 from app.htmx_utils import form_page, page, redirect_to
-from app.i18n import set_lang_cookie
+from app.i18n import page_locale, set_lang_cookie
 from app.learning import bank, clock, play, record
 from app.learning.models import Attempt, PlayDeal
 from app.profiles import PROFILE_COOKIE, adopt_visitor_profile, current_profile
@@ -40,7 +39,7 @@ BLOCK = "components/exercise_block.html"
 
 
 def _locale() -> str:
-    return str(get_locale() or "zh")
+    return page_locale()
 
 
 @bp.errorhandler(access.NoLongerInClass)

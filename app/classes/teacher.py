@@ -16,7 +16,6 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
@@ -42,6 +41,7 @@ from app.engine.core.registry import all_variants, find_variant
 from app.extensions import db
 from app.hashing import HashingBusy
 from app.htmx_utils import form_page, redirect_to
+from app.i18n import page_locale
 from app.learning import clock
 from app.models import User
 from app.ui import present
@@ -51,7 +51,7 @@ GAMES = tuple(v.id for v in all_variants())
 
 
 def _locale() -> str:
-    return str(get_locale() or "zh")
+    return page_locale()
 
 
 def _teacher() -> User:

@@ -6,10 +6,10 @@ import unicodedata
 
 from flask import abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 
 from app.engine.core.registry import all_variants
 from app.htmx_utils import page
+from app.i18n import page_locale
 from app.learning import paths
 from app.learning.glossary import terms
 from app.learning.lessons import Lesson, get
@@ -38,7 +38,7 @@ flow.CONTINUE["lesson"] = _next_step
 
 
 def _locale() -> str:
-    return str(get_locale() or "zh")
+    return page_locale()
 
 
 @bp.get("/lessons/")

@@ -1,26 +1,26 @@
 from __future__ import annotations
 
 from flask import abort, current_app, make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user
 
 from app import zones
 from app.content import games_for_page
 from app.extensions import db
-from app.i18n import set_lang_cookie, supported
+from app.i18n import page_locale, set_lang_cookie
 from app.learning import clock, paths, streaks
 from app.main import bp
 from app.models import LearnerProfile
 from app.profiles import current_profile
 from app.redirects import safe_next
+from app.ui.locale import supported
 
 
 @bp.get("/")
 def home():  # type: ignore[no-untyped-def]
     from app.learning.lessons import path_of
 
-    games = games_for_page(str(get_locale()))
+    games = games_for_page(page_locale())
     firsts = {}
     for g in games:
         lessons = path_of(g["id"])

@@ -5,10 +5,10 @@ from typing import Any
 
 from flask import abort, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 
 from app.content import game_texts, games_structure
 from app.htmx_utils import page
+from app.i18n import page_locale
 from app.inputs import digits, finite_or, int_or
 from app.practice import bp, service
 from app.practice.variants import FORMS
@@ -17,7 +17,7 @@ from app.ui import fragments
 
 
 def _locale() -> str:
-    return str(get_locale())
+    return page_locale()
 
 
 @bp.get("/")

@@ -121,6 +121,16 @@ def chinese(code: object) -> bool:
     return get(code).chinese
 
 
+def chinese_form(code: object) -> str:
+    """The language Chinese words are shown in on a page in ``code``: the page's own
+    language when it is Chinese, else the first Chinese language of the list (an English
+    page quotes 长牌 in Simplified)."""
+    lang = get(code)
+    if lang.chinese:
+        return lang.code
+    return next((other.code for other in _load() if other.chinese), lang.code)
+
+
 def match(tag: str) -> Language | None:
     """The language a browser's language tag asks for (``zh-TW`` → zh-Hant,
     ``zh-Hant-HK`` → zh-Hant, ``zh-SG`` → zh, ``en-GB`` → en), or None."""

@@ -49,6 +49,7 @@ class WordDoc(_Strict):
     games: list[str] = Field(min_length=1)
     glossary: str | None = None  # the glossary entry with its pinyin and meaning
     zh: str = Field(min_length=1)
+    zh_hant: str | None = Field(default=None, alias="zh-Hant")  # kept against the conversion
     en: str = Field(min_length=1)
     gloss: str | None = None  # English gloss at the first use, for a romanized word
 
@@ -60,6 +61,7 @@ class RegionalDoc(_Strict):
     """Another name some tables use: learner text shows it inside a variant note only."""
 
     zh: str = Field(min_length=1)
+    zh_hant: str | None = Field(default=None, alias="zh-Hant")  # kept against the conversion
     en: str | None = None
     glossary: str | None = None
     games: list[str] = []  # where it is met (empty: the concept's games)
@@ -87,6 +89,8 @@ class TableDoc(_Strict):
     groups: dict[str, list[str]]
     concepts: list[ConceptDoc]
     provenance: AvoidDoc
+    # per derived language, the forms its generation keeps (scripts/derive_languages.py)
+    script_forms: dict[str, list[dict[str, str]]] = {}
 
     @model_validator(mode="after")
     def _consistent(self) -> TableDoc:
