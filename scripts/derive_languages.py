@@ -215,6 +215,7 @@ def generated(lang: languages.Language) -> dict[Path, bytes]:
         out[folder / po.name] = _po_bytes(cat)
 
     texts = set(content_texts(src.code)) | set(python_texts())
+    texts |= {text.strip() for text in texts}  # the app reads most texts stripped
     cat = _catalog(lang.folder, src.code)
     for text in sorted(texts):
         cat.add(text, convert(text))

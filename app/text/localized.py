@@ -21,7 +21,13 @@ def derive(code: str, text: str) -> str:
     generated conversion; the text itself when the generated catalog lacks it."""
     if not text:
         return text
-    return catalog.translations(languages.get(code).code, "derived").gettext(text)
+    found = catalog.translations(languages.get(code).code, "derived").gettext(text)
+    if found is text or found == text:
+        core = text.strip()
+        if core != text:  # generated stripped too: keep the text's own spacing
+            start = text.index(core[0]) if core else 0
+            return text[:start] + derive(code, core) + text[start + len(core) :]
+    return found
 
 
 class Text:
