@@ -21,13 +21,11 @@ OpenCC is needed here only: the generated files are committed and read at run ti
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +36,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from app.content import derived as derived_texts  # noqa: E402
 from app.text import languages  # noqa: E402
 
 CJK = re.compile(r"[\u3400-\u9fff]")
@@ -124,48 +123,6 @@ def term_forms(code: str) -> dict[str, str]:
     return keep
 
 
-def _texts_in(node: Any, src: str, under: bool = False) -> Iterator[str]:
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _texts_in(value, src, under or key == src)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _texts_in(value, src, under)
-    elif isinstance(node, str) and under and CJK.search(node):
-        yield node
-
-
-def content_texts(src: str) -> Iterator[str]:
-    """Every text written under a ``src`` key of the content files (not the per-language
-    folders, which are converted whole)."""
-    for path in sorted(CONTENT.rglob("*")):
-        rel = path.relative_to(CONTENT)
-        if rel.parts[0] in languages.codes() or not path.is_file():
-            continue
-        if path.suffix in (".yaml", ".yml"):
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        elif path.suffix == ".json":
-            data = json.loads(path.read_text(encoding="utf-8"))
-        else:
-            continue
-        yield from _texts_in(data, src)
-        if rel.name in ("terms.yaml", "glossary.yaml"):
-            yield from _texts_in(data, src, True)  # words given without a language key
-
-
-def python_texts() -> Iterator[str]:
-    """Chinese string constants still written in Python (outside the engine)."""
-    for path in sorted((ROOT / "app").rglob("*.py")):
-        if "engine" in path.relative_to(ROOT / "app").parts[:1]:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
-        for node in ast.walk(tree):
-            is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
-            if is_text and CJK.search(node.value) and id(node) not in docs:
-                yield node.value
-
-
 # ------------------------------------------------------------------------- writing
 def _po_bytes(catalog: Catalog) -> bytes:
     buf = io.BytesIO()
@@ -214,8 +171,7 @@ def generated(lang: languages.Language) -> dict[Path, bytes]:
             )
         out[folder / po.name] = _po_bytes(cat)
 
-    texts = set(content_texts(src.code)) | set(python_texts())
-    texts |= {text.strip() for text in texts}  # the app reads most texts stripped
+    texts = derived_texts.source_texts(src.code)
     cat = _catalog(lang.folder, src.code)
     for text in sorted(texts):
         cat.add(text, convert(text))

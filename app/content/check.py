@@ -17,10 +17,12 @@ import yaml
 from pydantic import ValidationError
 
 from app.config import ROOT
+from app.content import derived
 from app.engine.core.registry import all_variants
+from app.text import languages
 from app.yamlfile import load_yaml
 
-LOCALES = ("en", "zh")
+LOCALES = languages.written()  # the languages content is written in (zh-Hant is derived)
 GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
 TERM = re.compile(r"\[\[([a-z0-9-]+)")
 CARD = re.compile(r"\{([a-z0-9]{2,3})\}")
@@ -477,7 +479,7 @@ def stats() -> dict[str, Any]:
         "games": games,
         "demo_exercises": bank.kinds_count(demo),
         "glossary_terms": len(terms()),
-        "locales": list(LOCALES),
+        "locales": sorted(languages.codes()),
     }
 
 
@@ -536,6 +538,7 @@ CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
     taught_problems,
     term_order_problems,
     _misconception_problems,
+    derived.problems,
 )
 
 
