@@ -102,7 +102,12 @@ def find(code: object) -> Language | None:
     ``zh-hant``), or None."""
     if code is None:
         return None
-    return _index().get(str(code).lower().replace("_", "-"))
+    return _find(str(code))
+
+
+@cache
+def _find(code: str) -> Language | None:
+    return _index().get(code.lower().replace("_", "-"))
 
 
 def get(code: object) -> Language:
