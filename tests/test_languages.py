@@ -153,7 +153,7 @@ def test_the_switcher_offers_three_and_keeps_the_choice(app, client, csrf):
     buttons = re.findall(r'<button type="submit" name="lang" value="([^"]+)"[^>]*>([^<]+)<', html)
     assert buttons == [("zh", "简"), ("zh-Hant", "繁"), ("en", "EN")]
     resp = client.post(
-        "/lang", data={"lang": "zh-Hant", "next": "/lessons/", "csrf_token": csrf}
+        "/lang", data={"lang": "zh-Hant", "next": "/lessons/", "csrf_token": csrf("/lessons/")}
     )
     assert resp.status_code == 303 and "lang=zh-Hant" in resp.headers["Set-Cookie"]
     html = client.get("/lessons/", headers={"Accept-Language": "en"}).get_data(as_text=True)
