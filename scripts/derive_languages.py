@@ -98,7 +98,8 @@ class Converter:
             key, values = line.split("\t", 1)
             if len(key) == 1 and key not in values.split():
                 chars.add(key)
-        return "".join(sorted(chars))
+        kept = {ch for _src, dst in self.keep for ch in dst}  # the term table's own (叁)
+        return "".join(sorted(chars - kept))
 
 
 # ------------------------------------------------------------------ what is converted
@@ -191,7 +192,8 @@ def generated(lang: languages.Language) -> dict[Path, bytes]:
     out[TRANSLATIONS / lang.folder / "simplified-only.txt"] = (
         "# "
         + HEADER.format(src=src.code)
-        + "\n# The characters OpenCC's table converts and never keeps.\n"
+        + "\n# The characters OpenCC's table converts and never keeps, but those the term table"
+        + "\n# keeps in its zh-Hant forms.\n"
         + convert.simplified_only()
         + "\n"
     ).encode()

@@ -87,6 +87,11 @@ def _urls() -> list[str]:
         "/about/cards",
         "/account/signin",
         "/account/signup",
+        "/exercises/",
+        "/exercises/nantong.demo-count-1",
+        "/practice/hunan/count",
+        "/practice/hunan/editor",
+        "/today",
     ]
     for game in GAMES:
         urls += [
@@ -95,6 +100,7 @@ def _urls() -> list[str]:
             f"/practice/{game}/",
             f"/quiz/{game}/",
             f"/progress/{game}",
+            f"/play/{game}/",
         ]
         for lesson in path_of(game)[:2]:
             urls += [f"/lessons/{game}/{lesson.id}/{step.id}" for step in lesson.steps]
@@ -125,8 +131,14 @@ def simplified_in(html: str) -> str:
     return " | ".join(text[max(0, i - 6) : i + 6].strip() for i in hits[:8])
 
 
+def latin_words(html: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z]{3,}", visible_text(html)))
+
+
 @pytest.mark.render_only
 def test_every_page_kind_in_zh_hant_has_no_simplified_character(app, client):
+    """Each page in Traditional: no Simplified-only character, no 鬍, and no English the
+    Simplified page does not show too (a text that took English for 'not zh')."""
     failures = []
     for url in _urls():
         resp = client.get(url, headers={"Accept-Language": "zh-TW,zh;q=0.8"})
@@ -136,7 +148,22 @@ def test_every_page_kind_in_zh_hant_has_no_simplified_character(app, client):
         found = simplified_in(html)
         if found or "鬍" in html:
             failures.append(f"{url}: {found or '鬍'}")
+        simplified = client.get(url, headers={"Accept-Language": "zh-CN"}).get_data(as_text=True)
+        english = latin_words(html) - latin_words(simplified)
+        if english:
+            failures.append(f"{url}: English on the Traditional page only: {sorted(english)[:8]}")
     assert failures == [], "\n".join(failures)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deal_at_the_table_in_zh_hant(app, client, csrf, game):
+    client.set_cookie("lang", "zh-Hant")
+    token = csrf(f"/play/{game}/")
+    resp = client.post(f"/play/{game}/", data={"csrf_token": token}, follow_redirects=True)
+    assert resp.status_code == 200
+    html = resp.get_data(as_text=True)
+    assert '<html lang="zh-Hant">' in html and "play-table" in html
+    assert not simplified_in(html) and "鬍" not in html, simplified_in(html)
 
 
 @pytest.mark.render_only
