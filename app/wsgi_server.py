@@ -29,7 +29,7 @@ def default_workers() -> int:
     return (os.cpu_count() or 1) + 1
 
 
-class _Server(BaseApplication):  # type: ignore[misc]
+class _Server(BaseApplication):
     def __init__(self, options: dict[str, Any]) -> None:
         self.options = options
         super().__init__()

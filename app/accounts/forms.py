@@ -12,7 +12,6 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, PasswordField, RadioField, SelectField, StringField
-from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2's, not in its stubs yet
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
 from app.passwords import check_password
@@ -91,7 +90,7 @@ def _is_han(char: str) -> bool:
     return "\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf"
 
 
-class SignupForm(FlaskForm):  # type: ignore[misc]
+class SignupForm(FlaskForm):
     username = StringField(
         _l("Username"),
         filters=[display_form],
@@ -121,7 +120,7 @@ class SignupForm(FlaskForm):  # type: ignore[misc]
             )
 
 
-class SigninForm(FlaskForm):  # type: ignore[misc]
+class SigninForm(FlaskForm):
     username = StringField(
         _l("Username"), validators=[DataRequired(message=_l("Enter your username."))]
     )
@@ -130,7 +129,7 @@ class SigninForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class _OfUser(FlaskForm):  # type: ignore[misc]
+class _OfUser(FlaskForm):
     """A form about a signed-in member's account (their name is checked against)."""
 
     def __init__(self, user: User, *args: Any, **kwargs: Any) -> None:
@@ -150,7 +149,7 @@ class PasswordForm(_OfUser):
     confirm = _repeat(_l("Repeat the new password"))
 
 
-class LanguageForm(FlaskForm):  # type: ignore[misc]
+class LanguageForm(FlaskForm):
     locale = RadioField(
         _l("Language"),
         choices=[SelectChoice(lang.code, lang.name) for lang in languages.all_languages()],
@@ -165,7 +164,7 @@ class NewPasswordForm(_OfUser):
     confirm = _repeat(_l("Repeat the new password"))
 
 
-class CodeSigninForm(FlaskForm):  # type: ignore[misc]
+class CodeSigninForm(FlaskForm):
     code = StringField(
         _l("One-time code"),
         filters=[lambda v: (v or "").strip()],
@@ -189,7 +188,7 @@ class DeleteAccountForm(_OfUser):
             raise ValidationError(_l("That is not your username."))
 
 
-class DayForm(FlaskForm):  # type: ignore[misc]
+class DayForm(FlaskForm):
     """The learner's day: the time zone it is counted in, and the daily goal."""
 
     timezone = StringField(
@@ -202,8 +201,8 @@ class DayForm(FlaskForm):  # type: ignore[misc]
         from app.learning.streaks import GOALS
 
         super().__init__(*args, **kwargs)
-        self.goal.choices = [SelectChoice("off", _("No goal"))] + [
-            SelectChoice(str(n), str(n)) for n in GOALS
+        self.goal.choices = [("off", _("No goal"))] + [
+            (str(n), str(n)) for n in GOALS
         ]
 
     def validate_timezone(self, field: StringField) -> None:

@@ -13,7 +13,6 @@ from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from wtforms import RadioField
-from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2's, not in its stubs yet
 from wtforms.validators import DataRequired
 
 from app import erase
@@ -31,10 +30,10 @@ def role_names() -> dict[str, str]:
     return {"learner": _("learner"), "teacher": _("teacher"), "admin": _("admin")}
 
 
-class RoleForm(FlaskForm):  # type: ignore[misc]
+class RoleForm(FlaskForm):
     role = RadioField(
         _l("Role"),
-        choices=[SelectChoice(r, r) for r in ROLES],
+        choices=[(r, r) for r in ROLES],
         validators=[DataRequired(message=_l("Choose a role."))],
     )
 

@@ -11,7 +11,6 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     DataRequired,
     InputRequired,
@@ -67,16 +66,16 @@ def _class_name() -> StringField:
     )
 
 
-class NewClassForm(FlaskForm):  # type: ignore[misc]
+class NewClassForm(FlaskForm):
     name = _class_name()
 
 
-class ClassForm(FlaskForm):  # type: ignore[misc]
+class ClassForm(FlaskForm):
     name = _class_name()
     notes = _notes(_l("Private notes (only the class's teachers see them)"))
 
 
-class StudentsForm(FlaskForm):  # type: ignore[misc]
+class StudentsForm(FlaskForm):
     names = TextAreaField(
         _l("The students' real names, one per line (only the class's teachers see them)"),
         validators=[DataRequired(message=_l("Write one name per line."))],
@@ -108,7 +107,7 @@ class StudentsForm(FlaskForm):  # type: ignore[misc]
             raise ValidationError(_l("A name has at most 80 characters."))
 
 
-class StudentForm(FlaskForm):  # type: ignore[misc]
+class StudentForm(FlaskForm):
     real_name = _name(_l("Real name"))
     sort_key = StringField(
         _l("Pinyin for sorting"),
@@ -122,7 +121,7 @@ class StudentForm(FlaskForm):  # type: ignore[misc]
     note = _notes(_l("Private note"))
 
 
-class CoTeacherForm(FlaskForm):  # type: ignore[misc]
+class CoTeacherForm(FlaskForm):
     username = StringField(
         _l("Username of the co-teacher"),
         filters=[display_form],
@@ -134,23 +133,23 @@ def _minutes() -> RadioField:
     return RadioField(
         _l("Codes are good for"),
         choices=[
-            SelectChoice(str(CODE_MINUTES[0]), _l("15 minutes")),
-            SelectChoice(str(CODE_MINUTES[1]), _l("1 hour")),
-            SelectChoice(str(CODE_MINUTES[2]), _l("1 day")),
+            (str(CODE_MINUTES[0]), _l("15 minutes")),
+            (str(CODE_MINUTES[1]), _l("1 hour")),
+            (str(CODE_MINUTES[2]), _l("1 day")),
         ],
         default=str(CODE_MINUTES[1]),
         validators=[DataRequired(message=_l("Choose how long the codes work."))],
     )
 
 
-class CardsForm(FlaskForm):  # type: ignore[misc]
+class CardsForm(FlaskForm):
     """Login cards for the students ticked (``student`` checkboxes, read by the view)."""
 
     what = RadioField(
         _l("Print"),
         choices=[
-            SelectChoice("code", _l("quick-login codes (passwords stay as they are)")),
-            SelectChoice("password", _l("new passwords (the old ones stop working)")),
+            ("code", _l("quick-login codes (passwords stay as they are)")),
+            ("password", _l("new passwords (the old ones stop working)")),
         ],
         default="code",
         validators=[DataRequired(message=_l("Choose what to print."))],
@@ -158,17 +157,17 @@ class CardsForm(FlaskForm):  # type: ignore[misc]
     minutes = _minutes()
 
 
-class CodeForm(FlaskForm):  # type: ignore[misc]
+class CodeForm(FlaskForm):
     minutes = _minutes()
 
 
-class ConfirmForm(FlaskForm):  # type: ignore[misc]
+class ConfirmForm(FlaskForm):
     confirm = BooleanField(
         _l("Yes, I am sure"), validators=[DataRequired(message=_l("Tick the box to confirm."))]
     )
 
 
-class JoinForm(FlaskForm):  # type: ignore[misc]
+class JoinForm(FlaskForm):
     code = StringField(
         _l("Class code"),
         filters=[_strip],
@@ -180,7 +179,7 @@ class JoinForm(FlaskForm):  # type: ignore[misc]
     real_name = _name(_l("Your real name (only your teachers see it)"))
 
 
-class QuickSigninForm(FlaskForm):  # type: ignore[misc]
+class QuickSigninForm(FlaskForm):
     code = StringField(
         _l("Sign-in code"),
         filters=[_strip],
@@ -191,7 +190,7 @@ class QuickSigninForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class _Dates(FlaskForm):  # type: ignore[misc]
+class _Dates(FlaskForm):
     title = StringField(
         _l("Title"),
         filters=[_strip],
@@ -240,7 +239,7 @@ class EditAssignmentForm(_Dates):
     pass
 
 
-class ExtensionForm(FlaskForm):  # type: ignore[misc]
+class ExtensionForm(FlaskForm):
     student = SelectField(_l("Student"), coerce=int, validate_choice=True)
     until = DateTimeLocalField(
         _l("New due date (empty: the assignment's own)"),

@@ -19,7 +19,6 @@ from flask import (
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
-from wtforms.fields.choices import SelectChoice
 
 from app import inputs
 from app.classes import access, accounts, kept, kinds, results, service, times
@@ -651,7 +650,7 @@ def _forms(klass, a, members, zone, ext_form, edit_form):  # type: ignore[no-unt
     """The assignment's forms (classes/_assignment_forms.html), with what was typed."""
     if ext_form is None:
         ext_form = ExtensionForm(formdata=None)
-    ext_form.student.choices = [SelectChoice(m.user_id, m.name) for m in members]
+    ext_form.student.choices = [(m.user_id, m.name) for m in members]
     if edit_form is None:
         edit_form = EditAssignmentForm(formdata=None, obj=a)
         edit_form.starts_at.data = times.to_local(a.starts_at, zone)
@@ -749,7 +748,7 @@ def delete_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
 def extension(cid: int, aid: int):  # type: ignore[no-untyped-def]
     klass, a = _assignment(cid, aid)
     form = ExtensionForm()
-    form.student.choices = [SelectChoice(r.user.id, r.user.username) for r in service.roster(klass)]
+    form.student.choices = [(r.user.id, r.user.username) for r in service.roster(klass)]
     if form.validate_on_submit():
         until = times.to_utc(form.until.data, _zone()) if form.until.data else None
         service.set_extension(a, form.student.data, until)
