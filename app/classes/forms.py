@@ -39,7 +39,7 @@ def _strip(value: str | None) -> str:
     return (value or "").strip()
 
 
-def _name(label: object) -> StringField:
+def _name(label: str) -> StringField:
     return StringField(
         label,
         filters=[_strip],
@@ -47,7 +47,7 @@ def _name(label: object) -> StringField:
     )
 
 
-def _notes(label: object) -> TextAreaField:
+def _notes(label: str) -> TextAreaField:
     return TextAreaField(
         label,
         filters=[_strip],

@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, current_app, flash, g, redirect, request, session, url_for
 from flask_babel import gettext as _
 from flask_login import login_user
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from app import devices
@@ -220,7 +221,7 @@ def _answered(a: Assignment, ex) -> Attempt | None:  # type: ignore[no-untyped-d
     if profile is None:
         return None
     return db.session.scalar(
-        db.select(Attempt)
+        select(Attempt)
         .filter_by(profile_id=profile.id, exercise_id=ex.id, context_ref=a.ref)
         .order_by(Attempt.id)
         .limit(1)
