@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+from typing import cast
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     DateTimeLocalField,
+    Field,
     IntegerField,
     RadioField,
     SelectField,
@@ -30,9 +33,15 @@ TYPED = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"]
 YEARS = (2000, 2999)
 
 
-def _in_years(_form, field):  # type: ignore[no-untyped-def]
+def _in_years(_form: FlaskForm, field: DateTimeLocalField) -> None:
     if field.data and not YEARS[0] <= field.data.year <= YEARS[1]:
         raise ValidationError(_l("Enter a date between the years 2000 and 2999."))
+
+
+def add_error(field: Field, message: str) -> None:
+    """Add ``message`` to a validated field's errors (a list once validated, which WTForms'
+    type information shows as a read-only sequence)."""
+    cast(list[str], field.errors).append(message)
 
 
 def _strip(value: str | None) -> str:
@@ -97,7 +106,7 @@ class StudentsForm(FlaskForm):
     def lines(self) -> list[str]:
         return [ln.strip() for ln in (self.names.data or "").splitlines() if ln.strip()]
 
-    def validate_names(self, field):  # type: ignore[no-untyped-def]
+    def validate_names(self, field: TextAreaField) -> None:
         lines = self.lines()
         if not lines:
             raise ValidationError(_l("Write one name per line."))
@@ -224,7 +233,7 @@ class _Dates(FlaskForm):
         default=60,
     )
 
-    def validate_due_at(self, field):  # type: ignore[no-untyped-def]
+    def validate_due_at(self, field: DateTimeLocalField) -> None:
         if field.data and self.starts_at.data and field.data <= self.starts_at.data:
             raise ValidationError(_l("The due date comes after the start."))
 
