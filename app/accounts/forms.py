@@ -14,6 +14,7 @@ from flask_wtf import FlaskForm
 from wtforms import Field, PasswordField, RadioField, SelectField, StringField
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
+from app.inputs import SelectChoice
 from app.passwords import check_password
 from app.text import languages
 from app.usernames import display_form, is_mixed_script, name_key
@@ -201,8 +202,8 @@ class DayForm(FlaskForm):
         from app.learning.streaks import GOALS
 
         super().__init__(*args, **kwargs)
-        self.goal.choices = [("off", _("No goal"))] + [
-            (str(n), str(n)) for n in GOALS
+        self.goal.choices = [SelectChoice("off", _("No goal"))] + [
+            SelectChoice(str(n), str(n)) for n in GOALS
         ]
 
     def validate_timezone(self, field: StringField) -> None:

@@ -19,7 +19,7 @@ from app import erase
 from app.admin import service
 from app.extensions import db
 from app.htmx_utils import redirect_to
-from app.inputs import int_or
+from app.inputs import SelectChoice, int_or
 from app.models import ROLES, User
 
 bp = Blueprint("admin", __name__)
@@ -33,7 +33,7 @@ def role_names() -> dict[str, str]:
 class RoleForm(FlaskForm):
     role = RadioField(
         _l("Role"),
-        choices=[(r, r) for r in ROLES],
+        choices=[SelectChoice(r, r) for r in ROLES],
         validators=[DataRequired(message=_l("Choose a role."))],
     )
 

@@ -1,13 +1,10 @@
 from __future__ import annotations
 
-from typing import cast
-
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     DateTimeLocalField,
-    Field,
     IntegerField,
     RadioField,
     SelectField,
@@ -26,6 +23,7 @@ from wtforms.validators import (
 
 from app.classes.accounts import CODE_MINUTES, PREFIX_RE
 from app.classes.models import MAX_STUDENTS
+from app.inputs import SelectChoice
 from app.usernames import display_form
 
 TYPED = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"]
@@ -36,12 +34,6 @@ YEARS = (2000, 2999)
 def _in_years(_form: FlaskForm, field: DateTimeLocalField) -> None:
     if field.data and not YEARS[0] <= field.data.year <= YEARS[1]:
         raise ValidationError(_l("Enter a date between the years 2000 and 2999."))
-
-
-def add_error(field: Field, message: str) -> None:
-    """Add ``message`` to a validated field's errors (a list once validated, which WTForms'
-    type information shows as a read-only sequence)."""
-    cast(list[str], field.errors).append(message)
 
 
 def _strip(value: str | None) -> str:
@@ -142,9 +134,9 @@ def _minutes() -> RadioField:
     return RadioField(
         _l("Codes are good for"),
         choices=[
-            (str(CODE_MINUTES[0]), _l("15 minutes")),
-            (str(CODE_MINUTES[1]), _l("1 hour")),
-            (str(CODE_MINUTES[2]), _l("1 day")),
+            SelectChoice(str(CODE_MINUTES[0]), _l("15 minutes")),
+            SelectChoice(str(CODE_MINUTES[1]), _l("1 hour")),
+            SelectChoice(str(CODE_MINUTES[2]), _l("1 day")),
         ],
         default=str(CODE_MINUTES[1]),
         validators=[DataRequired(message=_l("Choose how long the codes work."))],
@@ -157,8 +149,8 @@ class CardsForm(FlaskForm):
     what = RadioField(
         _l("Print"),
         choices=[
-            ("code", _l("quick-login codes (passwords stay as they are)")),
-            ("password", _l("new passwords (the old ones stop working)")),
+            SelectChoice("code", _l("quick-login codes (passwords stay as they are)")),
+            SelectChoice("password", _l("new passwords (the old ones stop working)")),
         ],
         default="code",
         validators=[DataRequired(message=_l("Choose what to print."))],

@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app import devices
 from app.classes import access, accounts, kinds, results, service, times
-from app.classes.forms import JoinForm, QuickSigninForm, add_error
+from app.classes.forms import JoinForm, QuickSigninForm
 from app.classes.limits import codes_per_address, codes_per_site
 from app.classes.models import Assignment, AssignmentItem, SchoolClass
 from app.classes.results import Cell, DealCell, ItemView, StudentRow
@@ -43,6 +43,7 @@ from app.database import writable
 from app.extensions import db
 from app.htmx_utils import form_page, is_htmx, page, redirect_to
 from app.i18n import page_locale, set_lang_cookie
+from app.inputs import add_error
 from app.learning import bank, clock, play, record
 from app.learning.exercise import Exercise
 from app.learning.models import Attempt, PlayDeal

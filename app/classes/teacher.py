@@ -39,7 +39,6 @@ from app.classes.forms import (
     NewClassForm,
     StudentForm,
     StudentsForm,
-    add_error,
 )
 from app.classes.models import MAX_STUDENTS, ORDERS, Assignment, SchoolClass
 from app.engine.core.registry import all_variants, find_variant
@@ -47,6 +46,7 @@ from app.extensions import db
 from app.hashing import HashingBusy
 from app.htmx_utils import form_page, redirect_to
 from app.i18n import page_locale
+from app.inputs import SelectChoice, add_error
 from app.learning import clock
 from app.models import User
 from app.ui import present
@@ -688,7 +688,7 @@ def _forms(
     """The assignment's forms (classes/_assignment_forms.html), with what was typed."""
     if ext_form is None:
         ext_form = ExtensionForm(formdata=None)
-    ext_form.student.choices = [(m.user_id, m.name) for m in members]
+    ext_form.student.choices = [SelectChoice(m.user_id, m.name) for m in members]
     if edit_form is None:
         edit_form = EditAssignmentForm(formdata=None, obj=a)
         edit_form.starts_at.data = times.to_local(a.starts_at, zone)
@@ -799,7 +799,7 @@ def delete_assignment(cid: int, aid: int) -> ResponseReturnValue:
 def extension(cid: int, aid: int) -> ResponseReturnValue:
     klass, a = _assignment(cid, aid)
     form = ExtensionForm()
-    form.student.choices = [(r.user.id, r.user.username) for r in service.roster(klass)]
+    form.student.choices = [SelectChoice(r.user.id, r.user.username) for r in service.roster(klass)]
     if form.validate_on_submit():
         until = times.to_utc(form.until.data, _zone()) if form.until.data else None
         service.set_extension(a, form.student.data, until)
