@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from typing import Any
-
 from flask import abort, current_app, make_response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
@@ -22,10 +20,10 @@ from app.ui.locale import supported
 
 @bp.get("/")
 def home() -> ResponseReturnValue:
-    from app.learning.lessons import path_of
+    from app.learning.lessons import Lesson, path_of
 
     games = games_for_page(page_locale())
-    firsts: dict[str, Any] = {}
+    firsts: dict[str, Lesson] = {}
     for g in games:
         lessons = path_of(g["id"])
         if lessons:
