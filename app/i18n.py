@@ -52,7 +52,7 @@ def translations() -> Any:
 def install_template_gettext(app: Flask) -> None:
     """Templates translate through :func:`translations` (after ``babel.init_app``);
     ``_`` through :func:`template_gettext`."""
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by Jinja's i18n extension
         gettext=lambda s: translations().ugettext(s),
         ngettext=lambda s, p, n: translations().ungettext(s, p, n),
         newstyle=True,

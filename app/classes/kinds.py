@@ -37,6 +37,7 @@ from urllib.parse import unquote, urlsplit
 from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from sqlalchemy import Select, select
 
 from app import inputs
 from app.extensions import db
@@ -113,10 +114,10 @@ def _lesson_link(spec: Mapping[str, Any], game: str) -> str | None:
 # -- practice positions ------------------------------------------------------------------
 
 
-def _positions_query(game: str, teacher: User):  # type: ignore[no-untyped-def]
+def _positions_query(game: str, teacher: User) -> Select[Position]:
     """Library positions of ``game`` and the teacher's own (from the position editor)."""
     return (
-        db.select(Position)
+        select(Position)
         .filter_by(game=game)
         .where(
             (Position.source == "library")

@@ -115,7 +115,7 @@ def _lesson_problems() -> Iterator[str]:
                 try:
                     rules = game.rules(ex.rules)
                     melds = tuple(tuple(m.replace("：", ":").split(":", 1)) for m in ex.melds)
-                    game.analyze(game.holding(ex.hand, melds, ex.context, rules), rules)  # type: ignore[arg-type]
+                    game.analyze(game.holding(ex.hand, melds, ex.context, rules), rules)  # type: ignore[arg-type]  # melds are "kind:cards"
                 except EngineError as exc:
                     yield f"{where}: the example cannot be counted: {exc.code} {exc.params}"
             if step.deal is not None:

@@ -554,18 +554,18 @@ def _number(fn: Callable[[Exercise, Solution, int], Reason | None]) -> Callable[
 
 DIAGNOSES: dict[tuple[str, str], Callable[[Exercise, Solution, str], Reason | None]] = {
     ("number", "points"): _number(
-        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
+        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]  # a count's proof has its analysis
     ),
     ("number", "settlement"): _number(lambda ex, sol, g: _settlement(ex, sol, g, False)),
     ("number", "hunan:tun"): _number(lambda ex, sol, g: _settlement(ex, sol, g, True)),
     ("number", "hunan:red-count"): _number(_red_count),
     ("number", "hunan:table-huxi"): _number(_table_huxi),
     ("number", "hunan:win-huxi"): _number(
-        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
+        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]  # a count's proof has its analysis
     ),
     ("number", "hunan:win-total"): _number(_deal_total),
     ("number", "hunan:hu-huxi"): _number(
-        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
+        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]  # a count's proof has its analysis
     ),
     ("number", "hunan:hu-tun"): _number(lambda ex, sol, g: _win_pay(ex, sol, g, True)),
     ("number", "hunan:hu-total"): _number(lambda ex, sol, g: _win_pay(ex, sol, g, False)),
