@@ -23,7 +23,9 @@ def pdf_pages(pdf: bytes) -> int:
 def _open(page: Page, live_server: str, game: str, lang: str) -> None:
     page.goto(f"{live_server}/rules/{game}")
     page.get_by_role("button", name=lang).click()
-    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if lang == "简体中文" else "en")
+    expect(page.locator("html")).to_have_attribute(
+        "lang", "zh-Hans" if lang == "简体中文" else "en"
+    )
 
 
 def test_pdf_page_count_reads_chromium_pdfs(page: Page, live_server: str):
