@@ -137,6 +137,7 @@ def test_reason_round_trip():
 
 
 def test_every_message_has_both_languages_and_same_placeholders():
+    # read from the reasons catalogs (tests/text/test_reasons_catalog.py reads the .po files)
     import string
 
     for code, texts in MESSAGES.items():
@@ -243,7 +244,8 @@ def test_cli_detail_words_keep_the_cli_seat_numbers():
     ],
 )
 def test_cli_argument_complaints_in_chinese(capsys, argv, words):
-    from app.text.messages.details import ARGUMENT_RULES, MESSAGES
+    from app.text.messages import MESSAGES
+    from app.text.messages.details import ARGUMENT_RULES
 
     assert main(["--lang", "zh", *argv]) == 2
     message = json.loads(capsys.readouterr().out)["error"]["message"]
