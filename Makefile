@@ -43,8 +43,11 @@ install-server: $(RUN_STAMP)
 install: $(STAMP)
 
 # Compile the .po catalogs into .mo (not committed). Cheap; always run.
+# Every domain (messages, reasons, ...) of every language folder: a folder without one
+# of the domains is skipped (pybabel compiles the .po files that exist).
 compile: install-run
-	$(BIN)/pybabel -q compile -d translations --use-fuzzy=false 2>/dev/null || $(BIN)/pybabel -q compile -d translations
+	domains=$$(for po in translations/*/LC_MESSAGES/*.po; do basename "$$po" .po; done | sort -u); \
+	$(BIN)/pybabel -q compile -d translations -D "$$(echo $$domains)"
 
 # Maintainer step: extract strings, update the catalogs (the .po files are the source:
 # translate new entries in translations/zh/LC_MESSAGES/messages.po), generate the languages

@@ -102,11 +102,12 @@ def set_lang_cookie(response: Response, locale: str) -> None:
 def compiled_catalogs(source: Path, fallback: Path) -> str:
     """A translations folder whose ``.mo`` files are current.
 
-    ``make`` compiles the catalogs in place. When an install has only the ``.po``
-    files (or stale ``.mo``), they are compiled into ``fallback`` (the instance
-    folder), so pages never fall back to English silently.
+    ``make`` compiles the catalogs in place (every domain: ``messages``, ``reasons``...).
+    When an install has only the ``.po`` files (or stale ``.mo``), every one of them is
+    compiled into ``fallback`` (the instance folder), so pages never fall back to English
+    silently.
     """
-    pos = sorted(source.glob("*/LC_MESSAGES/messages.po"))
+    pos = sorted(source.glob("*/LC_MESSAGES/*.po"))
 
     def fresh(po: Path) -> bool:
         mo = po.with_suffix(".mo")
@@ -119,7 +120,7 @@ def compiled_catalogs(source: Path, fallback: Path) -> str:
 
     for po in pos:
         lang = po.parent.parent.name
-        out = fallback / lang / "LC_MESSAGES" / "messages.mo"
+        out = fallback / lang / "LC_MESSAGES" / po.with_suffix(".mo").name
         if out.exists() and out.stat().st_mtime >= po.stat().st_mtime:
             continue
         out.parent.mkdir(parents=True, exist_ok=True)
