@@ -178,6 +178,22 @@ def test_cli_error_in_chinese(capsys):
     assert "没有“mahjong”这种玩法" in json.loads(capsys.readouterr().out)["error"]["message"]
 
 
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh", "en"])
+def test_cli_takes_every_language_of_the_list(capsys, lang):
+    """--lang takes every language of translations/languages.toml, in both spellings; a
+    Chinese one (zh-Hant: its catalog, else the Simplified) words the detail too."""
+    from app.text import languages
+
+    for argv in (["--lang", lang], [f"--lang={lang}"]):
+        assert main(["decode", "hunan", "--code", "v2~hunan~-~x", *argv]) == 2
+        message = json.loads(capsys.readouterr().out)["error"]["message"]
+        worded = "v1 " in message and "version 2" not in message  # the pages' clause
+        assert worded == languages.chinese(lang), message
+    assert main(["variants", "--lang", "fr"]) == 2
+    message = json.loads(capsys.readouterr().out)["error"]["message"]
+    assert all(f"'{code}'" in message for code in languages.codes()), message
+
+
 @pytest.mark.parametrize(
     ("code", "words", "english"),
     [
