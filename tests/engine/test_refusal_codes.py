@@ -1,6 +1,7 @@
 """Every refusal of a code or position names its kind: a ``bad-code``/``bad-position``
 error carries ``why`` (a ``detail-*`` message code) beside its English ``detail`` line,
-so no page or translation has to read the English (app/text/messages/details.py)."""
+so no page or translation has to read the English (app/text/messages/details.py; the
+detail-* sentences are in the reasons catalog)."""
 
 from __future__ import annotations
 
