@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from app.text import catalog, languages, terms
@@ -149,7 +150,12 @@ def template(code: str, lang: str = "en", game: str | None = None) -> str | None
     """The sentence of ``code`` in ``lang`` before its placeholders are filled: the
     game's own (context = the game id) if it has one, else the common one, along the
     language's chain; None for a code the catalog lacks."""
-    t: _gettext.NullTranslations = catalog.translations(languages.get(lang).code, DOMAIN)
+    return _template(catalog.translations(languages.get(lang).code, DOMAIN), code, game)
+
+
+@lru_cache(maxsize=8192)
+def _template(t: _gettext.NullTranslations, code: str, game: str | None) -> str | None:
+    # keyed by the catalog object itself: a catalog read again (catalog.clear) is a new key
     if game:
         own = t.pgettext(game, code)
         if own != code:
@@ -197,7 +203,7 @@ def _is_prose(value: Any) -> bool:
     (and perhaps others) to its text."""
     if isinstance(value, Text):
         return True
-    if not isinstance(value, Mapping) or not value:
+    if not isinstance(value, Mapping) or not value or "code" in value:
         return False
     keys = {str(k).replace("_", "-") for k in value}
     return set(LANGS) <= keys <= set(languages.codes())
@@ -221,8 +227,9 @@ def render(
 ) -> str:
     """The sentence for ``code`` in ``lang`` (English when the language is unknown), in
     the words of ``game`` (a game id such as ``guilin``) when given."""
-    lang = languages.get(lang).code
-    text = template(code, lang, game)
+    language = languages.get(lang)
+    lang = language.code
+    text = _template(catalog.translations(lang, DOMAIN), code, game)
     values = _Params({k: _fmt(v, lang, game) for k, v in (params or {}).items()})
     if text is None:
         detail = ", ".join(f"{k}={v}" for k, v in values.items())
@@ -230,7 +237,7 @@ def render(
     values.setdefault(TERM_FIELD, _Words(game, lang))
     out = text.format_map(values)
     first = text[1:].partition("}")[0] if text.startswith("{") else ""
-    if not languages.chinese(lang) and first in SEAT_PARAMS:  # "you must …": "You must …"
+    if not language.chinese and first in SEAT_PARAMS:  # "you must …": "You must …"
         out = out[:1].upper() + out[1:]
     return out
 
