@@ -24,8 +24,8 @@ def test_no_missing_empty_or_fuzzy_entry(po: Path):
         template = read_po(fh)
     problems = []
     for m in template:
-        if m.id and m.id not in catalog:
-            problems.append(f"missing: {m.id!r}")
+        if m.id and catalog.get(m.id, context=m.context) is None:
+            problems.append(f"missing: {m.id!r}" + (f" ({m.context})" if m.context else ""))
     for m in catalog:
         if not m.id:
             continue
