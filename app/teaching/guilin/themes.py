@@ -22,12 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from app.engine.core.actions import Action
-from app.engine.core.registry import find_game
-from app.engine.zipai.bi import chi_shapes, take, usable
-from app.engine.zipai.cards import TOKEN_INDEX, TOKENS
-from app.engine.zipai.melds import CHOUWEI, PENG, WEI
-from app.engine.zipai.offers import candidates, decider, stage_seats
-from app.engine.zipai.winning import hu_points
+from app.engine.zipai.game import ZipaiGame, zipai_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query
 from app.learning.practice import Question, Theme
@@ -40,6 +35,9 @@ from app.teaching.guilin.queries import (
 )
 from app.teaching.zipai_common import said
 from app.text.catalog import NP_, Msg
+
+#: the game this teaching reaches the engine through
+GUILIN: ZipaiGame = zipai_game("guilin")
 
 GAME = "guilin"
 #: the game's own practice themes, in the order the practice page lists them
@@ -108,24 +106,24 @@ def _reasons(items: tuple[Reason, ...]) -> tuple[Choice, ...]:
 def _own_groups(hand: tuple[int, ...], card: int, yiwushi: bool) -> list[tuple[int, ...]]:
     """Chi-shaped groups with ``card`` whose two other cards are free cards of the hand
     (not of a kan), in the engine's order."""
-    avail = usable(hand)
+    avail = GUILIN.cards.usable(hand)
     out: list[tuple[int, ...]] = []
-    for group in chi_shapes(card, yiwushi):
+    for group in GUILIN.melds.chi_shapes(card, yiwushi):
         own = list(group)
         own.remove(card)
-        if take(avail, own) is not None:
+        if GUILIN.cards.take(avail, own) is not None:
             out.append(group)
     return out
 
 
 def _tokens(cards: Any) -> tuple[str, ...]:
-    return tuple(TOKENS[c] for c in cards)
+    return tuple(GUILIN.cards.TOKENS[c] for c in cards)
 
 
 def _two(group: tuple[int, ...], card: int) -> list[str]:
     own = list(group)
     own.remove(card)
-    return [TOKENS[c] for c in own]
+    return [GUILIN.cards.TOKENS[c] for c in own]
 
 
 # --------------------------------------------------------------------------- play and pick
@@ -162,7 +160,7 @@ def builder(
     goes on up to :data:`MAX_DEALS` deals."""
 
     def direct(rng: random.Random) -> tuple[Any, int] | None:
-        game = find_game(GAME)
+        game = GUILIN
         wanted = rng.choice(kinds) if kinds else None
         fallback: tuple[Any, int] | None = None
         for n in range(MAX_DEALS):
@@ -238,7 +236,7 @@ def forced(game: Any, state: Any, seat: int) -> Examined | None:
         n = 4 if kind in _FOUR else 3
         opts.append((" ".join([kind, *[card] * n]), mc))
     s = state.seats[seat]
-    from_peng = a.kind == "kaiduo" and s.meld_of(offer.card, (PENG,)) is not None
+    from_peng = a.kind == "kaiduo" and s.meld_of(offer.card, (GUILIN.melds.PENG,)) is not None
     if a.kind == "kaiduo" and s.hand[offer.card] == 3:
         opts.append((" ".join(["peng", *[card] * 3]), None))
     rating = _FORCED_RATING[a.kind] + (150 if from_peng else 0) + (50 * (offer.seat != seat))
@@ -291,13 +289,13 @@ def open_four(game: Any, state: Any, seat: int) -> Examined | None:
     if offer is None or offer.source == "liang":
         return None
     s = state.seats[seat]
-    i = s.meld_of(offer.card, (PENG, WEI, CHOUWEI))
+    i = s.meld_of(offer.card, (GUILIN.melds.PENG, GUILIN.melds.WEI, GUILIN.melds.CHOUWEI))
     if i is None:
         return None
-    group = "peng" if s.melds[i].kind == PENG else "sao"
+    group = "peng" if s.melds[i].kind == GUILIN.melds.PENG else "sao"
     if seat == offer.seat and group == "sao":
         return None  # the own draw makes a saochuan: the forced theme
-    card = TOKENS[offer.card]
+    card = GUILIN.cards.TOKENS[offer.card]
     why = _why(game, state, Action("kaiduo", seat, (card,) * 4))
     if why not in {reason for _, reason, *_ in _OPEN_REASONS}:
         return None
@@ -321,18 +319,18 @@ _CHI_REFUSED = {"breaks-kan", "zp-cannot-bi", "zp-no-discard-left"}
 
 
 def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
-    d = decider(state) if state.phase == "offer" else None
+    d = GUILIN.decider(state) if state.phase == "offer" else None
     if d is None or d[0] != "chi" or d[1] != seat:
         return None
     c = state.offer.card
     hand = state.seats[seat].hand
-    legal_groups = {tuple(sorted(TOKEN_INDEX[t] for t in a.cards)) for a in d[2]}
+    legal_groups = {tuple(sorted(GUILIN.cards.TOKEN_INDEX[t] for t in a.cards)) for a in d[2]}
     good: list[str] = []
     bad: list[tuple[str, str]] = []
-    for group in chi_shapes(c, state.rules.yiwushi):
+    for group in GUILIN.melds.chi_shapes(c, state.rules.yiwushi):
         own = list(group)
         own.remove(c)
-        if take(list(hand), own) is None:
+        if GUILIN.cards.take(list(hand), own) is None:
             continue  # the seat does not even hold the two cards
         text = " ".join(["chi", *_tokens(group)])
         if group in legal_groups:
@@ -359,7 +357,7 @@ def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
         Query("legal"),
         ("chi-bi",),
         _lettered(_shuffled(opts, key + 1)),
-        {"card": TOKENS[c]},
+        {"card": GUILIN.cards.TOKENS[c]},
         1350 + 80 * len(opts) + (100 if "zp-cannot-bi" in whys else 0),
     )
     return q, whys
@@ -369,13 +367,13 @@ def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
 
 
 def bi_cards(game: Any, state: Any, seat: int) -> Examined | None:
-    d = decider(state) if state.phase == "offer" else None
+    d = GUILIN.decider(state) if state.phase == "offer" else None
     if d is None or d[0] != "chi" or d[1] != seat:
         return None
     c = state.offer.card
     forms: dict[tuple[int, ...], list[Action]] = {}
     for a in d[2]:
-        forms.setdefault(tuple(sorted(TOKEN_INDEX[t] for t in a.cards)), []).append(a)
+        forms.setdefault(tuple(sorted(GUILIN.cards.TOKEN_INDEX[t] for t in a.cards)), []).append(a)
     for group, acts in forms.items():
         if len(acts) != 1 or not acts[0].params.get("bi"):
             continue
@@ -392,7 +390,7 @@ def bi_cards(game: Any, state: Any, seat: int) -> Examined | None:
             Query("guilin:chi-out", {"action": " ".join(["chi", *_tokens(group)])}),
             ("chi-bi",),
             (),
-            {"card": TOKENS[c], "cards": two},
+            {"card": GUILIN.cards.TOKENS[c], "cards": two},
             1450 + 150 * n_bi,
         )
         return q, n_bi
@@ -424,7 +422,7 @@ def may_eat(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     if seat == offer.seat and offer.source == "discard":
         return None
-    d = decider(state)
+    d = GUILIN.decider(state)
     if d is None or (d[0] == "self" and d[1] != seat):
         return None  # the card goes face down into the drawer's own group
     groups = _own_groups(state.seats[seat].hand, offer.card, state.rules.yiwushi)
@@ -441,7 +439,7 @@ def may_eat(game: Any, state: Any, seat: int) -> Examined | None:
         Query("is-legal", {"action": action.text()}),
         ("guozhang", "chi-bi"),
         _reasons(_EAT_REASONS),
-        {"card": TOKENS[offer.card], "cards": _two(group, offer.card)},
+        {"card": GUILIN.cards.TOKENS[offer.card], "cards": _two(group, offer.card)},
         _EAT_RATING[why],
     )
     return q, why
@@ -455,7 +453,7 @@ def priority(game: Any, state: Any, seat: int) -> Examined | None:
     if offer is None or game.to_act(state) != seat:
         return None
     claims: dict[int, tuple[str, Action]] = {}
-    for stage, t, acts in candidates(state):
+    for stage, t, acts in GUILIN.candidates(state):
         if stage == "self":
             return None
         claims.setdefault(t, (stage, acts[0]))
@@ -476,7 +474,7 @@ def priority(game: Any, state: Any, seat: int) -> Examined | None:
         Query("priority"),
         ("priority",),
         tuple(Choice(chr(97 + i), action=text) for i, text in enumerate(items)),
-        {"card": TOKENS[offer.card]},
+        {"card": GUILIN.cards.TOKENS[offer.card]},
         1300 + 150 * (len(claims) - 2) + (100 if len(set(stages)) == 1 else 0),
     )
     return q, stages
@@ -505,12 +503,12 @@ _WIN_REASONS: tuple[Reason, ...] = (
 
 def win_minimum(game: Any, state: Any, seat: int) -> Examined | None:
     offer = _offer(state)
-    if offer is None or offer.source == "liang" or seat not in stage_seats(state, "hu"):
+    if offer is None or offer.source == "liang" or seat not in GUILIN.stage_seats(state, "hu"):
         return None
-    pts = hu_points(state, seat, offer)
+    pts = GUILIN.hu_points(state, seat, offer)
     if pts < 0:
         return None
-    card = TOKENS[offer.card]
+    card = GUILIN.cards.TOKENS[offer.card]
     why = _why(game, state, Action("hu", seat, (card,)))
     if why not in ("legal", "zp-below-minimum"):
         return None
@@ -659,7 +657,7 @@ def count_duo(game: Any, state: Any, seat: int) -> Examined | None:
         ),
         Query("guilin:hu-duo"),
         ("settlement",),
-        prompt_params={"card": TOKENS[state.stock[0]]},
+        prompt_params={"card": GUILIN.cards.TOKENS[state.stock[0]]},
         rating=1400 + 80 * extras + 5 * max(0, r.huxi - 10),
     )
     return q, (bool(r.zimo), woke > 0, r.huxi >= 15)
@@ -683,7 +681,7 @@ def xing_count(game: Any, state: Any, seat: int) -> Examined | None:
         ),
         Query("guilin:hu-xing"),
         ("settlement",),
-        prompt_params={"card": TOKENS[state.stock[0]]},
+        prompt_params={"card": GUILIN.cards.TOKENS[state.stock[0]]},
         rating=1350 + 60 * xing.points,
     )
     return q, min(xing.points, 2)
@@ -698,7 +696,7 @@ def best_discard(game: Any, state: Any, seat: int) -> Examined | None:
     s = state.seats[seat]
     if s.size != s.complete_size():
         return None  # after the discard the hand must be one card short
-    cards = [TOKENS[c] for c in s.discardable()]
+    cards = [GUILIN.cards.TOKENS[c] for c in s.discardable()]
     seen = game.view(state, seat)
     counts = {t: len(discard_waits(state, seat, t, seen)) for t in cards}
     ranked = sorted(counts.values(), reverse=True)
@@ -733,7 +731,7 @@ def cards_unseen(game: Any, state: Any, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or game.to_act(state) != seat:
         return None
-    card = TOKENS[offer.card]
+    card = GUILIN.cards.TOKENS[offer.card]
     view = game.view(state, seat)
     mine = (view.seats[seat].hand or ()).count(card)
     left = unseen(view, card)
