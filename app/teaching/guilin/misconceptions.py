@@ -16,7 +16,7 @@ from typing import Any
 
 from app.engine.core.reason import Reason
 from app.engine.core.results import ScoredMeld
-from app.engine.zipai.game import WinContext, ZipaiGame, zipai_game
+from app.engine.zipai.game import WinContext, ZipaiGame, ZipaiRules, zipai_game
 from app.learning.exercise import Exercise
 from app.learning.misconceptions import Misconception, authored
 from app.learning.verdict import Solution
@@ -324,7 +324,7 @@ def _duo_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
 
 
 def _duo_count_belief(
-    hu: int, counts: list[int], rules: Any, ctx: Any, right: int, given: int
+    hu: int, counts: list[int], rules: ZipaiRules, ctx: WinContext, right: int, given: int
 ) -> Reason | None:
     base = duo_of(hu, rules.min_huxi)
     extras = right - base

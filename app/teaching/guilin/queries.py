@@ -52,7 +52,7 @@ from typing import Any
 from app.engine.core.actions import Action, Count, CountLine
 from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis, Wait
-from app.engine.zipai.game import Meld, Seat, WinContext, ZipaiGame, zipai_game
+from app.engine.zipai.game import Meld, Seat, State, WinContext, ZipaiGame, ZipaiRules, zipai_game
 from app.learning.exercise import Exercise
 from app.learning.queries import (
     BadExercise,
@@ -175,7 +175,7 @@ def _bi_cards(c: Ctx, ex: Exercise) -> Solution:
     return Solution((tokens_text(cards),), Counter(cards), Proof(notes=(note,)), cards)
 
 
-def discard_after(game: Any, state: Any, legal: Action) -> tuple[bool, str, Any]:
+def discard_after(game: ZipaiGame, state: State, legal: Action) -> tuple[bool, str, State]:
     """Whether the seat discards after the legal ``legal``, why (``discard``,
     ``chongduo``, ``ready``, ``win``), and the state after it."""
     seat = legal.seat
@@ -195,7 +195,7 @@ def _discards_after(c: Ctx, ex: Exercise) -> Solution:
     legal = resolve(c, state, wanted)
     if legal is None:
         raise BadExercise(f"{ex.id}: {wanted.text()} is not legal here")
-    value, why, after = discard_after(c.game, state, legal)
+    value, why, after = discard_after(GUILIN, state, legal)
     note = ActionNote("", legal, True, None, legal.forced)
     proof = Proof(notes=(note,), after=c.game.view(after, None))
     return _true_false(ex, value, why, proof)
@@ -224,7 +224,7 @@ def own_draw_points(seat: Seat, card: int, yiwushi: bool) -> int:
     return GUILIN.holding_points(GUILIN.seat_evolve(seat, hand=hand, melds=tuple(melds)), yiwushi)
 
 
-def draw_wins(seat: Seat, rules: Any) -> list[Wait]:
+def draw_wins(seat: Seat, rules: ZipaiRules) -> list[Wait]:
     """Every card that completes the seat's holding were the seat to turn it up itself,
     scored by the engine's play rules (``win``: at least the minimum), in deck order."""
     counts = seat.counts()
@@ -330,7 +330,7 @@ def _chi_out(c: Ctx, ex: Exercise) -> Solution:
     return Solution((tokens_text(cards),), Counter(cards), Proof(notes=(note,)), cards)
 
 
-def discard_waits(state: Any, seat: int, card: str, seen: Any = None) -> list[str]:
+def discard_waits(state: State, seat: int, card: str, seen: Any = None) -> list[str]:
     """The cards the seat could still win on by its own draw after discarding ``card``:
     those that make a win and have a copy it has not seen (``seen``: its view)."""
     s = state.seats[seat]

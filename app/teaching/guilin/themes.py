@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from app.engine.core.actions import Action
-from app.engine.zipai.game import ZipaiGame, zipai_game
+from app.engine.zipai.game import Offer, State, ZipaiGame, zipai_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query
 from app.learning.practice import Question, Theme
@@ -45,7 +45,7 @@ OWN: list[Theme] = []
 SEATS = 3
 MAX_DEALS = 16
 Examined = tuple[Question, Any]
-Examiner = Callable[[Any, Any, int], Examined | None]
+Examiner = Callable[[ZipaiGame, State, int], Examined | None]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -58,7 +58,7 @@ def _shuffled(items: list[Any], key: int) -> list[Any]:
     return out
 
 
-def _key(state: Any, seat: int) -> int:
+def _key(state: State, seat: int) -> int:
     card = state.offer.card if state.offer is not None else 0
     return int(state.moves * 97 + seat * 31 + card)
 
@@ -70,7 +70,7 @@ def _lettered(choices: list[tuple[str, str | None]]) -> tuple[Choice, ...]:
     )
 
 
-def _legal_of(game: Any, state: Any, action: Action) -> Action | None:
+def _legal_of(game: ZipaiGame, state: State, action: Action) -> Action | None:
     legal: list[Action] = game.legal_actions(state, action.seat)
     for a in legal:
         if a.matches(action):
@@ -78,7 +78,7 @@ def _legal_of(game: Any, state: Any, action: Action) -> Action | None:
     return None
 
 
-def _why(game: Any, state: Any, action: Action) -> str:
+def _why(game: ZipaiGame, state: State, action: Action) -> str:
     """``legal`` or the code of the rule that refuses ``action``."""
     if _legal_of(game, state, action) is not None:
         return "legal"
@@ -86,7 +86,7 @@ def _why(game: Any, state: Any, action: Action) -> str:
     return reason.code if reason is not None else "not-offered"
 
 
-def _offer(state: Any) -> Any:
+def _offer(state: State) -> Offer | None:
     return state.offer if state.phase == "offer" else None
 
 
@@ -129,7 +129,7 @@ def _two(group: tuple[int, ...], card: int) -> list[str]:
 # --------------------------------------------------------------------------- play and pick
 
 
-def play(game: Any, rng: random.Random) -> Iterator[Any]:
+def play(game: ZipaiGame, rng: random.Random) -> Iterator[State]:
     """Every state of one deal the engine plays where a seat is to act."""
     rules = game.default_rules
     player = game.player()
@@ -222,7 +222,7 @@ _FOUR = ("saochuan", "kaiduo")
 _FORCED_RATING = {"sao": 1150, "kaiduo": 1250, "saochuan": 1300, "guosao": 1450}
 
 
-def forced(game: Any, state: Any, seat: int) -> Examined | None:
+def forced(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or game.to_act(state) != seat:
         return None
@@ -284,7 +284,7 @@ _OPEN_PROMPT = {
 }
 
 
-def open_four(game: Any, state: Any, seat: int) -> Examined | None:
+def open_four(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang":
         return None
@@ -318,11 +318,13 @@ def open_four(game: Any, state: Any, seat: int) -> Examined | None:
 _CHI_REFUSED = {"breaks-kan", "zp-cannot-bi", "zp-no-discard-left"}
 
 
-def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
+def chi_legal(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     d = GUILIN.decider(state) if state.phase == "offer" else None
     if d is None or d[0] != "chi" or d[1] != seat:
         return None
-    c = state.offer.card
+    offer = state.offer
+    assert offer is not None  # a chi decision is on a card on offer
+    c = offer.card
     hand = state.seats[seat].hand
     legal_groups = {tuple(sorted(GUILIN.cards.TOKEN_INDEX[t] for t in a.cards)) for a in d[2]}
     good: list[str] = []
@@ -366,11 +368,13 @@ def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- xiabi cards
 
 
-def bi_cards(game: Any, state: Any, seat: int) -> Examined | None:
+def bi_cards(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     d = GUILIN.decider(state) if state.phase == "offer" else None
     if d is None or d[0] != "chi" or d[1] != seat:
         return None
-    c = state.offer.card
+    offer = state.offer
+    assert offer is not None  # a chi decision is on a card on offer
+    c = offer.card
     forms: dict[tuple[int, ...], list[Action]] = {}
     for a in d[2]:
         forms.setdefault(tuple(sorted(GUILIN.cards.TOKEN_INDEX[t] for t in a.cards)), []).append(a)
@@ -416,7 +420,7 @@ _EAT_RATING = {
 }
 
 
-def may_eat(game: Any, state: Any, seat: int) -> Examined | None:
+def may_eat(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or not state.seats[seat].hand[offer.card] < 3:
         return None
@@ -448,7 +452,7 @@ def may_eat(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- priority
 
 
-def priority(game: Any, state: Any, seat: int) -> Examined | None:
+def priority(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or game.to_act(state) != seat:
         return None
@@ -501,7 +505,7 @@ _WIN_REASONS: tuple[Reason, ...] = (
 )
 
 
-def win_minimum(game: Any, state: Any, seat: int) -> Examined | None:
+def win_minimum(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or seat not in GUILIN.stage_seats(state, "hu"):
         return None
@@ -544,7 +548,7 @@ _DUO_REASONS: tuple[Reason, ...] = (
 )
 
 
-def chongduo(game: Any, state: Any, seat: int) -> Examined | None:
+def chongduo(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if state.phase != "offer" or game.to_act(state) != seat:
         return None
     legal = game.legal_actions(state, seat)
@@ -577,7 +581,7 @@ _DUO_PROMPT = {
 # --------------------------------------------------------------------------- waits
 
 
-def waits(game: Any, state: Any, seat: int) -> Examined | None:
+def waits(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if state.phase != "draw" or state.turn != seat:
         return None
     s = state.seats[seat]
@@ -611,18 +615,18 @@ def waits(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- counting a win
 
 
-def _may_go_out(game: Any, state: Any, seat: int) -> bool:
+def _may_go_out(game: ZipaiGame, state: State, seat: int) -> bool:
     if game.to_act(state) != seat:
         return False
     return any(a.kind == "hu" for a in game.legal_actions(state, seat))
 
 
-def _won(game: Any, state: Any, seat: int) -> Any:
+def _won(game: ZipaiGame, state: State, seat: int) -> Any:
     hu = next(a for a in game.legal_actions(state, seat) if a.kind == "hu")
     return game.apply(state, hu)
 
 
-def count_hu(game: Any, state: Any, seat: int) -> Examined | None:
+def count_hu(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if not _may_go_out(game, state, seat):
         return None
     after = _won(game, state, seat)
@@ -638,7 +642,7 @@ def count_hu(game: Any, state: Any, seat: int) -> Examined | None:
     return q, (min(r.huxi // 5, 5), fours > 0)
 
 
-def count_duo(game: Any, state: Any, seat: int) -> Examined | None:
+def count_duo(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if not _may_go_out(game, state, seat) or not state.stock:
         return None
     after = _won(game, state, seat)
@@ -663,7 +667,7 @@ def count_duo(game: Any, state: Any, seat: int) -> Examined | None:
     return q, (bool(r.zimo), woke > 0, r.huxi >= 15)
 
 
-def xing_count(game: Any, state: Any, seat: int) -> Examined | None:
+def xing_count(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if not _may_go_out(game, state, seat) or not state.stock:
         return None
     after = _won(game, state, seat)
@@ -690,7 +694,7 @@ def xing_count(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- the discard
 
 
-def best_discard(game: Any, state: Any, seat: int) -> Examined | None:
+def best_discard(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if state.phase != "play" or not state.must_discard or state.turn != seat:
         return None
     s = state.seats[seat]
@@ -727,7 +731,7 @@ def best_discard(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- unseen cards
 
 
-def cards_unseen(game: Any, state: Any, seat: int) -> Examined | None:
+def cards_unseen(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or game.to_act(state) != seat:
         return None

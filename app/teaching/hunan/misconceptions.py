@@ -14,7 +14,7 @@ from typing import Any
 
 from app.engine.core.reason import Reason
 from app.engine.core.results import ScoredMeld
-from app.engine.zipai.game import ZipaiGame, zipai_game
+from app.engine.zipai.game import ZipaiGame, ZipaiRules, zipai_game
 from app.learning.exercise import Exercise
 from app.learning.misconceptions import Misconception, authored
 from app.learning.verdict import Solution
@@ -266,7 +266,7 @@ def _deal_total(ex: Exercise, sol: Solution, given: int) -> Reason | None:
 
 
 def _pay(
-    rules: Any,
+    rules: ZipaiRules,
     huxi: int,
     hand: list[str],
     table: list[str],
@@ -338,7 +338,7 @@ def _table_huxi(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     return _count(melds, int(sol.value), given)
 
 
-def _scored(kind: str, cards: Sequence[str], rules: Any) -> ScoredMeld:
+def _scored(kind: str, cards: Sequence[str], rules: ZipaiRules) -> ScoredMeld:
     m = HUNAN.melds.meld_of(kind, " ".join(cards), rules.yiwushi)
     return ScoredMeld(kind, tuple(cards), m.points(rules.yiwushi))
 

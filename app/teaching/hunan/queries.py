@@ -31,7 +31,8 @@ query                  kind         the right answer
 =====================  ===========  ==================================================
 
 Every answer comes from the engine (``analyze``, the state machine, ``settle``); the
-position questions play the moment out through :mod:`app.engine.zipai.machine`.
+position questions play the moment out through the game
+(:class:`~app.engine.zipai.game.ZipaiGame`).
 """
 
 from __future__ import annotations

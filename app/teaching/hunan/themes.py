@@ -51,7 +51,7 @@ GAME = "hunan"
 OWN: list[Theme] = []
 SEATS = 3
 Examined = tuple[Question, Any]
-Examiner = Callable[[Any, State, int], Examined | None]
+Examiner = Callable[[ZipaiGame, State, int], Examined | None]
 Variants = Callable[[State, random.Random], Iterator[State]]
 
 
@@ -77,7 +77,7 @@ def _lettered(choices: list[tuple[str, str | None]]) -> tuple[Choice, ...]:
     )
 
 
-def _legal_of(game: Any, state: State, action: Action) -> Action | None:
+def _legal_of(game: ZipaiGame, state: State, action: Action) -> Action | None:
     legal: list[Action] = game.legal_actions(state, action.seat)
     for a in legal:
         if a.matches(action):
@@ -85,7 +85,7 @@ def _legal_of(game: Any, state: State, action: Action) -> Action | None:
     return None
 
 
-def _why(game: Any, state: State, action: Action) -> str:
+def _why(game: ZipaiGame, state: State, action: Action) -> str:
     """``legal`` or the code of the rule that refuses ``action``."""
     if _legal_of(game, state, action) is not None:
         return "legal"
@@ -224,7 +224,7 @@ def _visible(state: State, card: int) -> bool:
 # --------------------------------------------------------------------------- play and pick
 
 
-def play(game: Any, rng: random.Random) -> Iterator[State]:
+def play(game: ZipaiGame, rng: random.Random) -> Iterator[State]:
     """Every state of one deal the engine plays where a seat is to act."""
     rules = game.default_rules
     player = game.player()
@@ -390,7 +390,7 @@ def _own_groups(hand: tuple[int, ...], card: int, yiwushi: bool) -> list[tuple[i
     return out
 
 
-def forced(game: Any, state: State, seat: int) -> Examined | None:
+def forced(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     d = HUNAN.decider(state) if offer is not None else None
     if offer is None or d is None or d[1] != seat or d[0] not in ("self", "pao"):
@@ -516,7 +516,7 @@ _PAO_ASK = {
 }
 
 
-def peng_pao(game: Any, state: State, seat: int) -> Examined | None:
+def peng_pao(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang":
         return None
@@ -590,7 +590,7 @@ _BAKUAI_ASK = {
 }
 
 
-def bakuai(game: Any, state: State, seat: int) -> Examined | None:
+def bakuai(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     d = HUNAN.decider(state) if offer is not None else None
     if offer is None or d is None or d[1] != seat or d[0] not in ("self", "pao"):
@@ -619,7 +619,7 @@ def bakuai(game: Any, state: State, seat: int) -> Examined | None:
 _CHI_REFUSED = ("breaks-kan", "zp-cannot-bi", "zp-no-discard-left")
 
 
-def chi_legal(game: Any, state: State, seat: int) -> Examined | None:
+def chi_legal(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     d = HUNAN.decider(state) if state.phase == "offer" else None
     if d is None or d[0] != "chi" or d[1] != seat:
         return None
@@ -671,7 +671,7 @@ def chi_legal(game: Any, state: State, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- bi cards
 
 
-def bi_cards(game: Any, state: State, seat: int) -> Examined | None:
+def bi_cards(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     d = HUNAN.decider(state) if state.phase == "offer" else None
     if d is None or d[0] != "chi" or d[1] != seat:
         return None
@@ -741,7 +741,7 @@ def _one_reason(state: State, seat: int, group: tuple[int, ...], c: int, why: st
     return True
 
 
-def may_eat(game: Any, state: State, seat: int) -> Examined | None:
+def may_eat(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or state.seats[seat].hand[offer.card] >= 3:
         return None
@@ -788,7 +788,7 @@ _CHOU_REASONS: tuple[Reason, ...] = (
 _CHOU_RATING = {"legal": 1300, "chou-card": 1400, "zp-own-discard": 1450}
 
 
-def choupai(game: Any, state: State, seat: int) -> Examined | None:
+def choupai(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or seat == offer.seat:
         return None
@@ -869,7 +869,7 @@ _HU_REASONS: tuple[Reason, ...] = (
 _CHOU_HU_RATING = {"blocked": 1450, "changed": 1550, "stale-card": 1400}
 
 
-def chou_hu(game: Any, state: State, seat: int) -> Examined | None:
+def chou_hu(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source != "draw" or seat not in HUNAN.stage_seats(state, "hu"):
         return None
@@ -952,7 +952,7 @@ def _claim_text(me: int, a: Action, card: int) -> Text:
     return said(_CLAIMS[a.kind], who=who(me, a.seat, start=True), names=cards_zh(own))
 
 
-def priority(game: Any, state: State, seat: int) -> Examined | None:
+def priority(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.passed or game.to_act(state) != seat:
         return None  # asked as the card comes, before anyone has decided on it
@@ -1011,7 +1011,7 @@ def _hidden_from(state: State, seat: int) -> bool:
     return d is not None and d[0] == "self" and d[1] != seat
 
 
-def win_minimum(game: Any, state: State, seat: int) -> Examined | None:
+def win_minimum(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or _hidden_from(state, seat):
         return None
@@ -1064,7 +1064,7 @@ def _may_win_drawing(state: State, seat: int) -> bool:
     )
 
 
-def waits(game: Any, state: State, seat: int) -> Examined | None:
+def waits(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if state.phase != "draw" or state.turn != seat or not state.stock:
         return None
     s = state.seats[seat]
@@ -1099,7 +1099,7 @@ def waits(game: Any, state: State, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- current huxi
 
 
-def table_huxi(game: Any, state: State, seat: int) -> Examined | None:
+def table_huxi(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if game.to_act(state) != seat:
         return None
     s = state.seats[seat]
@@ -1125,7 +1125,7 @@ def table_huxi(game: Any, state: State, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- a win now
 
 
-def _win_now(game: Any, state: State, seat: int) -> State | None:
+def _win_now(game: ZipaiGame, state: State, seat: int) -> State | None:
     if game.to_act(state) != seat:
         return None
     if state.phase == "offer":
@@ -1137,7 +1137,7 @@ def _win_now(game: Any, state: State, seat: int) -> State | None:
     return win_now(state, seat)
 
 
-def count_huxi(game: Any, state: State, seat: int) -> Examined | None:
+def count_huxi(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     after = _win_now(game, state, seat)
     if after is None or after.result is None:
         return None
@@ -1153,7 +1153,7 @@ def count_huxi(game: Any, state: State, seat: int) -> Examined | None:
     return q, (min(r.huxi // 6, 4), fours > 0)
 
 
-def count_tun(game: Any, state: State, seat: int) -> Examined | None:
+def count_tun(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     after = _win_now(game, state, seat)
     if after is None or after.result is None:
         return None
@@ -1170,7 +1170,7 @@ def count_tun(game: Any, state: State, seat: int) -> Examined | None:
     return q, min((r.huxi - state.rules.min_huxi) // 3, 3)
 
 
-def settle(game: Any, state: State, seat: int) -> Examined | None:
+def settle(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     after = _win_now(game, state, seat)
     if after is None or after.result is None:
         return None
@@ -1199,7 +1199,7 @@ def _win_variants(state: State, rng: random.Random) -> Iterator[State]:
 # --------------------------------------------------------------------------- the discard
 
 
-def best_discard(game: Any, state: State, seat: int) -> Examined | None:
+def best_discard(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if state.phase != "play" or not state.must_discard or state.turn != seat:
         return None
     s = state.seats[seat]
