@@ -11,6 +11,7 @@ the page, which draws it with the exercise's ``prompt_params``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol
 
@@ -40,15 +41,21 @@ def _in(value: Value, code: str) -> str:
     return value.get(code)
 
 
-class _Keep(dict[str, str]):
-    """The placeholders not given stay as they are (``{card}``: the page's)."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+_FIELD = re.compile(r"\{(\w+)\}")
 
 
 def fill(text: str, values: Mapping[str, str]) -> str:
-    return text.format_map(_Keep(values)) if values else text
+    """``text`` with its ``{placeholders}`` named in ``values`` filled; any other (``{card}``,
+    filled when the page is drawn) is left as it is, and what is filled in is not read
+    again."""
+    if not values:
+        return text
+    return _FIELD.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+
+def fill_in(text: str, lang: str, **values: Value) -> str:
+    """:func:`fill` in one language (a value given per language in ``lang``)."""
+    return fill(text, {k: _in(v, lang) for k, v in values.items()})
 
 
 def said(msg: Localized, **values: Value) -> Text:
@@ -86,3 +93,14 @@ def listed(items: Iterable[Value], sep: Msg = LIST_SEP) -> Text:
 def per_language(make: Callable[[str], str]) -> Text:
     """A text made by ``make(code)`` for each language."""
     return Text(**{code: make(code) for code in languages.codes()})
+
+
+def list_in(lang: str, items: Iterable[str]) -> str:
+    """Items of a list in a sentence in ``lang`` (、 in Chinese script, ``, `` otherwise)."""
+    return LIST_SEP.get(lang).join(items)
+
+
+def sentences_in(lang: str, *parts: str) -> str:
+    """Sentences one after the other in ``lang`` (the empty ones left out): no space
+    between them in Chinese script, one space otherwise."""
+    return ("" if languages.chinese(lang) else " ").join(p for p in parts if p)

@@ -21,71 +21,19 @@ its own misconception codes and messages; nothing here knows a code.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
 
 from app.engine.core.actions import Action
 from app.engine.core.results import Analysis, ScoredMeld
 from app.engine.zipai.game import Meld, ZipaiGame, zipai_game
 from app.learning.exercise import Exercise
-from app.text import languages
-from app.text.localized import Text
 
 Card = int
 #: the deck and the groups' kinds, the same in both games (the family's game holds them)
 CARDS = ZipaiGame.cards
 MELDS = ZipaiGame.melds
-
-# --------------------------------------------------------------------------- wording
-
-
-class Worded(Protocol):
-    """A text shown per language: a catalog entry (``NP_``) or a :class:`Text`."""
-
-    def get(self, lang: str) -> str: ...
-
-
-_FIELD = re.compile(r"\{(\w+)\}")
-
-
-def fill(text: str, lang: str, **values: str | Worded) -> str:
-    """``text`` with its ``{placeholders}`` named in ``values`` filled (a text given per
-    language in ``lang``); any other placeholder (``{card}``, filled when the page is
-    drawn) is left as it is, and what is filled in is not read again."""
-
-    def one(m: re.Match[str]) -> str:
-        value = values.get(m.group(1))
-        if value is None:
-            return m.group(0)
-        return value if isinstance(value, str) else value.get(lang)
-
-    return _FIELD.sub(one, text)
-
-
-def worded(compose: Callable[[str], str]) -> Text:
-    """A text made in every language the app offers by ``compose(lang)``."""
-    return Text(**{code: compose(code) for code in languages.codes()})
-
-
-def said(msg: Worded, **values: str | Worded) -> Text:
-    """A catalog entry as a :class:`Text`, its placeholders in ``values`` filled."""
-    return worded(lambda lang: fill(msg.get(lang), lang, **values))
-
-
-def listed(lang: str, items: Iterable[str]) -> str:
-    """Items of a list in a sentence: joined by the ideographic comma (U+3001) on a page
-    in Chinese script, by ``, `` otherwise."""
-    return ("\u3001" if languages.chinese(lang) else ", ").join(items)
-
-
-def sentences(lang: str, *parts: str) -> str:
-    """Sentences one after the other (the empty ones left out): with no space between
-    them in Chinese script, one space otherwise."""
-    return ("" if languages.chinese(lang) else " ").join(p for p in parts if p)
-
 
 # --------------------------------------------------------------------------- cards
 

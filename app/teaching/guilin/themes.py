@@ -33,7 +33,7 @@ from app.teaching.guilin.queries import (
     unseen,
     xing_line,
 )
-from app.teaching.zipai_common import said
+from app.teaching.wording import said
 from app.text.catalog import NP_, Msg
 
 #: the game this teaching reaches the engine through

@@ -40,7 +40,7 @@ from app.teaching.hunan.queries import (
     win_draws,
     win_now,
 )
-from app.teaching.zipai_common import fill, listed, said, sentences, worded
+from app.teaching.wording import fill_in, list_in, per_language, said, sentences_in
 from app.text.catalog import NP_, Msg
 
 #: the game this teaching reaches the engine through
@@ -181,16 +181,20 @@ def memory_text(state: State, seat: int, *what: str) -> Text:
     def one(item: str, lang: str) -> str:
         if item == "chouhu":
             items = [
-                fill(_PASSED_WIN.get(lang), lang, name=card_zh(HUNAN.cards.TOKENS[c]), huxi=str(h))
+                fill_in(
+                    _PASSED_WIN.get(lang), lang, name=card_zh(HUNAN.cards.TOKENS[c]), huxi=str(h)
+                )
                 for c, h in s.chou_hu
             ]
         else:
             mask = {"thrown": s.thrown, "chou": s.chou, "nopeng": s.refused_peng}[item]
             items = [card_zh(t) for t in _listed(mask)]
         full, empty = _MEMORY[item]
-        return fill(full.get(lang), lang, items=listed(lang, items)) if items else empty.get(lang)
+        return (
+            fill_in(full.get(lang), lang, items=list_in(lang, items)) if items else empty.get(lang)
+        )
 
-    return worded(lambda lang: sentences(lang, *(one(item, lang) for item in what)))
+    return per_language(lambda lang: sentences_in(lang, *(one(item, lang) for item in what)))
 
 
 _SHOWN = NP_("hunan", "The dealer has shown {card}")
@@ -443,7 +447,7 @@ def _with_memory(memory: Text | None, question: Text) -> Text:
     """The question after the seat's memory (when it is told)."""
     if memory is None:
         return question
-    return worded(lambda lang: sentences(lang, memory.get(lang), question.get(lang)))
+    return per_language(lambda lang: sentences_in(lang, memory.get(lang), question.get(lang)))
 
 
 def stale_wei(state: State, rng: random.Random) -> Iterator[State]:
