@@ -24,7 +24,17 @@ from app.engine.core.game import Game
 from app.engine.core.reason import Reason
 from app.engine.core.registry import VariantInfo, find_game, find_variant
 from app.engine.core.results import Analysis, Holding, Outcome, View, Wait
-from app.engine.nantong import analyze, cards, codec, count, holding, judge, play, position, refusals
+from app.engine.nantong import (
+    analyze,
+    cards,
+    codec,
+    count,
+    holding,
+    judge,
+    play,
+    position,
+    refusals,
+)
 from app.engine.nantong import rules as rules_
 from app.engine.nantong.cards import tokens
 from app.engine.nantong.count import WinContext

@@ -28,10 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from app.engine.chuanpai import analysis as an
-from app.engine.chuanpai.cards import INDEX, JING, KINDS, POINTS, copy_limit
-from app.engine.chuanpai.pairing.offers import claim_order, take_options
-from app.engine.core.registry import find_game
+from app.engine.chuanpai.pairing.game import pairing_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
@@ -42,6 +39,9 @@ from app.text import terms
 from app.text.catalog import NP_, Msg
 
 GAME = "chuanpai"
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+PAIRING = pairing_game()
+INDEX, JING, KINDS, POINTS = PAIRING.card_index, PAIRING.jing, PAIRING.kinds, PAIRING.points
 #: the game's own practice themes, in the order the practice page lists them
 OWN: list[Theme] = []
 Examined = tuple[Question, Any]
@@ -178,7 +178,7 @@ def _unseen(game: Any, state: Any, seat: int) -> list[str]:
     seen.update(view.extra.get("dead", ()))
     if view.offer is not None and view.offer.card:
         seen[view.offer.card] += 1
-    return [t for t in KINDS if copy_limit(t, state.rules.jing) > seen[t]]
+    return [t for t in KINDS if PAIRING.copy_limit(t, state.rules.jing) > seen[t]]
 
 
 # --------------------------------------------------------------------------- play and pick
@@ -213,7 +213,7 @@ def builder(
     options of the deals (default: the game's)."""
 
     def direct(rng: random.Random) -> tuple[Any, int] | None:
-        game = find_game(GAME)
+        game = PAIRING
         wanted = rng.choice(kinds) if kinds else None
         fallback: tuple[Any, int] | None = None
         for _ in range(deals):
@@ -313,7 +313,7 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
                 texts.append("done")
             else:
                 group = {c for a in forced for c in a.cards}
-                spare = [KINDS[k] for k in an.spare_kinds(hand) if KINDS[k] not in group]
+                spare = [KINDS[k] for k in PAIRING.spare_kinds(hand) if KINDS[k] not in group]
                 other = [KINDS[k] for k in range(len(hand)) if hand[k] and KINDS[k] not in group]
                 for t in (spare or other)[:1]:
                     texts.append(f"discard {t}")
@@ -419,7 +419,7 @@ def _pairs_with(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     x = state.open_card
     hand = state.seats[seat].hand
-    kinds = an.partners_in(hand, INDEX[x])
+    kinds = PAIRING.partners_in(hand, INDEX[x])
     if not kinds:
         return None
     sums = {POINTS[k] + POINTS[INDEX[x]] for k in kinds if KINDS[k] not in JING}
@@ -466,7 +466,7 @@ def _discard_moment(game: Any, state: Any, seat: int) -> tuple[list[Any], list[i
     hand = state.seats[seat].hand
     if not discards or sum(hand) < 4 or any(a.params.get("guo") for a in discards):
         return None
-    return discards, an.spare_kinds(hand)
+    return discards, PAIRING.spare_kinds(hand)
 
 
 def _spare(game: Any, state: Any, seat: int) -> Examined | None:
@@ -631,7 +631,7 @@ def _qitou_question(game: Any, state: Any, seat: int, table: bool) -> Examined |
             "Your {card} cards could be laid as {group}. {rule}, may you hold them back?",
         )
     lines.append(said(ask, group=group, rule=by_rule))
-    family = POINTS[INDEX[card]] in an.GOOD_BAD
+    family = POINTS[INDEX[card]] in PAIRING.good_bad
     reasons = TABLE_REASONS if table else (FAMILY_REASONS if family else NEUTRAL_REASONS)
     hard = case in ("good-one-over", "good-two-over")
     q = Question(
@@ -668,7 +668,7 @@ theme(
 
 
 def _other_qitou(rng: random.Random) -> Any:
-    rules = find_game(GAME).default_rules
+    rules = PAIRING.default_rules
     return dataclasses.replace(rules, qitou=rng.choice(("tied", "none")))
 
 
@@ -739,7 +739,9 @@ def _guo(game: Any, state: Any, seat: int) -> Examined | None:
         cat = "drawn"
     else:
         view = game.view(state, seat)
-        unseen = [t for t in KINDS if copy_limit(t, state.rules.jing) > visible_copies(view, t)]
+        unseen = [
+            t for t in KINDS if PAIRING.copy_limit(t, state.rules.jing) > visible_copies(view, t)
+        ]
         pairs = [t for t in unseen if t not in JING and guo_why(me, t)[0]]
         lone = [t for t in unseen if t not in JING and not guo_why(me, t)[0]]
         jing = [t for t in unseen if t in JING]
@@ -792,7 +794,7 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
     if state.phase != "claim" or seat != state.actor:
         return None
     x = state.open_card
-    if state.queue != claim_order(state, x):
+    if state.queue != PAIRING.claim_order(state, x):
         return None  # somebody has passed already
     firsts: dict[int, str] = {}
     for s, tier in state.queue:
@@ -802,7 +804,7 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
     n = len(state.seats)
     texts, words = [], []
     for s, tier in firsts.items():
-        acts = take_options(state, s, x, tier)
+        acts = PAIRING.take_options(state, s, x, tier)
         if not acts:
             return None
         a = acts[0]
@@ -927,16 +929,16 @@ def _waits(game: Any, state: Any, seat: int) -> Examined | None:
     me = state.seats[seat]
     if me.guo or me.extra or (seat == state.source and not state.flipped):
         return None
-    if sum(me.hand) > 9 or sum(me.hand) - an.coverage(me.hand) > 3:
+    if sum(me.hand) > 9 or sum(me.hand) - PAIRING.coverage(me.hand) > 3:
         return None  # (more than three cards unpaired: one card seldom completes it)
-    if an.is_complete(me.hand, state.rules.jing):
+    if PAIRING.is_complete(me.hand, state.rules.jing):
         return None
     waits = _waits_of(game, state, seat)
     if not waits:
         return None
     view = game.view(state, seat)
     for w in waits:  # the deck pool offers only cards the seat has not seen
-        if copy_limit(w.card, state.rules.jing) - visible_copies(view, w.card) <= 0:
+        if PAIRING.copy_limit(w.card, state.rules.jing) - visible_copies(view, w.card) <= 0:
             return None
     n = len(waits)
     q = Question(
@@ -984,7 +986,7 @@ def _can_hu(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     me = state.seats[seat]
     legal = _legal(game, state, seat)
-    complete = an.is_complete(me.hand, state.rules.jing)
+    complete = PAIRING.is_complete(me.hand, state.rules.jing)
     if any(a.kind == "hu" for a in legal):
         cat, rating = "win", 1250
     elif complete and me.guo:
@@ -1077,7 +1079,7 @@ def _count_jing(game: Any, state: Any, seat: int) -> Examined | None:
 
 
 def _jing_on_or_off(rng: random.Random) -> Any:
-    rules = find_game(GAME).default_rules
+    rules = PAIRING.default_rules
     return dataclasses.replace(rules, jing=rng.random() < 0.5)
 
 
@@ -1140,7 +1142,7 @@ def _settlement(game: Any, state: Any, seat: int) -> Examined | None:
 
 
 def _players(rng: random.Random) -> Any:
-    rules = find_game(GAME).default_rules
+    rules = PAIRING.default_rules
     return dataclasses.replace(rules, players=rng.choice((2, 3, 4, 4)))
 
 

@@ -9,8 +9,8 @@ from typing import Any, Final
 from app.engine.chuanpai.base import ChuanpaiGame, Parts
 from app.engine.chuanpai.cards import check_deck_copies, deck, parse_tokens
 from app.engine.chuanpai.tricks import codec, moves, offers, plays, reasons, serial, settle
-from app.engine.chuanpai.tricks.plays import Play as Play  # a play's type, for the teaching
 from app.engine.chuanpai.tricks.players import SimplePlayer
+from app.engine.chuanpai.tricks.plays import Play as Play  # a play's type, for the teaching
 from app.engine.chuanpai.tricks.rules import DEFAULT_RULES, HAND, PLAYERS, VARIANT, TrickRules
 from app.engine.chuanpai.tricks.state import TrickState as TrickState  # the state, for the teaching
 from app.engine.chuanpai.tricks.state import broken, new_deal, no_tian_no_jiu, problems
@@ -72,10 +72,15 @@ class TrickGame(ChuanpaiGame[TrickState, TrickRules]):
     suits: Final = plays.SUIT
     ranks: Final = plays.RANK
     red_cards: Final = settle.RED_CARDS
-    #: plays: the named combinations, what a set of cards plays as, a play's rank
+    #: the number of card kinds the game plays with (the faces, no 经 cards)
+    face_count: Final = plays.N
+    #: plays: the named combinations, what a set of cards plays as, a play's rank,
+    #: cards in the order plays keep them, every lead a hand (counts by kind) can make
     combos: Final = plays.COMBOS
     classify: Final = staticmethod(plays.classify)
     rank_of: Final = staticmethod(plays.rank_of)
+    in_order: Final = staticmethod(plays.in_order)
+    leads_in: Final = staticmethod(plays.leads_in)
     #: how many cards the trick's lead has; whether a dealt hand is 无天无九 (a redeal)
     lead_size: Final = staticmethod(offers.lead_size)
     no_tian_no_jiu: Final = staticmethod(no_tian_no_jiu)
