@@ -30,18 +30,7 @@ from typing import Any
 from app.engine.core.actions import Action
 from app.engine.core.errors import EngineError
 from app.engine.core.game import IllegalAction
-from app.engine.core.registry import find_game
-from app.engine.nantong.analyze import hand_size
-from app.engine.nantong.cards import INDEX, NPLAIN, XI_CARDS, rank_of, token
-from app.engine.nantong.judge import is_waiting
-from app.engine.nantong.outcome import win_context
-from app.engine.nantong.rules import (
-    BANBIAN_JIANG,
-    PUTONG_JIANG,
-    SHUANG_JIANG,
-    SHUANGLONG_HUI,
-    generals_of,
-)
+from app.engine.nantong.game import NantongGame, nantong_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query
 from app.learning.practice import Question, Theme
@@ -49,6 +38,11 @@ from app.teaching.wording import CLAUSE_SEP, Localized, joined, listed, said
 from app.text.catalog import NP_, Msg
 
 GAME = "nantong"
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+NANTONG = nantong_game()
+INDEX, NPLAIN, XI_CARDS = NANTONG.card_index, NANTONG.plain_kinds, NANTONG.xi_cards
+PUTONG_JIANG, SHUANG_JIANG = NANTONG.putong_jiang, NANTONG.shuang_jiang
+BANBIAN_JIANG, SHUANGLONG_HUI = NANTONG.banbian_jiang, NANTONG.shuanglong_hui
 #: the game's own practice themes, in the order the practice page lists them
 OWN: list[Theme] = []
 Examined = tuple[Question, Any]
@@ -59,8 +53,8 @@ TRIES = 8  # a direct builder's attempts before it gives up
 NAMES = {1: NP_("nantong", "Right"), 2: NP_("nantong", "Across"), 3: NP_("nantong", "Left")}
 
 
-def _game() -> Any:
-    return find_game(GAME)
+def _game() -> NantongGame:
+    return NANTONG
 
 
 def rules(generals: int = 2, xi: bool = False) -> Any:
@@ -93,7 +87,7 @@ def _ask(
     params: dict[str, Any] | None = None,
 ) -> Question:
     """A question whose prompt starts with the rule set and the turned generals."""
-    gen = [token(k) for k in state.generals]
+    gen = [NANTONG.token(k) for k in state.generals]
     if len(gen) > 1:
         head = NP_("nantong", "{rules}; the turned generals: {gen_cards}.")
     elif gen:
@@ -282,7 +276,7 @@ def make_hand(
         for w in wild[:xi]:
             spots = [i for i, x in enumerate(out) if x != must and x < NPLAIN]
             out[rng.choice(spots)] = w
-        return [token(x) for x in out]
+        return [NANTONG.token(x) for x in out]
     return None
 
 
@@ -381,7 +375,7 @@ def _reasons(*items: tuple[Any, ...]) -> tuple[Choice, ...]:
 
 
 def _one_short(state: Any, seat: int) -> bool:
-    return bool(sum(state.hands[seat]) == hand_size(state.melds[seat]) - 1)
+    return bool(sum(state.hands[seat]) == NANTONG.hand_size(state.melds[seat]) - 1)
 
 
 # =========================================================================== counting
@@ -390,7 +384,7 @@ def _one_short(state: Any, seat: int) -> bool:
 def _how_won(state: Any, seat: int) -> tuple[list[Localized], dict[str, Any]]:
     """How the winner went out, in words (what the count needs and the table may not
     show: baoting, a replacement card, the dealer's first discard)."""
-    wc = win_context(state, seat)
+    wc = NANTONG.win_context(state, seat)
     params: dict[str, Any] = {}
     lines: list[Localized] = []
     if wc.tiancheng:
@@ -399,7 +393,7 @@ def _how_won(state: Any, seat: int) -> tuple[list[Localized], dict[str, Any]]:
         )
     elif wc.zimo:
         assert wc.win_card is not None  # a win on a card names it
-        params["win_card"] = token(wc.win_card)
+        params["win_card"] = NANTONG.token(wc.win_card)
         if wc.gangkai and wc.haidi:
             msg = NP_(
                 "nantong",
@@ -418,7 +412,7 @@ def _how_won(state: Any, seat: int) -> tuple[list[Localized], dict[str, Any]]:
         lines.append(msg)
     else:
         assert wc.win_card is not None
-        params["win_card"] = token(wc.win_card)
+        params["win_card"] = NANTONG.token(wc.win_card)
         msg = NP_("nantong", "{seat} discarded the {win_card} and you won on it.")
         lines.append(said(msg, seat=_who(seat, state.discarder)))
         if wc.dihu:
@@ -457,13 +451,11 @@ def _winner_count(game: Any, state: Any, seat: int, want: Callable[[Any], bool])
 
 
 def _shape(game: Any, state: Any) -> str:
-    from app.engine.nantong.judge import judge
-
     s = state
-    v = judge(s.hands[s.winner], s.melds[s.winner], s.gen, s.rules, win_context(s, s.winner))
-    from app.engine.nantong.count import TYPES
-
-    return TYPES[v.arrangement.hand_type] if v.arrangement is not None else "none"
+    v = NANTONG.judge_win(
+        s.hands[s.winner], s.melds[s.winner], s.gen, s.rules, NANTONG.win_context(s, s.winner)
+    )
+    return NANTONG.hand_types[v.arrangement.hand_type] if v.arrangement is not None else "none"
 
 
 SHAPES = {"qinghu": "qing", "piaohu": "piao", "tazihu": "tazi"}
@@ -506,11 +498,13 @@ def steered_win(
         if hand is None:
             return None
         if not zimo:
-            hand.remove(token(must))
+            hand.remove(NANTONG.token(must))
         fixed = {winner: hand}
         if not zimo:
             fixed[p] = [
-                token(k) for k in range(len(state.hands[p])) for _ in range(state.hands[p][k])
+                NANTONG.token(k)
+                for k in range(len(state.hands[p]))
+                for _ in range(state.hands[p][k])
             ]
         s = steer(game, state, rng, fixed)
         if s is None:
@@ -518,12 +512,17 @@ def steered_win(
         try:
             if zimo:
                 return game.apply(s, Action("hu", p))
-            s = game.apply(s, Action("discard", p, (token(must),)))
+            s = game.apply(s, Action("discard", p, (NANTONG.token(must),)))
             for _ in range(2):
                 if game.is_over(s) or s.phase != "respond":
                     break
                 seat = game.to_act(s)
-                act = Action("hu", seat, (token(must),)) if seat == winner else Action("pass", seat)
+                assert seat is not None  # the deal is not over: someone answers the discard
+                act = (
+                    Action("hu", seat, (NANTONG.token(must),))
+                    if seat == winner
+                    else Action("pass", seat)
+                )
                 s = game.apply(s, act)
         except IllegalAction:
             return None
@@ -851,18 +850,18 @@ GENERAL_CASES = ("putong", "shuang", "banbian", "shuanglong", "dan")
 def random_generals(rng: random.Random, case: str) -> list[str]:
     """Turned generals of a chosen case (``dan``: the one card of danjiang)."""
     lao = ["qz", "hh", "bh", "9t"]
-    plain = [token(k) for k in range(27) if token(k) != "9t"]
+    plain = [NANTONG.token(k) for k in range(27) if NANTONG.token(k) != "9t"]
     if case == "dan":
-        return [rng.choice([token(k) for k in range(30)])]
+        return [rng.choice([NANTONG.token(k) for k in range(30)])]
     if case == "shuanglong":
         return [rng.choice(lao), rng.choice(lao)]
     if case == "banbian":
         return [rng.choice(lao), rng.choice(plain)]
     a = rng.choice(plain)
     if case == "shuang":
-        mates = [t for t in plain if rank_of(INDEX[t]) == rank_of(INDEX[a])]
+        mates = [t for t in plain if NANTONG.rank_of(INDEX[t]) == NANTONG.rank_of(INDEX[a])]
         return [a, rng.choice(mates)]
-    b = rng.choice([t for t in plain if rank_of(INDEX[t]) != rank_of(INDEX[a])])
+    b = rng.choice([t for t in plain if NANTONG.rank_of(INDEX[t]) != NANTONG.rank_of(INDEX[a])])
     return [a, b]
 
 
@@ -898,8 +897,8 @@ def _zaijiang(game: Any, state: Any, seat: int) -> Examined | None:
     inside = [k for k in hand if gen.row(k).code != "putong"]
     if not inside or len(inside) == len(hand):
         return None
-    ranks = {rank_of(k) for k in gen.cards if k < 27}
-    other_suit = any(k < 27 and rank_of(k) in ranks and k not in gen.cards for k in inside)
+    ranks = {NANTONG.rank_of(k) for k in gen.cards if k < 27}
+    other_suit = any(k < 27 and NANTONG.rank_of(k) in ranks and k not in gen.cards for k in inside)
     rating = 1150 + (120 if other_suit else 0) + (150 if not state.rules.shuang else 0)
     rating += {PUTONG_JIANG: 0, SHUANG_JIANG: 80, BANBIAN_JIANG: 120, SHUANGLONG_HUI: 120}.get(
         gen.situation, 0
@@ -945,7 +944,7 @@ SITUATION_CHOICES = (
 
 
 def _misread(gen_cards: Sequence[int], swap: dict[int, int]) -> str:
-    return generals_of(tuple(swap.get(k, k) for k in gen_cards), True).situation
+    return NANTONG.generals_of(tuple(swap.get(k, k) for k in gen_cards), True).situation
 
 
 def _situation(game: Any, state: Any, seat: int) -> Examined | None:
@@ -962,7 +961,7 @@ def _situation(game: Any, state: Any, seat: int) -> Examined | None:
     wrong: dict[str, str] = {}
     if nine_t in gen.cards:  # the nine of strings read as an ordinary card
         wrong[_misread(gen.cards, {nine_t: nine_b})] = "mc-nt-jiutiao-forgotten"
-    nines = {k: nine_t for k in gen.cards if k < 27 and rank_of(k) == 9 and k != nine_t}
+    nines = {k: nine_t for k in gen.cards if k < 27 and NANTONG.rank_of(k) == 9 and k != nine_t}
     if nines:  # a nine of coins or myriads read as an old general
         wrong.setdefault(_misread(gen.cards, nines), "mc-nt-changjiang-in-shuang")
     if truth == SHUANG_JIANG:
@@ -1003,11 +1002,14 @@ def _situation_direct(rng: random.Random) -> tuple[Any, int] | None:
         nine = {"putong": "9b", "shuang": "9b", "banbian": "9t", "shuanglong": "9t"}[case]
         if case == "putong":
             nine = rng.choice(("9b", "9w"))
-            gens = [nine, rng.choice([t for t in gens if rank_of(INDEX[t]) != 9] or ["3t"])]
+            gens = [nine, rng.choice([t for t in gens if NANTONG.rank_of(INDEX[t]) != 9] or ["3t"])]
         elif case == "shuang":
             gens = rng.sample(["9b", "9w", "9w", "9b"], 2)
         elif case == "banbian":
-            gens = ["9t", rng.choice([token(k) for k in range(27) if rank_of(k) != 9])]
+            gens = [
+                "9t",
+                rng.choice([NANTONG.token(k) for k in range(27) if NANTONG.rank_of(k) != 9]),
+            ]
         else:
             gens = ["9t", rng.choice(["qz", "hh", "bh", "9t"])]
         rng.shuffle(gens)
@@ -1039,19 +1041,19 @@ def _claim(game: Any, state: Any, seat: int) -> Examined | None:
     if not state.stock:  # no replacement card left: a rule of its own, not this theme's
         return None
     k = state.discard
-    card = token(k)
+    card = NANTONG.token(k)
     acts = []
     if k < 27:
-        r = rank_of(k)
+        r = NANTONG.rank_of(k)
         lo, hi = (k + 1, k + 2) if r == 1 else (k - 2, k - 1) if r == 9 else (k - 1, k + 1)
-        acts.append(Action("chi", seat, (token(lo), token(hi))))
+        acts.append(Action("chi", seat, (NANTONG.token(lo), NANTONG.token(hi))))
     acts += [
         Action("peng", seat, (card,) * 3),
         Action("ming-gang", seat, (card,) * 4),
         Action("hu", seat, (card,)),
     ]
     legal = {a.kind for a in acts if _legal(game, state, a) is not None}
-    waiting = _one_short(state, seat) and is_waiting(state.hands[seat], state.rules.xi)
+    waiting = _one_short(state, seat) and NANTONG.is_waiting(state.hands[seat], state.rules.xi)
     if "hu" in legal:
         cat = "hu"
     elif "ming-gang" in legal:
@@ -1103,7 +1105,7 @@ theme(
 
 
 def _claim_of(game: Any, state: Any, seat: int) -> Action | None:
-    card = token(state.discard)
+    card = NANTONG.token(state.discard)
     for a in (Action("hu", seat, (card,)), Action("peng", seat, (card,) * 3)):
         if _legal_claim(game, state, a):
             return a
@@ -1116,11 +1118,9 @@ def _legal_claim(game: Any, state: Any, a: Action) -> bool:
     hand = state.hands[a.seat]
     if a.kind == "peng":
         return not state.baoting[a.seat] and k < 30 and hand[k] >= 2
-    from app.engine.nantong.analyze import complete
-
     c = list(hand)
     c[k] += 1
-    return complete(c)
+    return NANTONG.complete(c)
 
 
 def _priority(game: Any, state: Any, seat: int) -> Examined | None:
@@ -1157,7 +1157,7 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
         ("priority",),
         rating,
         tuple(choices),
-        params={"card": token(state.discard)},
+        params={"card": NANTONG.token(state.discard)},
     )
     return q, cat
 
@@ -1196,29 +1196,31 @@ def priority_position(rng: random.Random, cat: str) -> tuple[Any, int] | None:
                 h = make_hand(rng, size + 1, "any", free, k)
                 if h is None:
                     return None
-                h.remove(token(k))
+                h.remove(NANTONG.token(k))
             else:
                 if free[k] < 2:
                     return None
                 own = [
-                    token(x)
+                    NANTONG.token(x)
                     for x in range(len(state.hands[seat]))
                     for _ in range(state.hands[seat][x])
                     if x != k
                 ]
                 rng.shuffle(own)
-                h = own[: size - 2] + [token(k)] * 2
+                h = own[: size - 2] + [NANTONG.token(k)] * 2
             for t in h:
                 free[INDEX[t]] -= 1
             if min(free.values(), default=0) < 0:
                 return None
             hands[seat] = h
-        hands[p] = [token(x) for x in range(len(state.hands[p])) for _ in range(state.hands[p][x])]
+        hands[p] = [
+            NANTONG.token(x) for x in range(len(state.hands[p])) for _ in range(state.hands[p][x])
+        ]
         s = steer(game, state, rng, hands)
         if s is None:
             return None
         try:
-            s = game.apply(s, Action("discard", p, (token(k),)))
+            s = game.apply(s, Action("discard", p, (NANTONG.token(k),)))
         except IllegalAction:
             return None
         seat = game.to_act(s)
@@ -1304,7 +1306,7 @@ def jiaopai_position(rng: random.Random) -> tuple[Any, int] | None:
         new = hand[: size - need - len(keep)] + keep + [k] * need
         if state.last_drawn is not None and state.last_drawn not in new:
             new[0] = state.last_drawn
-        s = steer(game, state, rng, {p: [token(x) for x in new]})
+        s = steer(game, state, rng, {p: [NANTONG.token(x) for x in new]})
         if s is None or _gang(game, s, p) is None:
             return None
         return s, p
@@ -1337,13 +1339,11 @@ theme(
 
 def wait_kinds(counts: Sequence[int]) -> list[int]:
     """The kinds that complete a hand one card short (its shape only)."""
-    from app.engine.nantong.analyze import complete
-
     c = list(counts)
     out = []
     for k in range(len(c)):
         c[k] += 1
-        if complete(c):
+        if NANTONG.complete(c):
             out.append(k)
         c[k] -= 1
     return out
@@ -1365,7 +1365,7 @@ def _is_win(game: Any, state: Any, seat: int) -> Examined | None:
     if state.phase == "respond" and state.discard is not None:
         card = state.discard
         before = state.hands[seat]
-        action = Action("hu", seat, (token(card),))
+        action = Action("hu", seat, (NANTONG.token(card),))
         ask = NP_("nantong", "The {card} has been discarded. Can you win on it? Why?")
     elif state.phase == "turn" and state.last_drawn is not None and not state.replacement:
         card = state.last_drawn
@@ -1376,7 +1376,7 @@ def _is_win(game: Any, state: Any, seat: int) -> Examined | None:
         ask = NP_("nantong", "You have just drawn the {card}. Can you win now? Why?")
     else:
         return None
-    if not is_waiting(before, state.rules.xi):
+    if not NANTONG.is_waiting(before, state.rules.xi):
         return None
     why = _why(game, state, action)
     if why not in ("legal", "nt-not-complete"):
@@ -1409,7 +1409,7 @@ def _is_win(game: Any, state: Any, seat: int) -> Examined | None:
         ("going-out", "waits"),
         rating,
         choices,
-        params={"card": token(card)},
+        params={"card": NANTONG.token(card)},
     )
     return q, why
 
@@ -1454,7 +1454,9 @@ def _waits(game: Any, state: Any, seat: int) -> Examined | None:
     cards = {w.card for w in waits}
     if not all(_pickable(game, state, seat, t) for t in cards):
         return None  # the card picker offers only the copies the seat has not seen
-    turned = any(state.gen.turned[INDEX[t]] for t in cards | {token(k) for k in state.generals})
+    turned = any(
+        state.gen.turned[INDEX[t]] for t in cards | {NANTONG.token(k) for k in state.generals}
+    )
     rating = 1250 + 70 * len(cards) + (80 if state.melds[seat] else 0) + (60 if turned else 0)
     q = _ask(
         "pick-cards",
@@ -1526,7 +1528,7 @@ def _baoting(game: Any, state: Any, seat: int) -> Examined | None:
         and seat != game.to_act(state)
         and state.has_discarded[dealer]
         and _one_short(state, seat)
-        and is_waiting(state.hands[seat], state.rules.xi)
+        and NANTONG.is_waiting(state.hands[seat], state.rules.xi)
     ):
         cat = "late"
     else:
@@ -1616,7 +1618,7 @@ def late_position(rng: random.Random) -> tuple[Any, int] | None:
 
 
 def _tokens_of(counts: Sequence[int]) -> list[str]:
-    return [token(k) for k in range(len(counts)) for _ in range(counts[k])]
+    return [NANTONG.token(k) for k in range(len(counts)) for _ in range(counts[k])]
 
 
 def _baoting_direct(rng: random.Random) -> tuple[Any, int] | None:
@@ -1665,10 +1667,10 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
     if not others:
         return None
     pick = random.Random(sum(state.stock[:5]) + 31 * drawn).sample(others, min(2, len(others)))
-    acts = [legal[0].text(), *(f"discard {token(k)}" for k in pick), "hu"]
+    acts = [legal[0].text(), *(f"discard {NANTONG.token(k)}" for k in pick), "hu"]
     fours = [k for k in range(NPLAIN) if state.hands[seat][k] == 4]
     if fours:
-        acts.append(f"gang {' '.join([token(fours[0])] * 4)}")
+        acts.append(f"gang {' '.join([NANTONG.token(fours[0])] * 4)}")
     order = random.Random(drawn * 7 + len(state.stock)).sample(acts, len(acts))
     choices = tuple(Choice(chr(97 + i), action=a) for i, a in enumerate(order))
     q = _ask(
@@ -1683,7 +1685,7 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
         ("actions",),
         1150 + 50 * len(acts),
         choices,
-        params={"card": token(drawn)},
+        params={"card": NANTONG.token(drawn)},
     )
     return q, "forced"
 
@@ -1725,7 +1727,7 @@ def _unseen(game: Any, state: Any, seat: int) -> Examined | None:
         seen.update(sv.discards)
         for m in sv.melds:
             seen.update(m.cards)
-    turned = [token(k) for k in state.generals if k < NPLAIN]
+    turned = [NANTONG.token(k) for k in state.generals if k < NPLAIN]
     pool = sorted(set(turned) | {t for t, n in seen.items() if n})
     if not pool:
         return None
