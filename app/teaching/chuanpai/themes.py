@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from app.engine.chuanpai.pairing.game import pairing_game
+from app.engine.chuanpai.pairing.game import PairingGame, pairing_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
@@ -45,7 +45,7 @@ INDEX, JING, KINDS, POINTS = PAIRING.card_index, PAIRING.jing, PAIRING.kinds, PA
 #: the game's own practice themes, in the order the practice page lists them
 OWN: list[Theme] = []
 Examined = tuple[Question, Any]
-Examiner = Callable[[Any, Any, int], Examined | None]
+Examiner = Callable[[PairingGame, Any, int], Examined | None]
 RulesOf = Callable[[random.Random], Any]
 SKIP = 24  # a direct builder starts looking at a random moment among the first SKIP
 
@@ -157,7 +157,7 @@ def _params(state: Any, seat: int, **more: Any) -> dict[str, Any]:
     return out
 
 
-def _legal(game: Any, state: Any, seat: int) -> list[Any]:
+def _legal(game: PairingGame, state: Any, seat: int) -> list[Any]:
     return list(game.legal_actions(state, seat))
 
 
@@ -166,7 +166,7 @@ def _plain_face(card: str, rules: Any) -> bool:
     return card not in JING and not (card == "12" and rules.jing)
 
 
-def _unseen(game: Any, state: Any, seat: int) -> list[str]:
+def _unseen(game: PairingGame, state: Any, seat: int) -> list[str]:
     """The card kinds of which the seat has not seen every copy (its view: its hand, the
     groups laid face up, the dead cards, the open card)."""
     view = game.view(state, seat)
@@ -184,7 +184,7 @@ def _unseen(game: Any, state: Any, seat: int) -> list[str]:
 # --------------------------------------------------------------------------- play and pick
 
 
-def play(game: Any, rules: Any, rng: random.Random) -> Iterator[Any]:
+def play(game: PairingGame, rules: Any, rng: random.Random) -> Iterator[Any]:
     """Every state of one deal the engine plays where a seat is to act."""
     player = game.player()
     state = game.new_deal(rules, rng, rng.randrange(game.table_size(rules)))
@@ -265,7 +265,7 @@ def _with(**changes: Any) -> Callable[[Any], Any]:
 # --------------------------------------------------------------------------- forced
 
 
-def _forced(game: Any, state: Any, seat: int) -> Examined | None:
+def _forced(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """The action an obligation requires, among the refused alternatives."""
     if state.phase == "over" or seat != state.actor:
         return None
@@ -351,7 +351,7 @@ theme(
 # --------------------------------------------------------------------------- must eat
 
 
-def _must_eat(game: Any, state: Any, seat: int) -> Examined | None:
+def _must_eat(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """A card you could bai: may you let it pass (nengchi bixuchi, or a tied partner)?"""
     if state.phase != "claim" or seat != state.actor or state.queue[0][1] != "bai":
         return None
@@ -413,7 +413,7 @@ theme(
 # --------------------------------------------------------------------------- partners
 
 
-def _pairs_with(game: Any, state: Any, seat: int) -> Examined | None:
+def _pairs_with(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Which cards of your hand make a jier with the open card?"""
     if state.phase != "claim" or seat != state.actor or state.seats[seat].extra:
         return None
@@ -455,7 +455,7 @@ theme(
 # --------------------------------------------------------------------------- discards
 
 
-def _discard_moment(game: Any, state: Any, seat: int) -> tuple[list[Any], list[int]] | None:
+def _discard_moment(game: PairingGame, state: Any, seat: int) -> tuple[list[Any], list[int]] | None:
     """The seat's discards and its spare kinds, when it is to discard freely."""
     if state.phase != "self" or seat != state.actor:
         return None
@@ -469,7 +469,7 @@ def _discard_moment(game: Any, state: Any, seat: int) -> tuple[list[Any], list[i
     return discards, PAIRING.spare_kinds(hand)
 
 
-def _spare(game: Any, state: Any, seat: int) -> Examined | None:
+def _spare(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Which cards may you discard (the guanggun)?"""
     got = _discard_moment(game, state, seat)
     if got is None:
@@ -508,7 +508,7 @@ theme(
 )
 
 
-def _discard(game: Any, state: Any, seat: int) -> Examined | None:
+def _discard(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """One spare card among tied ones: which may you discard?"""
     got = _discard_moment(game, state, seat)
     if got is None:
@@ -592,7 +592,7 @@ QITOU_TABLES = {
 }
 
 
-def _alike_group(game: Any, state: Any, seat: int) -> Any:
+def _alike_group(game: PairingGame, state: Any, seat: int) -> Any:
     """The an/liang (own turn) or peng/kang (a claim) of alike plain cards the seat may make."""
     if seat != state.actor:
         return None
@@ -608,7 +608,7 @@ def _alike_group(game: Any, state: Any, seat: int) -> Any:
     return None
 
 
-def _qitou_question(game: Any, state: Any, seat: int, table: bool) -> Examined | None:
+def _qitou_question(game: PairingGame, state: Any, seat: int, table: bool) -> Examined | None:
     rule = state.rules.qitou
     if (rule == "count") == table:
         return None
@@ -646,11 +646,11 @@ def _qitou_question(game: Any, state: Any, seat: int, table: bool) -> Examined |
     return q, (rule, case) if table else case
 
 
-def _qitou(game: Any, state: Any, seat: int) -> Examined | None:
+def _qitou(game: PairingGame, state: Any, seat: int) -> Examined | None:
     return _qitou_question(game, state, seat, table=False)
 
 
-def _qitou_table(game: Any, state: Any, seat: int) -> Examined | None:
+def _qitou_table(game: PairingGame, state: Any, seat: int) -> Examined | None:
     return _qitou_question(game, state, seat, table=True)
 
 
@@ -712,7 +712,7 @@ def _points_text(points: list[int]) -> Text:
     return said(AND, items=listed(points[:-1]), last=points[-1])
 
 
-def _guo(game: Any, state: Any, seat: int) -> Examined | None:
+def _guo(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Would this tou card be a guopai?"""
     if state.phase == "over":
         return None
@@ -789,7 +789,7 @@ theme(
 # --------------------------------------------------------------------------- priority
 
 
-def _priority(game: Any, state: Any, seat: int) -> Examined | None:
+def _priority(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Several seats want the open card: in what order are they asked?"""
     if state.phase != "claim" or seat != state.actor:
         return None
@@ -856,7 +856,7 @@ theme(
 # --------------------------------------------------------------------------- tou
 
 
-def _tou(game: Any, state: Any, seat: int) -> Examined | None:
+def _tou(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """How many replacement cards after this group?"""
     if seat != state.actor or state.phase not in ("self", "lay", "claim"):
         return None
@@ -909,7 +909,7 @@ theme(
 _WAITS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
-def _waits_of(game: Any, state: Any, seat: int) -> tuple[Any, ...]:
+def _waits_of(game: PairingGame, state: Any, seat: int) -> tuple[Any, ...]:
     """The engine's waits of the seat's holding (remembered: a hand is asked again at
     every card offered while it waits)."""
     me = state.seats[seat]
@@ -922,7 +922,7 @@ def _waits_of(game: Any, state: Any, seat: int) -> tuple[Any, ...]:
     return got
 
 
-def _waits(game: Any, state: Any, seat: int) -> Examined | None:
+def _waits(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """While a card is on offer: which cards would complete your hand?"""
     if state.phase != "claim":
         return None
@@ -980,7 +980,7 @@ HU_REASONS = _reasons(
 )
 
 
-def _can_hu(game: Any, state: Any, seat: int) -> Examined | None:
+def _can_hu(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Your turn: may you go out now?"""
     if state.phase != "self" or seat != state.actor:
         return None
@@ -1029,7 +1029,7 @@ theme(
 # --------------------------------------------------------------------------- counting
 
 
-def _winner(game: Any, state: Any, seat: int) -> bool:
+def _winner(game: PairingGame, state: Any, seat: int) -> bool:
     return (
         state.phase == "self"
         and seat == state.actor
@@ -1042,7 +1042,7 @@ def _has_jing(state: Any, seat: int) -> bool:
     return any(me.hand[INDEX[j]] for j in JING) or any(c in JING for m in me.melds for c in m.cards)
 
 
-def _count_question(game: Any, state: Any, seat: int, jing: bool) -> Examined | None:
+def _count_question(game: PairingGame, state: Any, seat: int, jing: bool) -> Examined | None:
     if not _winner(game, state, seat) or _has_jing(state, seat) != jing:
         return None
     me = state.seats[seat]
@@ -1070,11 +1070,11 @@ def _count_question(game: Any, state: Any, seat: int, jing: bool) -> Examined | 
     return q, ("jing" if jing else ("on" if state.rules.jing else "off"))
 
 
-def _count(game: Any, state: Any, seat: int) -> Examined | None:
+def _count(game: PairingGame, state: Any, seat: int) -> Examined | None:
     return _count_question(game, state, seat, jing=False)
 
 
-def _count_jing(game: Any, state: Any, seat: int) -> Examined | None:
+def _count_jing(game: PairingGame, state: Any, seat: int) -> Examined | None:
     return _count_question(game, state, seat, jing=True)
 
 
@@ -1108,7 +1108,7 @@ theme(
 )
 
 
-def _settlement(game: Any, state: Any, seat: int) -> Examined | None:
+def _settlement(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """You go out: what does each loser pay, or what do you collect in all?"""
     if not _winner(game, state, seat):
         return None
@@ -1163,7 +1163,7 @@ theme(
 # --------------------------------------------------------------------------- bai to go out
 
 
-def _bai_out(game: Any, state: Any, seat: int) -> Examined | None:
+def _bai_out(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Several ways to bai the card: which one lets you go out?"""
     if state.phase != "claim" or seat != state.actor:
         return None

@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from app.engine.chuanpai.tricks.game import TrickState, trick_game
+from app.engine.chuanpai.tricks.game import TrickGame, TrickState, trick_game
 from app.engine.core.actions import Action
 from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
@@ -105,13 +105,13 @@ DIE = {
     "6": NP_("die", "six"),
 }
 Examined = tuple[Question, Any]
-Examiner = Callable[[Any, TrickState, int], Examined | None]
+Examiner = Callable[[TrickGame, TrickState, int], Examined | None]
 
 
 # --------------------------------------------------------------------------- helpers
 
 
-def keyed(game: Any, state: TrickState, seat: int) -> random.Random:
+def keyed(game: TrickGame, state: TrickState, seat: int) -> random.Random:
     """A generator fixed by the position and the seat (the same position, the same
     question)."""
     return random.Random(zlib.crc32(f"{seat}:{game.encode(state)}".encode()))
@@ -197,7 +197,7 @@ def pick(rng: random.Random, items: Sequence[Any], n: int) -> list[Any]:
 # --------------------------------------------------------------------------- deals
 
 
-def stacked_deal(game: Any, rng: random.Random) -> TrickState | None:
+def stacked_deal(game: TrickGame, rng: random.Random) -> TrickState | None:
     """A deal where one seat is dealt strong cards (it will lay out more, so wins with fan
     and yijia come up): the deal itself is then played by the engine's players."""
     cards = list(TRICKS.full_deck(False))
@@ -225,7 +225,9 @@ def stacked_deal(game: Any, rng: random.Random) -> TrickState | None:
     return TrickState(game.default_rules, dealer, hands, piles, leader=dealer, turn=dealer)
 
 
-def play(game: Any, rng: random.Random, stacked: bool = False, bold: bool = False) -> Iterator[Any]:
+def play(
+    game: TrickGame, rng: random.Random, stacked: bool = False, bold: bool = False
+) -> Iterator[Any]:
     """Every state of one deal the engine plays, the finished one last. ``stacked``: one
     seat is dealt strong cards; ``bold``: the dealer's first lead holds tianpai or a nine
     (baopai) when it can."""
@@ -239,6 +241,7 @@ def play(game: Any, rng: random.Random, stacked: bool = False, bold: bool = Fals
         if game.is_over(state):
             return
         seat = game.to_act(state)
+        assert seat is not None  # the deal is not over: a seat acts
         legal = game.legal_actions(state, seat)
         top = [a for a in legal if a.params.get("baopai")]
         if bold and top and state.tricks_done == 0:
@@ -322,7 +325,7 @@ def non_beats(state: TrickState, seat: int) -> dict[str, list[tuple[str, ...]]]:
     return out
 
 
-def _beat_or_cover(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _beat_or_cover(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not following(state, seat):
         return None
     k = TRICKS.lead_size(state)
@@ -377,7 +380,7 @@ def _beat_or_cover(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- beaters
 
 
-def _beaters(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _beaters(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not following(state, seat):
         return None
     legal = game.legal_actions(state, seat)
@@ -429,7 +432,7 @@ _WHY_RATING = {
 }
 
 
-def _beats_best(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _beats_best(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not following(state, seat):
         return None
     best = best_play(state)
@@ -474,7 +477,7 @@ def _beats_best(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- rank-order
 
 
-def _rank_order(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _rank_order(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if state.phase != "play" or state.turn != seat:
         return None
     groups: dict[tuple[str, str], dict[int, list[tuple[str, ...]]]] = {}
@@ -535,7 +538,7 @@ def _not_plays(hand: Sequence[str]) -> tuple[list[tuple[str, str]], list[tuple[s
     return mixed, partner  # type: ignore[return-value]  # in_order of two cards is a pair
 
 
-def _lead(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _lead(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not leading(state, seat):
         return None
     mixed, partner = _not_plays(hand_of(state, seat))
@@ -568,7 +571,7 @@ def _lead(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- first lead
 
 
-def _first_lead(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _first_lead(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not first_lead(state, seat) or state.rules.first_lead != "baopai":
         return None
     legal = [a for a in game.legal_actions(state, seat) if a.kind == "lead"]
@@ -608,7 +611,7 @@ def _first_lead(game: Any, state: TrickState, seat: int) -> Examined | None:
 _EVERY = Counter(dict.fromkeys(SUIT, COPIES))
 
 
-def _sure(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _sure(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not leading(state, seat):
         return None
     seen = seen_by(state, seat)
@@ -668,7 +671,7 @@ def _sure(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- cards left
 
 
-def _cards_left(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _cards_left(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if state.phase != "play" or state.turn != seat:
         return None
     hand = state.hands[seat]
@@ -731,7 +734,7 @@ LEVEL_CHOICES = (
 _LEVEL_RATING = {"short": 1150, "tuoshou": 1450, "xiaohu": 1250, "yijia": 1400, "liangjia": 1450}
 
 
-def _level(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _level(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     over = state.phase == "over"
     if not (over or leading(state, seat)) or state.foul is not None:
         return None
@@ -769,7 +772,7 @@ def _level(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- the end
 
 
-def _pile_value(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _pile_value(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if state.phase != "over" or state.winner != seat:
         return None
     if state.baopai is not None and state.baopai != seat:
@@ -807,13 +810,15 @@ _SCORE_RATING = {
 }
 
 
-def _score(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _score(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if state.phase != "over" or state.foul is not None:
         return None
     out = game.outcome(state)
+    assert out is not None  # the deal is over
     fan = 0
     if out.how == "win":
         w, b = out.winner, state.baopai
+        assert w is not None  # a won deal has its winner
         if b is not None and b != w:
             kind = (
                 "baopai-winner" if seat == w else ("baopai-payer" if seat == b else "baopai-free")

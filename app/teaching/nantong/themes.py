@@ -27,9 +27,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from app.engine.core.actions import Action
+from app.engine.core.actions import Action, Count
 from app.engine.core.errors import EngineError
 from app.engine.core.game import IllegalAction
+from app.engine.core.results import Outcome
 from app.engine.nantong.game import NantongGame, nantong_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query
@@ -46,7 +47,7 @@ BANBIAN_JIANG, SHUANGLONG_HUI = NANTONG.banbian_jiang, NANTONG.shuanglong_hui
 #: the game's own practice themes, in the order the practice page lists them
 OWN: list[Theme] = []
 Examined = tuple[Question, Any]
-Examiner = Callable[[Any, Any, int], Examined | None]
+Examiner = Callable[[NantongGame, Any, int], Examined | None]
 TRIES = 8  # a direct builder's attempts before it gives up
 
 #: the other players as a seat sees them (offset from the seat), as the table names them
@@ -109,7 +110,7 @@ def _ask(
 # --------------------------------------------------------------------------- dealing
 
 
-def play_on(game: Any, state: Any, rng: random.Random, limit: int = 600) -> Iterator[Any]:
+def play_on(game: NantongGame, state: Any, rng: random.Random, limit: int = 600) -> Iterator[Any]:
     """``state`` and every later state of the deal, the engine's player choosing."""
     player = game.player()
     for _ in range(limit):
@@ -142,7 +143,7 @@ def played_to_end(rng: random.Random, r: Any, tries: int = 8) -> Any | None:
 
 
 def steer(
-    game: Any,
+    game: NantongGame,
     state: Any,
     rng: random.Random,
     hands: dict[int, list[str]] | None = None,
@@ -280,7 +281,7 @@ def make_hand(
     return None
 
 
-def _moments(game: Any, state: Any) -> Iterator[tuple[Any, int]]:
+def _moments(game: NantongGame, state: Any) -> Iterator[tuple[Any, int]]:
     """Every (state, seat) of a state worth examining: each of the three players."""
     for seat in state.players:
         yield state, seat
@@ -349,7 +350,7 @@ def theme(
     return own
 
 
-def _legal(game: Any, state: Any, action: Action) -> Action | None:
+def _legal(game: NantongGame, state: Any, action: Action) -> Action | None:
     legal: list[Action] = game.legal_actions(state, action.seat)
     for a in legal:
         if a.matches(action):
@@ -357,7 +358,7 @@ def _legal(game: Any, state: Any, action: Action) -> Action | None:
     return None
 
 
-def _why(game: Any, state: Any, action: Action) -> str:
+def _why(game: NantongGame, state: Any, action: Action) -> str:
     if _legal(game, state, action) is not None:
         return "legal"
     reason = game.why_illegal(state, action)
@@ -430,12 +431,28 @@ def _count_rating(count: Any) -> float:
     return 1250 + 35 * groups + 110 * mult + 40 * extras
 
 
-def _winner_count(game: Any, state: Any, seat: int, want: Callable[[Any], bool]) -> Examined | None:
+def _over(game: NantongGame, state: Any) -> Outcome:
+    """The outcome of a deal the caller knows is over."""
+    out = game.outcome(state)
+    assert out is not None
+    return out
+
+
+def _win_count(game: NantongGame, state: Any) -> Count:
+    """The winner's count of a deal the caller knows was won."""
+    count = _over(game, state).count
+    assert count is not None
+    return count
+
+
+def _winner_count(
+    game: NantongGame, state: Any, seat: int, want: Callable[[Any], bool]
+) -> Examined | None:
     if not game.is_over(state) or state.winner is None or seat != state.winner:
         return None
     if not want(state.rules):
         return None
-    out = game.outcome(state)
+    out = _over(game, state)
     lines, params = _how_won(state, seat)
     ask = NP_("nantong", "Counting how you went out, how many hu is your hand worth?")
     q = _ask(
@@ -450,7 +467,7 @@ def _winner_count(game: Any, state: Any, seat: int, want: Callable[[Any], bool])
     return q, _shape(game, state)
 
 
-def _shape(game: Any, state: Any) -> str:
+def _shape(game: NantongGame, state: Any) -> str:
     s = state
     v = NANTONG.judge_win(
         s.hands[s.winner], s.melds[s.winner], s.gen, s.rules, NANTONG.win_context(s, s.winner)
@@ -586,12 +603,12 @@ theme(
 )
 
 
-def _nonwinner(game: Any, state: Any, seat: int) -> Examined | None:
+def _nonwinner(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if not game.is_over(state) or state.winner is None or seat == state.winner:
         return None
     if seat not in state.players:
         return None
-    out = game.outcome(state)
+    out = _over(game, state)
     count = out.extra["counts"][str(seat)]
     if count.total <= 0:
         return None
@@ -640,10 +657,10 @@ theme(
 )
 
 
-def _net(game: Any, state: Any, seat: int) -> Examined | None:
+def _net(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if not game.is_over(state) or state.winner is None or seat not in state.players:
         return None
-    out = game.outcome(state)
+    out = _over(game, state)
     totals = {int(x): t for x, t in out.extra["totals"].items()}
     others = [x for x in state.players if x != seat]
     parts = [said(NP_("nantong", "you {n}"), n=totals[seat])] + [
@@ -701,16 +718,16 @@ theme(
 )
 
 
-def _dihu(game: Any, state: Any, seat: int) -> Examined | None:
+def _dihu(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if not game.is_over(state) or state.winner is None or seat != state.winner:
         return None
-    out = game.outcome(state)
-    line = next((ln for ln in out.count.lines if ln.code == "nt-dihu"), None)
+    won = _win_count(game, state)
+    line = next((ln for ln in won.lines if ln.code == "nt-dihu"), None)
     if line is None:
         return None
     s = int(line.params.get("sum", 0))
-    groups = sum(1 for ln in out.count.lines if ln.params.get("row"))
-    sanlao = any(ln.code == "nt-sanlao-huiqi" for ln in out.count.lines)
+    groups = sum(1 for ln in won.lines if ln.params.get("row"))
+    sanlao = any(ln.code == "nt-sanlao-huiqi" for ln in won.lines)
     rating = 1150 + 35 * groups + (150 if sanlao else 0) + (60 if s % 10 == 0 else 0)
     q = _ask(
         "number",
@@ -749,14 +766,14 @@ theme(
 )
 
 
-def _hand_type(game: Any, state: Any, seat: int) -> Examined | None:
+def _hand_type(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if not game.is_over(state) or state.winner is None or seat != state.winner:
         return None
     shape = _shape(game, state)
     if shape not in SHAPES:
         return None
     coin = shape == "piaohu" and any(
-        ln.code == "nt-wenqian" for ln in game.outcome(state).count.lines
+        ln.code == "nt-wenqian" for ln in _win_count(game, state).lines
     )
     choices = (
         Choice(
@@ -817,7 +834,7 @@ theme(
 # =========================================================================== the generals
 
 
-def _groups(game: Any, state: Any, seat: int) -> Examined | None:
+def _groups(game: NantongGame, state: Any, seat: int) -> Examined | None:
     """Asked of a player waiting for a turn: the hu of the groups on the table."""
     if game.is_over(state) or seat == game.to_act(state) or seat not in state.players:
         return None
@@ -887,7 +904,7 @@ theme(
 )
 
 
-def _zaijiang(game: Any, state: Any, seat: int) -> Examined | None:
+def _zaijiang(game: NantongGame, state: Any, seat: int) -> Examined | None:
     """Asked of a player waiting for a turn (not the one to act): which cards of the
     hand count as generals."""
     if game.is_over(state) or seat == game.to_act(state) or seat not in state.players:
@@ -947,7 +964,7 @@ def _misread(gen_cards: Sequence[int], swap: dict[int, int]) -> str:
     return NANTONG.generals_of(tuple(swap.get(k, k) for k in gen_cards), True).situation
 
 
-def _situation(game: Any, state: Any, seat: int) -> Examined | None:
+def _situation(game: NantongGame, state: Any, seat: int) -> Examined | None:
     """Asked at the start of a shuangjiang deal (no discard yet), of a player not to act."""
     if game.is_over(state) or not state.rules.shuang or any(state.has_discarded):
         return None
@@ -1035,7 +1052,7 @@ theme(
 # =========================================================================== actions
 
 
-def _claim(game: Any, state: Any, seat: int) -> Examined | None:
+def _claim(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if state.phase != "respond" or seat != game.to_act(state) or state.discard is None:
         return None
     if not state.stock:  # no replacement card left: a rule of its own, not this theme's
@@ -1104,7 +1121,7 @@ theme(
 )
 
 
-def _claim_of(game: Any, state: Any, seat: int) -> Action | None:
+def _claim_of(game: NantongGame, state: Any, seat: int) -> Action | None:
     card = NANTONG.token(state.discard)
     for a in (Action("hu", seat, (card,)), Action("peng", seat, (card,) * 3)):
         if _legal_claim(game, state, a):
@@ -1112,7 +1129,7 @@ def _claim_of(game: Any, state: Any, seat: int) -> Action | None:
     return None
 
 
-def _legal_claim(game: Any, state: Any, a: Action) -> bool:
+def _legal_claim(game: NantongGame, state: Any, a: Action) -> bool:
     """Whether seat ``a.seat`` may make the claim ``a`` on the discard (asked now or later)."""
     k = state.discard
     hand = state.hands[a.seat]
@@ -1123,7 +1140,7 @@ def _legal_claim(game: Any, state: Any, a: Action) -> bool:
     return NANTONG.complete(c)
 
 
-def _priority(game: Any, state: Any, seat: int) -> Examined | None:
+def _priority(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if state.phase != "respond" or state.claims or seat != game.to_act(state):
         return None
     if len(state.responders) != 1:
@@ -1251,7 +1268,7 @@ theme(
 )
 
 
-def _gang(game: Any, state: Any, seat: int) -> Examined | None:
+def _gang(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if state.phase != "turn" or seat != game.to_act(state):
         return None
     gangs = [a for a in game.legal_actions(state, seat) if a.kind == "gang"]
@@ -1358,7 +1375,7 @@ def _near(counts: Sequence[int], card: int) -> bool:
     return bool(counts[card])
 
 
-def _is_win(game: Any, state: Any, seat: int) -> Examined | None:
+def _is_win(game: NantongGame, state: Any, seat: int) -> Examined | None:
     """A ready hand and a card: the discard on offer, or the card just drawn."""
     if seat != game.to_act(state) or state.baoting[seat]:
         return None
@@ -1431,7 +1448,7 @@ theme(
 )
 
 
-def _pickable(game: Any, state: Any, seat: int, card: str) -> bool:
+def _pickable(game: NantongGame, state: Any, seat: int, card: str) -> bool:
     """Whether the deck picker offers ``card`` to the seat (a copy it has not seen)."""
     from app.learning.queries import visible_copies
 
@@ -1439,12 +1456,13 @@ def _pickable(game: Any, state: Any, seat: int, card: str) -> bool:
     return seen < (4 if INDEX[card] < NPLAIN else 1)
 
 
-def _waits(game: Any, state: Any, seat: int) -> Examined | None:
+def _waits(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if game.is_over(state) or seat not in state.players or not _one_short(state, seat):
         return None
     if state.phase == "turn" and seat == state.turn:
         return None
     h = game.seat_holding(state, seat)
+    assert h is not None  # the seat plays at this table
     try:
         waits = game.waits(h, state.rules)
     except EngineError:
@@ -1512,7 +1530,7 @@ BAOTING_REASONS = _reasons(
 )
 
 
-def _baoting(game: Any, state: Any, seat: int) -> Examined | None:
+def _baoting(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if game.is_over(state) or seat not in state.players or state.baoting[seat]:
         return None
     why = _why(game, state, Action("baoting", seat))
@@ -1653,7 +1671,7 @@ theme(
 )
 
 
-def _forced(game: Any, state: Any, seat: int) -> Examined | None:
+def _forced(game: NantongGame, state: Any, seat: int) -> Examined | None:
     """After baoting: a drawn card that does not win must go straight back out."""
     if state.phase != "turn" or seat != game.to_act(state) or not state.baoting[seat]:
         return None
@@ -1718,7 +1736,7 @@ theme(
 )
 
 
-def _unseen(game: Any, state: Any, seat: int) -> Examined | None:
+def _unseen(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if game.is_over(state) or seat != game.to_act(state):
         return None
     view = game.view(state, seat)
