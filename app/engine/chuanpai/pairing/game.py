@@ -75,7 +75,7 @@ class PairingGame(ChuanpaiGame[PairingState, PairingRules]):
     #: a hand (counts by kind index): the pairing classes, how many cards pair with
     #: another (coverage), the spare kinds (光棍), whether it pairs off whole, its best
     #: arrangement, every way of pairing it off, who pairs with a kind, whether two
-    #: kinds pair, whether a group is optional under a rule, the good and bad partners
+    #: kinds pair, whether a group may be declined under a 齐头 rule, each family's good and bad classes
     classes: Final = staticmethod(an.classes)
     coverage: Final = staticmethod(an.coverage)
     spare_kinds: Final = staticmethod(an.spare_kinds)

@@ -66,8 +66,8 @@ class TrickGame(ChuanpaiGame[TrickState, TrickRules]):
     # What the game's teaching (``app/teaching/chuanpai_tricks/``) asks of the game
     # beyond the ``Game`` interface, typed; each delegates to the module that does it.
 
-    #: the cards: the two hard cards (至尊), each card's suit (文/武) and rank in it,
-    #: the red cards that count in a pile
+    #: the cards: the two hard cards (硬张, laid out, never played), each card's suit
+    #: (civil, red or black) and its rank in it, the red cards that count for 翻
     hard_cards: Final = plays.HARD
     suits: Final = plays.SUIT
     ranks: Final = plays.RANK
