@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
+from app.engine.chuanpai import cards
 from app.engine.chuanpai.common import match_legal
 from app.engine.core.actions import Action
 from app.engine.core.errors import Detail, EngineError
@@ -74,6 +75,27 @@ class ChuanpaiGame(Game[D, R]):
     """The interface answered from a game's :class:`Parts`."""
 
     parts: Parts[D]
+
+    # ------------------------------------------------- the teaching surface: the cards
+    # What a game's teaching (``app/teaching/<game>/``) reads of the 川牌 cards, read-only
+    # and typed, so that it reaches the cards through the game and not the modules.
+    #: the card kinds in order (the 21 faces, then the two 经 cards), and kind → index
+    kinds: Final = cards.KINDS
+    card_index: Final = cards.INDEX
+    #: the two 经 cards (``cs``, ``ty``), and the pips of each kind by index (经: 0)
+    jing: Final = cards.JING
+    points: Final = cards.POINTS
+    #: each card's regional names, by token
+    regional_names: Final = cards.REGIONAL_NAMES
+    #: copies of a card in a deck, with or without the 经 cards
+    copy_limit: Final = staticmethod(cards.copy_limit)
+    #: the whole deck, with or without the 经 cards
+    full_deck: Final = staticmethod(cards.deck)
+    #: tokens → counts by kind index, and back
+    counts_of: Final = staticmethod(cards.counts_of)
+    tokens_of: Final = staticmethod(cards.tokens_of)
+    #: whether a card counts as red
+    is_red: Final = staticmethod(cards.is_red)
 
     def __init__(self) -> None:
         self._memo: tuple[D, list[Action]] | None = None

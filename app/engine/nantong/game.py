@@ -16,20 +16,34 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from app.engine.core.actions import Action
 from app.engine.core.errors import Detail
 from app.engine.core.game import Game
 from app.engine.core.reason import Reason
-from app.engine.core.registry import VariantInfo, find_variant
+from app.engine.core.registry import VariantInfo, find_game, find_variant
 from app.engine.core.results import Analysis, Holding, Outcome, View, Wait
-from app.engine.nantong import codec, holding, play, position, refusals
+from app.engine.nantong import (
+    analyze,
+    cards,
+    codec,
+    count,
+    holding,
+    judge,
+    play,
+    position,
+    refusals,
+)
+from app.engine.nantong import rules as rules_
 from app.engine.nantong.cards import tokens
 from app.engine.nantong.count import WinContext
-from app.engine.nantong.outcome import outcome
+from app.engine.nantong.holding import Parsed as Parsed  # a holding's data, for the teaching
+from app.engine.nantong.outcome import outcome, win_context
 from app.engine.nantong.players import PLAYERS
-from app.engine.nantong.rules import Rules
+from app.engine.nantong.rules import Generals as Generals  # the turned generals, for the teaching
+from app.engine.nantong.rules import Row as Row  # a row of the 胡 table, for the teaching
+from app.engine.nantong.rules import Rules as Rules
 from app.engine.nantong.state import OVER, SEATS, State, check_invariants
 from app.engine.nantong.view import view
 
@@ -48,6 +62,51 @@ class NantongGame(Game[State, Rules]):
     default_rules = Rules()
     context_options: ClassVar[frozenset[str]] = holding.CONTEXT_OPTIONS
     drawn_offer_in_hand: ClassVar[bool] = True
+
+    # ---------------------------------------------- the teaching surface (read-only)
+    # What the game's teaching (``app/teaching/nantong/``) asks of the game beyond the
+    # ``Game`` interface, typed; each delegates to the module that does the work.
+
+    #: the cards: token → kind index, the number of plain kinds (the 喜 follow), the
+    #: 喜 kinds, a kind's rank and token
+    card_index: Final = cards.INDEX
+    plain_kinds: Final = cards.NPLAIN
+    xi_cards: Final = cards.XI_CARDS
+    rank_of: Final = staticmethod(cards.rank_of)
+    token: Final = staticmethod(cards.token)
+    #: a concealed hand (counts by kind): whether it is complete, or one card short of
+    #: it (waiting); the hand size that goes with some laid-down groups
+    complete: Final = staticmethod(analyze.complete)
+    is_waiting: Final = staticmethod(judge.is_waiting)
+    hand_size: Final = staticmethod(analyze.hand_size)
+    #: a win: its context for a seat of a position, the arrangement that counts most,
+    #: the hand type's code (清胡, 飘胡, 搭子胡) by arrangement type
+    win_context: Final = staticmethod(win_context)
+    judge_win: Final = staticmethod(judge.judge)
+    hand_types: Final = count.TYPES
+    #: the count of a hand that did not go out, and one laid-down group's count line
+    count_hand: Final = staticmethod(count.count_hand)
+    meld_line: Final = staticmethod(count.meld_line)
+    #: the turned generals: read from their text under some rules, or from their cards;
+    #: the 双将 situations
+    parse_generals: Final = staticmethod(rules_.parse_generals)
+    generals_of: Final = staticmethod(rules_.generals_of)
+    putong_jiang: Final = rules_.PUTONG_JIANG
+    shuang_jiang: Final = rules_.SHUANG_JIANG
+    banbian_jiang: Final = rules_.BANBIAN_JIANG
+    shuanglong_hui: Final = rules_.SHUANGLONG_HUI
+    #: the 胡 table: its rows (the 双将 ones first), the ways a group is made (columns),
+    #: and 文钱's 胡 by how many
+    general_rows: Final = rules_.ROWS
+    double_general_rows: Final = (
+        rules_.S_PUTONG,
+        rules_.S_ZAIJIANG,
+        rules_.S_SHUANG,
+        rules_.S_BANBIAN,
+        rules_.S_SHUANGLONG,
+    )
+    made_ways: Final = rules_.MADE
+    wenqian_hu: Final = count.WENQIAN_HU
 
     def table_size(self, rules: Rules) -> int:
         return SEATS
@@ -156,3 +215,10 @@ class NantongGame(Game[State, Rules]):
 
 
 GAME = NantongGame()
+
+
+def nantong_game() -> NantongGame:
+    """The registry's Nantong game, typed as what it is."""
+    game = find_game("nantong")
+    assert isinstance(game, NantongGame)
+    return game

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import random
 
-from app.engine.chuanpai.cards import INDEX
-from app.engine.core.registry import find_game
+from app.engine.chuanpai.pairing.game import pairing_game
 from app.learning import generators
 from app.learning.exercise import Exercise, Query, Setup
 from app.learning.generators import Generator
@@ -31,6 +30,9 @@ from app.teaching.wording import said
 from app.text.catalog import NP_, Msg
 
 GAME = "chuanpai"
+#: the game, typed: the teaching reaches the cards through it
+PAIRING = pairing_game()
+INDEX = PAIRING.card_index
 #: the game's own generators
 OWN: list[Generator] = []
 
@@ -102,7 +104,7 @@ _LEFT = NP_(
 def _cards_left(rng: random.Random, eid: str) -> Exercise | None:
     """How many copies of a card the seat to act has not seen (its hand, the groups laid
     face up, the open card and the dead cards, which the prompt lists)."""
-    game = find_game(GAME)
+    game = PAIRING
     for _ in range(4):
         start = rng.randrange(10, 40)
         for i, state in enumerate(play(game, game.default_rules, rng)):

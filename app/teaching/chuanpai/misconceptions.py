@@ -26,9 +26,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from app.engine.chuanpai import analysis as an
-from app.engine.chuanpai.cards import INDEX, JING, KINDS, POINTS, counts_of
-from app.engine.chuanpai.melds import Meld, jier_sum
+from app.engine.chuanpai.pairing.game import Meld, pairing_game
 from app.engine.core.actions import Action
 from app.engine.core.reason import Reason
 from app.learning.exercise import Exercise
@@ -37,6 +35,9 @@ from app.learning.verdict import ActionNote, Solution
 from app.teaching.chuanpai.queries import group_word
 
 GAME = "chuanpai"
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+PAIRING = pairing_game()
+INDEX, JING, KINDS, POINTS = PAIRING.card_index, PAIRING.jing, PAIRING.kinds, PAIRING.points
 L1, L2, L3 = "chuanpai-01-cards", "chuanpai-02-jier", "chuanpai-03-groups"
 L4, L5, L6 = "chuanpai-04-turn", "chuanpai-05-forced", "chuanpai-06-qitou-guo"
 L7, L8, L9 = "chuanpai-07-going-out", "chuanpai-08-counting", "chuanpai-09-variants"
@@ -188,7 +189,7 @@ def _int(text: str) -> int | None:
 
 
 def _meld(kind: str, cards: Sequence[str]) -> Meld:
-    return Meld.make(kind, tuple(cards))
+    return PAIRING.make_meld(kind, tuple(cards))
 
 
 # -- counting ---------------------------------------------------------------------------
@@ -243,10 +244,10 @@ def other_arrangements(ex: Exercise) -> set[int]:
     c = read(ex)
     if c.holding is None or not c.holding.hand:
         return set()
-    counts = tuple(counts_of(c.holding.hand))
+    counts = tuple(PAIRING.counts_of(c.holding.hand))
     laid = sum(_meld(m.kind, m.cards).points for m in c.holding.melds)
-    scores = {choice[0] + laid for choice in an._choices(counts, c.rules.jing)}
-    best = an.best_arrangement(counts, c.rules.jing)
+    scores = {choice[0] + laid for choice in PAIRING.arrangement_choices(counts, c.rules.jing)}
+    best = PAIRING.best_arrangement(counts, c.rules.jing)
     if best is not None:
         scores.discard(best.points + laid)
     return scores
@@ -316,8 +317,8 @@ def _lone_points(ex: Exercise) -> list[int]:
     c = read(ex)
     if c.holding is None:
         return []
-    counts = tuple(counts_of(c.holding.hand))
-    return [POINTS[k] for k in an.spare_kinds(counts) if KINDS[k] not in JING]
+    counts = tuple(PAIRING.counts_of(c.holding.hand))
+    return [POINTS[k] for k in PAIRING.spare_kinds(counts) if KINDS[k] not in JING]
 
 
 def _missing_partners(ex: Exercise, q: str, picked: set[str], missing: set[str]) -> Reason | None:
@@ -379,8 +380,8 @@ def _pick(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
         from app.learning.queries import read
 
         c = read(ex)
-        counts = tuple(counts_of(c.holding.hand)) if c.holding else ()
-        spare = set(an.spare_kinds(counts)) if counts else set()
+        counts = tuple(PAIRING.counts_of(c.holding.hand)) if c.holding else ()
+        spare = set(PAIRING.spare_kinds(counts)) if counts else set()
         for t in given:
             if t in INDEX and counts and counts[INDEX[t]] and INDEX[t] not in spare:
                 return Reason("mc-cp-split-jier", {"card": t})
@@ -398,7 +399,7 @@ def win_models(counts: tuple[int, ...], with_jing: bool) -> Reason | None:
         left = list(counts)
         for t in removed:
             left[INDEX[t]] -= 1
-        return min(left) >= 0 and an.is_complete(tuple(left), with_jing)
+        return min(left) >= 0 and PAIRING.is_complete(tuple(left), with_jing)
 
     faces = sorted({t for t in hand if t not in JING}, key=INDEX.__getitem__)
     for trio in itertools.combinations_with_replacement(faces, 3):
@@ -413,7 +414,7 @@ def win_models(counts: tuple[int, ...], with_jing: bool) -> Reason | None:
             if j in hand and f != "12" and hand.count(f) >= 2 and rest_complete((j, f, f)):
                 return Reason("mc-cp-jing-with-alike", {"cards": [f, f, j]})
     for f in faces:
-        if hand.count(f) >= 2 and jier_sum(f, f) is None and rest_complete((f, f)):
+        if hand.count(f) >= 2 and PAIRING.jier_sum(f, f) is None and rest_complete((f, f)):
             return Reason("mc-cp-alike-not-jier", {"card": f})
     return None
 
@@ -463,7 +464,7 @@ def _hu_belief(ex: Exercise, note: ActionNote) -> Reason | None:
     c = read(ex)
     if c.state is not None and note.reason is not None and note.reason.code == "cp-not-complete":
         me = c.state.seats[note.action.seat]
-        if me.guo and an.is_complete(me.hand, c.rules.jing):
+        if me.guo and PAIRING.is_complete(me.hand, c.rules.jing):
             return Reason("mc-cp-guo-blocks-hu", {"cards": list(me.guo)})
     if note.reason is not None and note.reason.code in REASONS:
         return _refusal(ex, note)
@@ -481,7 +482,7 @@ def _truth(ex: Exercise, sol: Solution, answer: str, q: str) -> Reason | None:
         c = read(ex)
         if c.holding is None:
             return None
-        return win_models(tuple(counts_of(c.holding.hand)), c.rules.jing)
+        return win_models(tuple(PAIRING.counts_of(c.holding.hand)), c.rules.jing)
     if q == "chuanpai:optional":
         card = str(ex.query.args.get("card", "")) if ex.query else ""
         code = "mc-cp-qitou-optional" if right == "true" else "mc-cp-qitou-forced"

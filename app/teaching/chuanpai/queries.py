@@ -39,11 +39,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from app.engine.chuanpai import analysis as an
-from app.engine.chuanpai.cards import INDEX, KINDS, POINTS, copy_limit, counts_of, is_red
-from app.engine.chuanpai.melds import Meld
-from app.engine.chuanpai.pairing import settle
-from app.engine.chuanpai.pairing.moves import _must_guo, _tou_count
+from app.engine.chuanpai.pairing.game import pairing_game
 from app.engine.core.actions import Action, Count, CountLine
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
@@ -62,6 +58,9 @@ from app.learning.verdict import Proof, Solution
 from app.text import terms
 
 GAME = "chuanpai"
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+PAIRING = pairing_game()
+INDEX, KINDS, POINTS = PAIRING.card_index, PAIRING.kinds, PAIRING.points
 #: a group kind of the engine → its concept in the term table (content/terms.yaml)
 GROUP_CONCEPTS = {
     "jier": "jier",
@@ -118,7 +117,7 @@ def _hand(c: Ctx, ex: Exercise) -> list[str]:
 
 
 def _deck_kinds(c: Ctx) -> list[str]:
-    return [t for t in KINDS if copy_limit(t, c.rules.jing)]
+    return [t for t in KINDS if PAIRING.copy_limit(t, c.rules.jing)]
 
 
 def _by_deck(tokens: list[str]) -> list[str]:
@@ -148,7 +147,7 @@ def same_points(c: Ctx, ex: Exercise) -> Solution:
     card = _face(_card(c, ex), ex)
     p = POINTS[INDEX[card]]
     kinds = [t for t in _deck_kinds(c) if t not in ("cs", "ty") and POINTS[INDEX[t]] == p]
-    total = sum(copy_limit(t, c.rules.jing) for t in kinds)
+    total = sum(PAIRING.copy_limit(t, c.rules.jing) for t in kinds)
     fact = Reason("fact-cp-same-points", {"points": p, "cards": kinds, "total": total})
     return _number(total, (fact,), tuple(kinds))
 
@@ -157,14 +156,14 @@ def partners(c: Ctx, ex: Exercise) -> Solution:
     card = _card(c, ex)
     if card not in INDEX:
         raise BadExercise(f"{ex.id}: unknown card {card!r}")
-    kinds = [t for t in _deck_kinds(c) if an.can_pair(INDEX[card], INDEX[t])]
+    kinds = [t for t in _deck_kinds(c) if PAIRING.can_pair(INDEX[card], INDEX[t])]
     fact = Reason("fact-cp-partners", {"card": card, "cards": kinds})
     return _cards(kinds, (fact,))
 
 
 def red(c: Ctx, ex: Exercise) -> Solution:
     hand = _hand(c, ex)
-    reds = _by_deck([t for t in hand if is_red(t)])
+    reds = _by_deck([t for t in hand if PAIRING.is_red(t)])
     return _cards(
         reds, (Reason("fact-cp-red", {"cards": sorted(set(reds), key=INDEX.__getitem__)}),)
     )
@@ -172,7 +171,7 @@ def red(c: Ctx, ex: Exercise) -> Solution:
 
 def spare(c: Ctx, ex: Exercise) -> Solution:
     hand = _hand(c, ex)
-    kinds = [KINDS[k] for k in an.spare_kinds(tuple(counts_of(hand)))]
+    kinds = [KINDS[k] for k in PAIRING.spare_kinds(tuple(PAIRING.counts_of(hand)))]
     if not kinds:
         raise BadExercise(f"{ex.id}: no card of this hand is spare")
     return _cards(kinds, (Reason("fact-cp-spare", {"cards": kinds}),))
@@ -185,7 +184,7 @@ def tou(c: Ctx, ex: Exercise) -> Solution:
     kind = _arg(ex, "kind")
     if kind not in GROUPS:
         raise BadExercise(f"{ex.id}: no tou after {kind!r}")
-    n = _tou_count(kind)
+    n = PAIRING.tou_count(kind)
     return _number(n, (Reason("fact-cp-tou", {"group": GROUPS[kind], "count": n}),))
 
 
@@ -196,7 +195,7 @@ def _won(c: Ctx, ex: Exercise) -> tuple[Analysis, int, tuple[int, ...]]:
     a = c.game.analyze(c.holding, c.rules)
     if not a.complete or a.points is None or a.count is None:
         raise BadExercise(f"{ex.id}: the holding does not go out")
-    scores = settle.settle(a.points, 0, c.rules.players)
+    scores = PAIRING.pay(a.points, 0, c.rules.players)
     lines = a.count.lines + (CountLine("cp-base", 1),)
     points = a.points
     a = dataclasses.replace(a, settlement=Count.of(lines, points + 1))
@@ -220,13 +219,13 @@ def qitou_why(counts: tuple[int, ...], kind: int, rule: str) -> tuple[bool, str,
     which case of the rule decided it: ``level``, ``good-one-over``, ``bad-over``,
     ``good-two-over`` (good/bad families), ``tied``, ``spare`` (neutral values),
     ``always`` (no qitou at this table)."""
-    optional = an.group_optional(counts, kind, rule)
+    optional = PAIRING.group_optional(counts, kind, rule)
     p = POINTS[kind]
     if rule == "none":
         return optional, "always", {}
-    if rule == "count" and p in an.GOOD_BAD:
-        good_cls, bad_cls = an.GOOD_BAD[p]
-        cl = an.classes(counts)
+    if rule == "count" and p in PAIRING.good_bad:
+        good_cls, bad_cls = PAIRING.good_bad[p]
+        cl = PAIRING.classes(counts)
         good = sum(cl[q - 2] for q in good_cls)
         bad = sum(cl[q - 2] for q in bad_cls)
         if bad > good:
@@ -241,7 +240,7 @@ def qitou_why(counts: tuple[int, ...], kind: int, rule: str) -> tuple[bool, str,
 
 def optional(c: Ctx, ex: Exercise) -> Solution:
     card = _face(_arg(ex, "card"), ex)
-    counts = tuple(counts_of(_hand(c, ex)))
+    counts = tuple(PAIRING.counts_of(_hand(c, ex)))
     value, case, params = qitou_why(counts, INDEX[card], c.rules.qitou)
     fact = Reason(f"fact-cp-qitou-{case}", {"card": card, **params})
     return _true_false(ex, value, case, Proof(facts=(fact,)))
@@ -264,7 +263,7 @@ def _ranked(c: Ctx, ex: Exercise, value: Callable[[Action], int], what: str) -> 
 
 
 def by_points(c: Ctx, ex: Exercise) -> Solution:
-    return _ranked(c, ex, lambda a: Meld.make(a.kind, a.cards).points, "group")
+    return _ranked(c, ex, lambda a: PAIRING.make_meld(a.kind, a.cards).points, "group")
 
 
 # -- positions: the open card, the guopai, the claims --------------------------------------
@@ -282,7 +281,7 @@ def pairs_with(c: Ctx, ex: Exercise) -> Solution:
     """Every card of the seat's hand (each copy) that makes a jier with the open card."""
     state, seat, card = _open(c, ex)
     hand = state.seats[seat].hand
-    kinds = an.partners_in(hand, INDEX[card])
+    kinds = PAIRING.partners_in(hand, INDEX[card])
     if not kinds:
         raise BadExercise(f"{ex.id}: no card of the hand pairs with {card}")
     cards = [KINDS[k] for k in kinds for _ in range(hand[k])]
@@ -294,7 +293,7 @@ def guo_why(seat_state: Any, card: str) -> tuple[bool, str, dict[str, Any]]:
     """The engine's verdict on a tou card for a seat (is it a guopai?) and the case:
     ``nothing-passed``, ``jing``, ``pairs-passed`` (with the dead value it pairs),
     ``no-pair``."""
-    value = _must_guo(seat_state, card)
+    value = PAIRING.must_guo(seat_state, card)
     passed = sorted(seat_state.passed)
     if not passed:
         return value, "nothing-passed", {}
@@ -364,8 +363,8 @@ def goes_out(c: Ctx, ex: Exercise) -> Solution:
             right.append(n.choice)
         else:
             hand = after.seats[seat].hand
-            lone = [KINDS[k] for k in an.spare_kinds(hand)]
-            left = sum(hand) - an.coverage(hand)  # the cards no pairing can place
+            lone = [KINDS[k] for k in PAIRING.spare_kinds(hand)]
+            left = sum(hand) - PAIRING.coverage(hand)  # the cards no pairing can place
             params = {"cards": list(n.action.cards), "lone_cards": lone}
             if left == len(lone):
                 facts.append(Reason("fact-cp-bai-stuck", params))

@@ -28,10 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from app.engine.chuanpai import analysis as an
-from app.engine.chuanpai.cards import INDEX, JING, KINDS, POINTS, copy_limit
-from app.engine.chuanpai.pairing.offers import claim_order, take_options
-from app.engine.core.registry import find_game
+from app.engine.chuanpai.pairing.game import PairingGame, pairing_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
@@ -42,10 +39,13 @@ from app.text import terms
 from app.text.catalog import NP_, Msg
 
 GAME = "chuanpai"
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+PAIRING = pairing_game()
+INDEX, JING, KINDS, POINTS = PAIRING.card_index, PAIRING.jing, PAIRING.kinds, PAIRING.points
 #: the game's own practice themes, in the order the practice page lists them
 OWN: list[Theme] = []
 Examined = tuple[Question, Any]
-Examiner = Callable[[Any, Any, int], Examined | None]
+Examiner = Callable[[PairingGame, Any, int], Examined | None]
 RulesOf = Callable[[random.Random], Any]
 SKIP = 24  # a direct builder starts looking at a random moment among the first SKIP
 
@@ -157,7 +157,7 @@ def _params(state: Any, seat: int, **more: Any) -> dict[str, Any]:
     return out
 
 
-def _legal(game: Any, state: Any, seat: int) -> list[Any]:
+def _legal(game: PairingGame, state: Any, seat: int) -> list[Any]:
     return list(game.legal_actions(state, seat))
 
 
@@ -166,7 +166,7 @@ def _plain_face(card: str, rules: Any) -> bool:
     return card not in JING and not (card == "12" and rules.jing)
 
 
-def _unseen(game: Any, state: Any, seat: int) -> list[str]:
+def _unseen(game: PairingGame, state: Any, seat: int) -> list[str]:
     """The card kinds of which the seat has not seen every copy (its view: its hand, the
     groups laid face up, the dead cards, the open card)."""
     view = game.view(state, seat)
@@ -178,13 +178,13 @@ def _unseen(game: Any, state: Any, seat: int) -> list[str]:
     seen.update(view.extra.get("dead", ()))
     if view.offer is not None and view.offer.card:
         seen[view.offer.card] += 1
-    return [t for t in KINDS if copy_limit(t, state.rules.jing) > seen[t]]
+    return [t for t in KINDS if PAIRING.copy_limit(t, state.rules.jing) > seen[t]]
 
 
 # --------------------------------------------------------------------------- play and pick
 
 
-def play(game: Any, rules: Any, rng: random.Random) -> Iterator[Any]:
+def play(game: PairingGame, rules: Any, rng: random.Random) -> Iterator[Any]:
     """Every state of one deal the engine plays where a seat is to act."""
     player = game.player()
     state = game.new_deal(rules, rng, rng.randrange(game.table_size(rules)))
@@ -213,7 +213,7 @@ def builder(
     options of the deals (default: the game's)."""
 
     def direct(rng: random.Random) -> tuple[Any, int] | None:
-        game = find_game(GAME)
+        game = PAIRING
         wanted = rng.choice(kinds) if kinds else None
         fallback: tuple[Any, int] | None = None
         for _ in range(deals):
@@ -265,7 +265,7 @@ def _with(**changes: Any) -> Callable[[Any], Any]:
 # --------------------------------------------------------------------------- forced
 
 
-def _forced(game: Any, state: Any, seat: int) -> Examined | None:
+def _forced(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """The action an obligation requires, among the refused alternatives."""
     if state.phase == "over" or seat != state.actor:
         return None
@@ -313,7 +313,7 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
                 texts.append("done")
             else:
                 group = {c for a in forced for c in a.cards}
-                spare = [KINDS[k] for k in an.spare_kinds(hand) if KINDS[k] not in group]
+                spare = [KINDS[k] for k in PAIRING.spare_kinds(hand) if KINDS[k] not in group]
                 other = [KINDS[k] for k in range(len(hand)) if hand[k] and KINDS[k] not in group]
                 for t in (spare or other)[:1]:
                     texts.append(f"discard {t}")
@@ -351,7 +351,7 @@ theme(
 # --------------------------------------------------------------------------- must eat
 
 
-def _must_eat(game: Any, state: Any, seat: int) -> Examined | None:
+def _must_eat(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """A card you could bai: may you let it pass (nengchi bixuchi, or a tied partner)?"""
     if state.phase != "claim" or seat != state.actor or state.queue[0][1] != "bai":
         return None
@@ -413,13 +413,13 @@ theme(
 # --------------------------------------------------------------------------- partners
 
 
-def _pairs_with(game: Any, state: Any, seat: int) -> Examined | None:
+def _pairs_with(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Which cards of your hand make a jier with the open card?"""
     if state.phase != "claim" or seat != state.actor or state.seats[seat].extra:
         return None
     x = state.open_card
     hand = state.seats[seat].hand
-    kinds = an.partners_in(hand, INDEX[x])
+    kinds = PAIRING.partners_in(hand, INDEX[x])
     if not kinds:
         return None
     sums = {POINTS[k] + POINTS[INDEX[x]] for k in kinds if KINDS[k] not in JING}
@@ -455,7 +455,7 @@ theme(
 # --------------------------------------------------------------------------- discards
 
 
-def _discard_moment(game: Any, state: Any, seat: int) -> tuple[list[Any], list[int]] | None:
+def _discard_moment(game: PairingGame, state: Any, seat: int) -> tuple[list[Any], list[int]] | None:
     """The seat's discards and its spare kinds, when it is to discard freely."""
     if state.phase != "self" or seat != state.actor:
         return None
@@ -466,10 +466,10 @@ def _discard_moment(game: Any, state: Any, seat: int) -> tuple[list[Any], list[i
     hand = state.seats[seat].hand
     if not discards or sum(hand) < 4 or any(a.params.get("guo") for a in discards):
         return None
-    return discards, an.spare_kinds(hand)
+    return discards, PAIRING.spare_kinds(hand)
 
 
-def _spare(game: Any, state: Any, seat: int) -> Examined | None:
+def _spare(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Which cards may you discard (the guanggun)?"""
     got = _discard_moment(game, state, seat)
     if got is None:
@@ -508,7 +508,7 @@ theme(
 )
 
 
-def _discard(game: Any, state: Any, seat: int) -> Examined | None:
+def _discard(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """One spare card among tied ones: which may you discard?"""
     got = _discard_moment(game, state, seat)
     if got is None:
@@ -592,7 +592,7 @@ QITOU_TABLES = {
 }
 
 
-def _alike_group(game: Any, state: Any, seat: int) -> Any:
+def _alike_group(game: PairingGame, state: Any, seat: int) -> Any:
     """The an/liang (own turn) or peng/kang (a claim) of alike plain cards the seat may make."""
     if seat != state.actor:
         return None
@@ -608,7 +608,7 @@ def _alike_group(game: Any, state: Any, seat: int) -> Any:
     return None
 
 
-def _qitou_question(game: Any, state: Any, seat: int, table: bool) -> Examined | None:
+def _qitou_question(game: PairingGame, state: Any, seat: int, table: bool) -> Examined | None:
     rule = state.rules.qitou
     if (rule == "count") == table:
         return None
@@ -631,7 +631,7 @@ def _qitou_question(game: Any, state: Any, seat: int, table: bool) -> Examined |
             "Your {card} cards could be laid as {group}. {rule}, may you hold them back?",
         )
     lines.append(said(ask, group=group, rule=by_rule))
-    family = POINTS[INDEX[card]] in an.GOOD_BAD
+    family = POINTS[INDEX[card]] in PAIRING.good_bad
     reasons = TABLE_REASONS if table else (FAMILY_REASONS if family else NEUTRAL_REASONS)
     hard = case in ("good-one-over", "good-two-over")
     q = Question(
@@ -646,11 +646,11 @@ def _qitou_question(game: Any, state: Any, seat: int, table: bool) -> Examined |
     return q, (rule, case) if table else case
 
 
-def _qitou(game: Any, state: Any, seat: int) -> Examined | None:
+def _qitou(game: PairingGame, state: Any, seat: int) -> Examined | None:
     return _qitou_question(game, state, seat, table=False)
 
 
-def _qitou_table(game: Any, state: Any, seat: int) -> Examined | None:
+def _qitou_table(game: PairingGame, state: Any, seat: int) -> Examined | None:
     return _qitou_question(game, state, seat, table=True)
 
 
@@ -668,7 +668,7 @@ theme(
 
 
 def _other_qitou(rng: random.Random) -> Any:
-    rules = find_game(GAME).default_rules
+    rules = PAIRING.default_rules
     return dataclasses.replace(rules, qitou=rng.choice(("tied", "none")))
 
 
@@ -712,7 +712,7 @@ def _points_text(points: list[int]) -> Text:
     return said(AND, items=listed(points[:-1]), last=points[-1])
 
 
-def _guo(game: Any, state: Any, seat: int) -> Examined | None:
+def _guo(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Would this tou card be a guopai?"""
     if state.phase == "over":
         return None
@@ -739,7 +739,9 @@ def _guo(game: Any, state: Any, seat: int) -> Examined | None:
         cat = "drawn"
     else:
         view = game.view(state, seat)
-        unseen = [t for t in KINDS if copy_limit(t, state.rules.jing) > visible_copies(view, t)]
+        unseen = [
+            t for t in KINDS if PAIRING.copy_limit(t, state.rules.jing) > visible_copies(view, t)
+        ]
         pairs = [t for t in unseen if t not in JING and guo_why(me, t)[0]]
         lone = [t for t in unseen if t not in JING and not guo_why(me, t)[0]]
         jing = [t for t in unseen if t in JING]
@@ -787,12 +789,12 @@ theme(
 # --------------------------------------------------------------------------- priority
 
 
-def _priority(game: Any, state: Any, seat: int) -> Examined | None:
+def _priority(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Several seats want the open card: in what order are they asked?"""
     if state.phase != "claim" or seat != state.actor:
         return None
     x = state.open_card
-    if state.queue != claim_order(state, x):
+    if state.queue != PAIRING.claim_order(state, x):
         return None  # somebody has passed already
     firsts: dict[int, str] = {}
     for s, tier in state.queue:
@@ -802,7 +804,7 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
     n = len(state.seats)
     texts, words = [], []
     for s, tier in firsts.items():
-        acts = take_options(state, s, x, tier)
+        acts = PAIRING.take_options(state, s, x, tier)
         if not acts:
             return None
         a = acts[0]
@@ -854,7 +856,7 @@ theme(
 # --------------------------------------------------------------------------- tou
 
 
-def _tou(game: Any, state: Any, seat: int) -> Examined | None:
+def _tou(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """How many replacement cards after this group?"""
     if seat != state.actor or state.phase not in ("self", "lay", "claim"):
         return None
@@ -907,7 +909,7 @@ theme(
 _WAITS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
-def _waits_of(game: Any, state: Any, seat: int) -> tuple[Any, ...]:
+def _waits_of(game: PairingGame, state: Any, seat: int) -> tuple[Any, ...]:
     """The engine's waits of the seat's holding (remembered: a hand is asked again at
     every card offered while it waits)."""
     me = state.seats[seat]
@@ -920,23 +922,23 @@ def _waits_of(game: Any, state: Any, seat: int) -> tuple[Any, ...]:
     return got
 
 
-def _waits(game: Any, state: Any, seat: int) -> Examined | None:
+def _waits(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """While a card is on offer: which cards would complete your hand?"""
     if state.phase != "claim":
         return None
     me = state.seats[seat]
     if me.guo or me.extra or (seat == state.source and not state.flipped):
         return None
-    if sum(me.hand) > 9 or sum(me.hand) - an.coverage(me.hand) > 3:
+    if sum(me.hand) > 9 or sum(me.hand) - PAIRING.coverage(me.hand) > 3:
         return None  # (more than three cards unpaired: one card seldom completes it)
-    if an.is_complete(me.hand, state.rules.jing):
+    if PAIRING.is_complete(me.hand, state.rules.jing):
         return None
     waits = _waits_of(game, state, seat)
     if not waits:
         return None
     view = game.view(state, seat)
     for w in waits:  # the deck pool offers only cards the seat has not seen
-        if copy_limit(w.card, state.rules.jing) - visible_copies(view, w.card) <= 0:
+        if PAIRING.copy_limit(w.card, state.rules.jing) - visible_copies(view, w.card) <= 0:
             return None
     n = len(waits)
     q = Question(
@@ -978,13 +980,13 @@ HU_REASONS = _reasons(
 )
 
 
-def _can_hu(game: Any, state: Any, seat: int) -> Examined | None:
+def _can_hu(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Your turn: may you go out now?"""
     if state.phase != "self" or seat != state.actor:
         return None
     me = state.seats[seat]
     legal = _legal(game, state, seat)
-    complete = an.is_complete(me.hand, state.rules.jing)
+    complete = PAIRING.is_complete(me.hand, state.rules.jing)
     if any(a.kind == "hu" for a in legal):
         cat, rating = "win", 1250
     elif complete and me.guo:
@@ -1027,7 +1029,7 @@ theme(
 # --------------------------------------------------------------------------- counting
 
 
-def _winner(game: Any, state: Any, seat: int) -> bool:
+def _winner(game: PairingGame, state: Any, seat: int) -> bool:
     return (
         state.phase == "self"
         and seat == state.actor
@@ -1040,7 +1042,7 @@ def _has_jing(state: Any, seat: int) -> bool:
     return any(me.hand[INDEX[j]] for j in JING) or any(c in JING for m in me.melds for c in m.cards)
 
 
-def _count_question(game: Any, state: Any, seat: int, jing: bool) -> Examined | None:
+def _count_question(game: PairingGame, state: Any, seat: int, jing: bool) -> Examined | None:
     if not _winner(game, state, seat) or _has_jing(state, seat) != jing:
         return None
     me = state.seats[seat]
@@ -1068,16 +1070,16 @@ def _count_question(game: Any, state: Any, seat: int, jing: bool) -> Examined | 
     return q, ("jing" if jing else ("on" if state.rules.jing else "off"))
 
 
-def _count(game: Any, state: Any, seat: int) -> Examined | None:
+def _count(game: PairingGame, state: Any, seat: int) -> Examined | None:
     return _count_question(game, state, seat, jing=False)
 
 
-def _count_jing(game: Any, state: Any, seat: int) -> Examined | None:
+def _count_jing(game: PairingGame, state: Any, seat: int) -> Examined | None:
     return _count_question(game, state, seat, jing=True)
 
 
 def _jing_on_or_off(rng: random.Random) -> Any:
-    rules = find_game(GAME).default_rules
+    rules = PAIRING.default_rules
     return dataclasses.replace(rules, jing=rng.random() < 0.5)
 
 
@@ -1106,7 +1108,7 @@ theme(
 )
 
 
-def _settlement(game: Any, state: Any, seat: int) -> Examined | None:
+def _settlement(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """You go out: what does each loser pay, or what do you collect in all?"""
     if not _winner(game, state, seat):
         return None
@@ -1140,7 +1142,7 @@ def _settlement(game: Any, state: Any, seat: int) -> Examined | None:
 
 
 def _players(rng: random.Random) -> Any:
-    rules = find_game(GAME).default_rules
+    rules = PAIRING.default_rules
     return dataclasses.replace(rules, players=rng.choice((2, 3, 4, 4)))
 
 
@@ -1161,7 +1163,7 @@ theme(
 # --------------------------------------------------------------------------- bai to go out
 
 
-def _bai_out(game: Any, state: Any, seat: int) -> Examined | None:
+def _bai_out(game: PairingGame, state: Any, seat: int) -> Examined | None:
     """Several ways to bai the card: which one lets you go out?"""
     if state.phase != "claim" or seat != state.actor:
         return None

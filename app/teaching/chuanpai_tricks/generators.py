@@ -30,9 +30,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from app.engine.chuanpai.cards import deck
-from app.engine.chuanpai.tricks.plays import HARD
-from app.engine.chuanpai.tricks.settle import RED_CARDS
+from app.engine.chuanpai.tricks.game import trick_game
 from app.learning import generators
 from app.learning.exercise import Exercise, Query, Setup
 from app.learning.generators import Generator
@@ -42,10 +40,13 @@ from app.teaching.wording import said
 from app.text.catalog import NP_, Msg
 
 GAME = "chuanpai-tricks"
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+TRICKS = trick_game()
+HARD, RED_CARDS = TRICKS.hard_cards, TRICKS.red_cards
 #: the game's own generators
 OWN: list[Generator] = []
 P = "chuanpai-tricks:"
-DECK = tuple(sorted(deck(False)))
+DECK = tuple(sorted(TRICKS.full_deck(False)))
 PLAYABLE = tuple(t for t in DECK if t not in HARD)
 
 #: the shared generators this game does without

@@ -15,9 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.engine.chuanpai.cards import INDEX, POINTS, is_red
-from app.engine.chuanpai.tricks.plays import COMBOS, HARD, RANK, SUIT, classify
-from app.engine.chuanpai.tricks.settle import RED_CARDS
+from app.engine.chuanpai.tricks.game import trick_game
 from app.engine.core.actions import Action
 from app.engine.core.reason import Reason
 from app.learning.exercise import Exercise
@@ -25,6 +23,10 @@ from app.learning.misconceptions import Misconception
 from app.learning.verdict import Solution
 
 GAME = "chuanpai-tricks"
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+TRICKS = trick_game()
+INDEX, POINTS, RED_CARDS = TRICKS.card_index, TRICKS.points, TRICKS.red_cards
+COMBOS, HARD, RANK, SUIT = TRICKS.combos, TRICKS.hard_cards, TRICKS.ranks, TRICKS.suits
 
 CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-tj-rank-by-pips", "ranks", "tj-02-civil#not-pips"),
@@ -197,7 +199,7 @@ def _fan(pile: Sequence[str], model: str) -> tuple[int, int]:
         counts[t] = counts.get(t, 0) + 1
     total = 0
     for t, n in counts.items():
-        red = is_red(t) if model == "red-pips" else t in RED_CARDS
+        red = TRICKS.is_red(t) if model == "red-pips" else t in RED_CARDS
         if red and n >= 3:
             total += n - 2
         elif not red and (n == 4 or (model == "three-black" and n == 3)):
@@ -283,7 +285,7 @@ def _count_reason(code: str, pile: Sequence[str], given: int, fan_rule: str) -> 
         params["cards"] = sorted(
             t
             for t, n in counts.items()
-            if n >= 3 and t not in RED_CARDS and (is_red(t) == red) and (red or n == 3)
+            if n >= 3 and t not in RED_CARDS and (TRICKS.is_red(t) == red) and (red or n == 3)
         )
     if code == "mc-tj-level-thresholds":
         params["level"] = level
@@ -396,7 +398,7 @@ def _cards_of(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     missing = sorted((right - given).elements())
     if kind == "hard" and missing:
         return Reason("mc-tj-played-hard-card", {"card": missing[0]})
-    if kind == "red-card" and extra and all(is_red(t) for t in extra):
+    if kind == "red-card" and extra and all(TRICKS.is_red(t) for t in extra):
         return Reason("mc-tj-red-card-list", {"cards": extra, "given": 0, "count": 0})
     if kind in ("civil", "dianzi", "red", "black") and (extra or missing):
         wrong = extra or missing
@@ -449,7 +451,7 @@ def _rank_order(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
         return None
     params = {"cards": plays[given[i]], "table_cards": plays[right[i]]}
     if given == by_pips and len({pips(p) for p in plays.values()}) == len(plays):
-        shapes = {p.shape for p in map(classify, plays.values()) if p is not None}
+        shapes = {p.shape for p in map(TRICKS.classify, plays.values()) if p is not None}
         code = "mc-tj-combo-by-pips" if shapes == {"combo"} else "mc-tj-rank-by-pips"
         return Reason(code, params)
     return Reason("mc-tj-misranked", params)

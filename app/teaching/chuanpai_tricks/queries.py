@@ -49,10 +49,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from app.engine.chuanpai.cards import tokens_of
-from app.engine.chuanpai.tricks.plays import COMBOS, HARD, SUIT, Play, classify, rank_of
-from app.engine.chuanpai.tricks.settle import RED_CARDS
-from app.engine.chuanpai.tricks.state import TrickState
+from app.engine.chuanpai.tricks.game import Play, TrickState, trick_game
 from app.engine.core.actions import Action
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
@@ -72,6 +69,9 @@ from app.learning.queries import (
 from app.learning.verdict import ActionNote, Proof, Solution
 
 GAME = "chuanpai-tricks"
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+TRICKS = trick_game()
+COMBOS, HARD, SUIT, RED_CARDS = TRICKS.combos, TRICKS.hard_cards, TRICKS.suits, TRICKS.red_cards
 PREFIX = f"{GAME}:"
 COPIES = 4
 KINDS_OF_PLAY = ("lead", "beat", "cover")
@@ -108,7 +108,7 @@ def play_cards(c: Ctx, text: str) -> tuple[str, ...]:
 
 def compare(table: Sequence[str], challenger: Sequence[str]) -> str:
     """Why ``challenger`` does or does not beat ``table``: one of :data:`COMPARISONS`."""
-    mine, theirs = classify(tuple(challenger)), classify(tuple(table))
+    mine, theirs = TRICKS.classify(tuple(challenger)), TRICKS.classify(tuple(table))
     if mine is None or theirs is None:
         return "not-a-play"
     if mine.shape != theirs.shape:
@@ -180,7 +180,7 @@ def _rank_order(c: Ctx, ex: Exercise) -> Solution:
         if not ch.action:
             raise BadExercise(f"{ex.id}: choice {ch.id} names no cards (action)")
         cards = play_cards(c, ch.action)
-        p = classify(cards)
+        p = TRICKS.classify(cards)
         if p is None:
             raise BadExercise(f"{ex.id}: choice {ch.id} is not a play")
         items.append((ch.id, p, cards))
@@ -198,7 +198,7 @@ def _table_play(c: Ctx, ex: Exercise) -> tuple[str, ...]:
     if c.holding is None or not c.holding.hand:
         raise BadExercise(f"{ex.id}: show the play on the table as the hand")
     table = tuple(c.holding.hand)
-    if classify(table) is None:
+    if TRICKS.classify(table) is None:
         raise BadExercise(f"{ex.id}: the cards shown are not a play")
     return table
 
@@ -253,7 +253,7 @@ def _beaters(c: Ctx, ex: Exercise) -> Solution:
 def seen_by(state: TrickState, seat: int) -> Counter[str]:
     """Cards ``seat`` has seen for sure: its hand, every laid-out pile, the plays face up
     in the trick on the table and its own cover there."""
-    seen = Counter(tokens_of(state.hands[seat]))
+    seen = Counter(TRICKS.tokens_of(state.hands[seat]))
     for pile in state.piles:
         seen.update(pile)
     for s, cards, covered in state.trick:
@@ -270,7 +270,7 @@ def _cards_left(c: Ctx, ex: Exercise) -> Solution:
     tok = card[0]
     if tok in state.covered:
         raise BadExercise(f"{ex.id}: a {tok} was covered earlier; who knows it is unclear")
-    in_hand = tokens_of(state.hands[seat]).count(tok)
+    in_hand = TRICKS.tokens_of(state.hands[seat]).count(tok)
     laid = sum(p.count(tok) for p in state.piles)
     table = sum(cs.count(tok) for s, cs, cov in state.trick if not cov or s == seat)
     left = COPIES - in_hand - laid - table
@@ -290,7 +290,7 @@ def possible_beaters(unseen: Counter[str], lead: Play) -> list[tuple[str, ...]]:
         out = [(t, t) for t in unseen if unseen[t] >= 2]
     elif lead.shape == "combo":
         out = [(top, m) for _, top, mates in COMBOS for m in mates if unseen[top] and unseen[m]]
-    return [p for p in out if (q := classify(p)) is not None and q.beats(lead)]
+    return [p for p in out if (q := TRICKS.classify(p)) is not None and q.beats(lead)]
 
 
 def _sure(c: Ctx, ex: Exercise) -> Solution:
@@ -301,7 +301,7 @@ def _sure(c: Ctx, ex: Exercise) -> Solution:
     legal = resolve(c, state, wanted)
     if legal is None:
         raise BadExercise(f"{ex.id}: {wanted.text()} is not a legal lead")
-    lead = classify(legal.cards)
+    lead = TRICKS.classify(legal.cards)
     assert lead is not None
     seen = seen_by(state, seat)
     unseen = Counter({t: COPIES - seen[t] for t in SUIT if COPIES - seen[t] > 0})
@@ -309,7 +309,7 @@ def _sure(c: Ctx, ex: Exercise) -> Solution:
     if set(state.covered) & {t for p in possible_beaters(every, lead) for t in p}:
         raise BadExercise(f"{ex.id}: a card that could beat the lead was covered earlier")
     threats = possible_beaters(unseen, lead)
-    threats.sort(key=rank_of, reverse=True)
+    threats.sort(key=TRICKS.rank_of, reverse=True)
     if threats:
         fact = Reason(
             "tj-fact-can-be-beaten", {"cards": list(legal.cards), "by_cards": list(threats[0])}
@@ -399,7 +399,7 @@ def _beats_best(c: Ctx, ex: Exercise) -> Solution:
     if not best:
         raise BadExercise(f"{ex.id}: the position must have a play on the table")
     mine = play_cards(c, _arg(ex, "action"))
-    if Counter(mine) - Counter(tokens_of(state.hands[seat])):
+    if Counter(mine) - Counter(TRICKS.tokens_of(state.hands[seat])):
         raise BadExercise(f"{ex.id}: {' '.join(mine)} is not in the hand of seat {seat}")
     why = compare(best, mine)
     sol = _true_false(ex, why == "beats", why, Proof(facts=(comparison_fact(best, mine),)))

@@ -38,21 +38,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from app.engine.chuanpai.cards import INDEX, KINDS, POINTS, REGIONAL_NAMES, counts_of, deck
-from app.engine.chuanpai.tricks.offers import lead_size
-from app.engine.chuanpai.tricks.plays import (
-    COMBOS,
-    HARD,
-    RANK,
-    SUIT,
-    N,
-    classify,
-    in_order,
-    leads_in,
-)
-from app.engine.chuanpai.tricks.state import TrickState, no_tian_no_jiu
+from app.engine.chuanpai.tricks.game import TrickGame, TrickState, trick_game
 from app.engine.core.actions import Action
-from app.engine.core.registry import find_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
@@ -70,6 +57,11 @@ from app.text import terms
 from app.text.catalog import NP_, Msg
 
 GAME = "chuanpai-tricks"
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+TRICKS = trick_game()
+INDEX, KINDS, POINTS, N = TRICKS.card_index, TRICKS.kinds, TRICKS.points, TRICKS.face_count
+REGIONAL_NAMES = TRICKS.regional_names
+COMBOS, HARD, RANK, SUIT = TRICKS.combos, TRICKS.hard_cards, TRICKS.ranks, TRICKS.suits
 #: the game's own practice themes, in the order the practice page lists them
 OWN: list[Theme] = []
 P = "chuanpai-tricks:"
@@ -113,13 +105,13 @@ DIE = {
     "6": NP_("die", "six"),
 }
 Examined = tuple[Question, Any]
-Examiner = Callable[[Any, TrickState, int], Examined | None]
+Examiner = Callable[[TrickGame, TrickState, int], Examined | None]
 
 
 # --------------------------------------------------------------------------- helpers
 
 
-def keyed(game: Any, state: TrickState, seat: int) -> random.Random:
+def keyed(game: TrickGame, state: TrickState, seat: int) -> random.Random:
     """A generator fixed by the position and the seat (the same position, the same
     question)."""
     return random.Random(zlib.crc32(f"{seat}:{game.encode(state)}".encode()))
@@ -155,8 +147,8 @@ def play_text(cards: Sequence[str], article: bool = True) -> Text:
     """A play in words, with the trick game's card names: Heaven, a pair of meizi,
     Heaven-nine (Heaven with red nine) (in English "a pair of …", or "pair of …" without
     the ``article``)."""
-    cards = in_order(cards)
-    p = classify(cards)
+    cards = TRICKS.in_order(cards)
+    p = TRICKS.classify(cards)
     if p is not None and p.shape == "combo":
         top = next(t for t in cards if any(t == c[1] for c in COMBOS))
         mate = next(t for t in cards if t != top)
@@ -205,10 +197,10 @@ def pick(rng: random.Random, items: Sequence[Any], n: int) -> list[Any]:
 # --------------------------------------------------------------------------- deals
 
 
-def stacked_deal(game: Any, rng: random.Random) -> TrickState | None:
+def stacked_deal(game: TrickGame, rng: random.Random) -> TrickState | None:
     """A deal where one seat is dealt strong cards (it will lay out more, so wins with fan
     and yijia come up): the deal itself is then played by the engine's players."""
-    cards = list(deck(False))
+    cards = list(TRICKS.full_deck(False))
     rng.shuffle(cards)
     strong = rng.randrange(SEATS)
 
@@ -223,15 +215,19 @@ def stacked_deal(game: Any, rng: random.Random) -> TrickState | None:
     rng.shuffle(rest)
     others = [s for s in range(SEATS) if s != strong]
     dealt: dict[int, list[str]] = {strong: ranked[:28], others[0]: rest[:28], others[1]: rest[28:]}
-    hands = tuple(tuple(counts_of(c for c in dealt[s] if c not in HARD))[:N] for s in range(SEATS))
-    if any(no_tian_no_jiu(h) for h in hands):
+    hands = tuple(
+        tuple(TRICKS.counts_of(c for c in dealt[s] if c not in HARD))[:N] for s in range(SEATS)
+    )
+    if any(TRICKS.no_tian_no_jiu(h) for h in hands):
         return None
-    piles = tuple(in_order([c for c in dealt[s] if c in HARD]) for s in range(SEATS))
+    piles = tuple(TRICKS.in_order([c for c in dealt[s] if c in HARD]) for s in range(SEATS))
     dealer = rng.randrange(SEATS)
     return TrickState(game.default_rules, dealer, hands, piles, leader=dealer, turn=dealer)
 
 
-def play(game: Any, rng: random.Random, stacked: bool = False, bold: bool = False) -> Iterator[Any]:
+def play(
+    game: TrickGame, rng: random.Random, stacked: bool = False, bold: bool = False
+) -> Iterator[Any]:
     """Every state of one deal the engine plays, the finished one last. ``stacked``: one
     seat is dealt strong cards; ``bold``: the dealer's first lead holds tianpai or a nine
     (baopai) when it can."""
@@ -245,6 +241,7 @@ def play(game: Any, rng: random.Random, stacked: bool = False, bold: bool = Fals
         if game.is_over(state):
             return
         seat = game.to_act(state)
+        assert seat is not None  # the deal is not over: a seat acts
         legal = game.legal_actions(state, seat)
         top = [a for a in legal if a.params.get("baopai")]
         if bold and top and state.tricks_done == 0:
@@ -267,7 +264,7 @@ def builder(
     has it, one of the kinds found is drawn instead (each kind alike, however common)."""
 
     def direct(rng: random.Random) -> tuple[Any, int] | None:
-        game = find_game(GAME)
+        game = TRICKS
         wanted = rng.choice(kinds) if kinds else None
         seen: dict[Any, tuple[Any, int]] = {}  # a fallback of each kind found
         for _ in range(deals):
@@ -316,7 +313,7 @@ def non_beats(state: TrickState, seat: int) -> dict[str, list[tuple[str, ...]]]:
     lead, best = tuple(state.trick[0][1]), best_play(state)
     k = len(lead)
     out: dict[str, list[tuple[str, ...]]] = {}
-    for cards in leads_in(state.hands[seat]):
+    for cards in TRICKS.leads_in(state.hands[seat]):
         if len(cards) != k:
             continue
         why = compare(best, cards)
@@ -328,10 +325,10 @@ def non_beats(state: TrickState, seat: int) -> dict[str, list[tuple[str, ...]]]:
     return out
 
 
-def _beat_or_cover(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _beat_or_cover(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not following(state, seat):
         return None
-    k = lead_size(state)
+    k = TRICKS.lead_size(state)
     if sum(state.hands[seat]) < k:
         return None
     rng = keyed(game, state, seat)
@@ -343,17 +340,19 @@ def _beat_or_cover(game: Any, state: TrickState, seat: int) -> Examined | None:
         wrong.append(Action("beat", seat, rng.choice(traps[why])))
     rating = 1250 + (100 if k == 2 else 0) + (100 if len(state.trick) == 2 else 0)
     if legal[0].kind == "beat":
-        ranked = sorted(legal, key=lambda a: classify(a.cards).rank)  # type: ignore[union-attr]  # a legal play is a lead
+        ranked = sorted(legal, key=lambda a: TRICKS.classify(a.cards).rank)  # type: ignore[union-attr]  # a legal play is a lead
         right = [ranked[0]] + pick(rng, ranked[1:], 1)
         low = sorted(hand_of(state, seat), key=lambda t: RANK[t])[:k]
-        wrong.append(Action("cover", seat, in_order(low)))
+        wrong.append(Action("cover", seat, TRICKS.in_order(low)))
         kind = "beat-after" if state.best else "beat"
         rating += 100 if {"lead-only", "equal"} & set(trap_kinds) else 0
     else:
         right = pick(rng, legal, 2)
         if sum(state.hands[seat]) > 1:
             other = 1 if k == 2 else 2
-            wrong.append(Action("cover", seat, in_order(pick(rng, hand_of(state, seat), other))))
+            wrong.append(
+                Action("cover", seat, TRICKS.in_order(pick(rng, hand_of(state, seat), other)))
+            )
         if not trap_kinds:
             return None
         kind = "cover"
@@ -381,7 +380,7 @@ def _beat_or_cover(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- beaters
 
 
-def _beaters(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _beaters(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not following(state, seat):
         return None
     legal = game.legal_actions(state, seat)
@@ -394,7 +393,7 @@ def _beaters(game: Any, state: TrickState, seat: int) -> Examined | None:
         return None
     kind = "after" if after else ("equal" if "equal" in traps else "lower")
     rating = 1200 + (150 if after else 0) + (100 if "equal" in traps else 0)
-    rating += (100 if lead_size(state) == 2 else 0) - (50 if len(legal) > 3 else 0)
+    rating += (100 if TRICKS.lead_size(state) == 2 else 0) - (50 if len(legal) > 3 else 0)
     return (
         Question(
             "pick-cards",
@@ -433,13 +432,13 @@ _WHY_RATING = {
 }
 
 
-def _beats_best(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _beats_best(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not following(state, seat):
         return None
     best = best_play(state)
     k = len(best)
     by: dict[str, list[tuple[str, ...]]] = {}
-    for cards in leads_in(state.hands[seat]):
+    for cards in TRICKS.leads_in(state.hands[seat]):
         if len(cards) == k:
             by.setdefault(compare(best, cards), []).append(cards)
     kinds = sorted(w for w in by if w != "other-suit") or sorted(by)
@@ -478,12 +477,12 @@ def _beats_best(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- rank-order
 
 
-def _rank_order(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _rank_order(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if state.phase != "play" or state.turn != seat:
         return None
     groups: dict[tuple[str, str], dict[int, list[tuple[str, ...]]]] = {}
-    for cards in leads_in(state.hands[seat]):
-        p = classify(cards)
+    for cards in TRICKS.leads_in(state.hands[seat]):
+        p = TRICKS.classify(cards)
         if p is not None:
             groups.setdefault((p.shape, p.suit), {}).setdefault(p.rank, []).append(cards)
     eligible = sorted(g for g, ranks in groups.items() if len(ranks) >= 3)
@@ -495,7 +494,7 @@ def _rank_order(game: Any, state: TrickState, seat: int) -> Examined | None:
     plays = [rng.choice(groups[group][r]) for r in ranks]
     rng.shuffle(plays)
     pips = {cards: sum(POINTS[INDEX[t]] for t in cards) for cards in plays}
-    rank = {cards: classify(cards).rank for cards in plays}  # type: ignore[union-attr]  # plays classify
+    rank = {cards: TRICKS.classify(cards).rank for cards in plays}  # type: ignore[union-attr]  # plays classify
     misleading = any(rank[a] > rank[b] and pips[a] < pips[b] for a in plays for b in plays)
     rating = 1150 + 100 * (len(plays) - 3) + (100 if group[0] != "single" else 0)
     rating += 150 if misleading else 0
@@ -530,7 +529,7 @@ def _not_plays(hand: Sequence[str]) -> tuple[list[tuple[str, str]], list[tuple[s
         if SUIT[a] == SUIT[b] and RANK[a] == RANK[b]
     ]
     partner = [
-        in_order((top, m))
+        TRICKS.in_order((top, m))
         for _, top, mates in COMBOS
         if top in kinds
         for m in kinds
@@ -539,7 +538,7 @@ def _not_plays(hand: Sequence[str]) -> tuple[list[tuple[str, str]], list[tuple[s
     return mixed, partner  # type: ignore[return-value]  # in_order of two cards is a pair
 
 
-def _lead(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _lead(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not leading(state, seat):
         return None
     mixed, partner = _not_plays(hand_of(state, seat))
@@ -572,7 +571,7 @@ def _lead(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- first lead
 
 
-def _first_lead(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _first_lead(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not first_lead(state, seat) or state.rules.first_lead != "baopai":
         return None
     legal = [a for a in game.legal_actions(state, seat) if a.kind == "lead"]
@@ -612,15 +611,15 @@ def _first_lead(game: Any, state: TrickState, seat: int) -> Examined | None:
 _EVERY = Counter(dict.fromkeys(SUIT, COPIES))
 
 
-def _sure(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _sure(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if not leading(state, seat):
         return None
     seen = seen_by(state, seat)
     unseen = Counter({t: COPIES - seen[t] for t in SUIT if COPIES - seen[t] > 0})
     covered = set(state.covered)
     by: dict[str, list[tuple[tuple[str, ...], int]]] = {}
-    for cards in leads_in(state.hands[seat]):
-        p = classify(cards)
+    for cards in TRICKS.leads_in(state.hands[seat]):
+        p = TRICKS.classify(cards)
         assert p is not None
         could = possible_beaters(_EVERY, p)
         if not could or covered & {t for play_ in could for t in play_}:
@@ -672,7 +671,7 @@ def _sure(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- cards left
 
 
-def _cards_left(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _cards_left(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if state.phase != "play" or state.turn != seat:
         return None
     hand = state.hands[seat]
@@ -735,7 +734,7 @@ LEVEL_CHOICES = (
 _LEVEL_RATING = {"short": 1150, "tuoshou": 1450, "xiaohu": 1250, "yijia": 1400, "liangjia": 1450}
 
 
-def _level(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _level(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     over = state.phase == "over"
     if not (over or leading(state, seat)) or state.foul is not None:
         return None
@@ -773,7 +772,7 @@ def _level(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- the end
 
 
-def _pile_value(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _pile_value(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if state.phase != "over" or state.winner != seat:
         return None
     if state.baopai is not None and state.baopai != seat:
@@ -811,13 +810,15 @@ _SCORE_RATING = {
 }
 
 
-def _score(game: Any, state: TrickState, seat: int) -> Examined | None:
+def _score(game: TrickGame, state: TrickState, seat: int) -> Examined | None:
     if state.phase != "over" or state.foul is not None:
         return None
     out = game.outcome(state)
+    assert out is not None  # the deal is over
     fan = 0
     if out.how == "win":
         w, b = out.winner, state.baopai
+        assert w is not None  # a won deal has its winner
         if b is not None and b != w:
             kind = (
                 "baopai-winner" if seat == w else ("baopai-payer" if seat == b else "baopai-free")
@@ -977,7 +978,7 @@ def build_library(per_theme: int = 20, seed: int = 1) -> list[dict[str, Any]]:
     the theme's direct builder (so the kinds of answer come up evenly).
     ``scripts/build_practice.py`` keeps the first moments that fit, which in this game
     means many positions of one theme from the same deal and hand."""
-    game = find_game(GAME)
+    game = TRICKS
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
     for tid, th in practice.themes(GAME).items():

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 
 from app.engine.core.actions import CountLine
 from app.engine.core.reason import Reason
-from app.engine.core.registry import find_game
-from app.engine.nantong import rules as nt_rules
-from app.engine.nantong.cards import INDEX, rank_of
+from app.engine.nantong.game import Row, Rules, nantong_game
 from app.learning.exercise import Exercise
 from app.learning.misconceptions import Misconception, authored
 from app.learning.verdict import Solution
+
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+NANTONG = nantong_game()
+INDEX = NANTONG.card_index
 
 L_CARDS = "nantong-01-cards"
 L_GROUPS = "nantong-02-groups"
@@ -260,8 +262,8 @@ def recount(lines: Sequence[CountLine], b: Belief, final_round: bool, mode: str)
 
 # -- the hu table under wrong beliefs --------------------------------------------------
 
-SHUANG_ROWS = {r.code: r for r in nt_rules.ROWS[:5]}
-DAN_ROWS = {r.code: r for r in nt_rules.ROWS[5:]}
+SHUANG_ROWS = {r.code: r for r in NANTONG.general_rows[:5]}
+DAN_ROWS = {r.code: r for r in NANTONG.general_rows[5:]}
 COLUMN = {
     "nt-peng": "peng",
     "nt-peng-fanjiang": "peng",
@@ -272,7 +274,7 @@ COLUMN = {
 }
 
 
-def _value(ln: CountLine, row: nt_rules.Row, column: str | None = None) -> int:
+def _value(ln: CountLine, row: Row, column: str | None = None) -> int:
     v = row.value(column or COLUMN[ln.code])
     return 2 * v if ln.code == "nt-peng-fanjiang" and column is None else v
 
@@ -280,7 +282,7 @@ def _value(ln: CountLine, row: nt_rules.Row, column: str | None = None) -> int:
 def _ordinary_code(card: str, shuang: bool) -> str:
     if card in HONOURS or (shuang and card == "9t"):
         return "mc-nt-laojiang-ordinary"
-    if not shuang and rank_of(INDEX[card]) in (1, 9):
+    if not shuang and NANTONG.rank_of(INDEX[card]) in (1, 9):
         return "mc-nt-changjiang-ordinary"
     return "mc-nt-zaijiang-ordinary"
 
@@ -381,15 +383,15 @@ def total_beliefs(lines: Sequence[CountLine], shuang: bool) -> list[tuple[Reason
     return out
 
 
-def _rules(ex: Exercise) -> nt_rules.Rules:
+def _rules(ex: Exercise) -> Rules:
     """The exercise's rules: its own, or those of its position."""
     if ex.setup.position:
         from app.learning.queries import read
 
         rules = read(ex).rules
     else:
-        rules = find_game(ex.game).rules(ex.rules)
-    assert isinstance(rules, nt_rules.Rules)
+        rules = NANTONG.rules(ex.rules)
+    assert isinstance(rules, Rules)
     return rules
 
 
@@ -397,11 +399,10 @@ def _turned(ex: Exercise) -> list[str]:
     """The turned generals: the context's, or those of the exercise's position."""
     text = ex.setup.context.get("generals", "") or ex.setup.context.get("general", "")
     if not text and ex.setup.position:
-        from app.engine.nantong.cards import token
         from app.learning.queries import read
 
         state = read(ex).state
-        return [token(k) for k in state.generals] if state is not None else []
+        return [NANTONG.token(k) for k in state.generals] if state is not None else []
     return [t for t in text.replace(" ", ",").split(",") if t]
 
 
@@ -453,9 +454,7 @@ def _count_answer(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     return None
 
 
-def _dihu_answer(
-    lines: Sequence[CountLine], rules: nt_rules.Rules, given: int, right: int
-) -> Reason | None:
+def _dihu_answer(lines: Sequence[CountLine], rules: Rules, given: int, right: int) -> Reason | None:
     """The winner's dihu: the lines up to the rounding, counted under each belief."""
     if given == right + 20:
         return Reason("mc-nt-dihu-chenghu")
@@ -515,9 +514,9 @@ def _zaijiang_answer(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     missing = sorted((right - given).elements(), key=lambda t: INDEX[t])
     extra = sorted((given - right).elements(), key=lambda t: INDEX[t])
     generals = _turned(ex)
-    turned_ranks = {rank_of(INDEX[t]) for t in generals if INDEX.get(t, 99) < 27}
+    turned_ranks = {NANTONG.rank_of(INDEX[t]) for t in generals if INDEX.get(t, 99) < 27}
     if extra and not missing:
-        if rules.shuang and all(rank_of(INDEX[t]) in (1, 9) for t in extra):
+        if rules.shuang and all(NANTONG.rank_of(INDEX[t]) in (1, 9) for t in extra):
             return Reason(
                 "mc-nt-changjiang-in-shuang", {"cards": sorted(set(extra), key=INDEX.__getitem__)}
             )
@@ -529,11 +528,11 @@ def _zaijiang_answer(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
         return Reason("mc-nt-jiutiao-forgotten")
     if all(t in HONOURS or (rules.shuang and t == "9t") for t in kinds):
         return Reason("mc-nt-laojiang-ordinary", {"card": kinds[0]})
-    if not rules.shuang and all(rank_of(INDEX[t]) in (1, 9) for t in kinds):
+    if not rules.shuang and all(NANTONG.rank_of(INDEX[t]) in (1, 9) for t in kinds):
         return Reason("mc-nt-changjiang-ordinary", {"card": kinds[0]})
-    if not rules.shuang and all(rank_of(INDEX[t]) not in turned_ranks for t in kinds):
+    if not rules.shuang and all(NANTONG.rank_of(INDEX[t]) not in turned_ranks for t in kinds):
         return Reason("mc-nt-dan-group", {"cards": kinds})
-    if rules.shuang and all(rank_of(INDEX[t]) in turned_ranks for t in kinds):
+    if rules.shuang and all(NANTONG.rank_of(INDEX[t]) in turned_ranks for t in kinds):
         return Reason("mc-nt-other-suits", {"cards": kinds})
     return None
 

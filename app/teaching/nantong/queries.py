@@ -27,7 +27,7 @@ generals of the deal, and the winner's hand as the deal counted it (how it went 
 included); ``nantong:zaijiang``, ``nantong:meld-hu`` and ``nantong:nonwinner`` read the
 seat's own cards of a position.
 
-Everything is read through the engine (``app.engine.nantong``); nothing here knows a
+Everything is read through the engine (:class:`~app.engine.nantong.game.NantongGame`); nothing here knows a
 table or a rule of its own.
 """
 
@@ -40,12 +40,7 @@ from app.engine.core.actions import Action, Count
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis
-from app.engine.nantong.cards import INDEX
-from app.engine.nantong.count import TYPES, count_hand, meld_line
-from app.engine.nantong.holding import Parsed
-from app.engine.nantong.judge import judge
-from app.engine.nantong.outcome import win_context
-from app.engine.nantong.rules import Generals, parse_generals
+from app.engine.nantong.game import Generals, Parsed, nantong_game
 from app.learning.exercise import Exercise
 from app.learning.queries import (
     BadExercise,
@@ -59,6 +54,8 @@ from app.learning.queries import (
 from app.learning.verdict import ActionNote, Proof, Solution
 
 #: the game's own queries, by name (the loader adds them to the shared ``QUERIES``)
+#: the game, typed: the queries reach the engine's answers through it
+NANTONG = nantong_game()
 OWN: dict[str, QueryFn] = {}
 
 
@@ -79,10 +76,10 @@ def _zaijiang(c: Ctx, ex: Exercise) -> Solution:
     p = parsed(c, ex)
     assert c.holding is not None
     hand = list(c.holding.hand)
-    picked = [t for t in hand if p.gen.row(INDEX[t]).code != "putong"]
+    picked = [t for t in hand if p.gen.row(NANTONG.card_index[t]).code != "putong"]
     cards = sorted(picked, key=_order_of(c.game))
     facts = tuple(
-        Reason(f"fact-nt-row-{p.gen.row(INDEX[t]).code}", {"card": t})
+        Reason(f"fact-nt-row-{p.gen.row(NANTONG.card_index[t]).code}", {"card": t})
         for t in sorted(set(hand), key=_order_of(c.game))
     )
     return Solution((tokens_text(cards),), Counter(cards), Proof(facts=facts), tuple(cards))
@@ -92,7 +89,7 @@ def meld_count(c: Ctx, ex: Exercise) -> Count:
     p = parsed(c, ex)
     if not p.melds:
         raise BadExercise(f"{ex.id}: the query needs groups laid down (melds)")
-    lines = [meld_line(m, p.gen) for m in p.melds]
+    lines = [NANTONG.meld_line(m, p.gen) for m in p.melds]
     return Count.of(lines, sum(ln.points for ln in lines))
 
 
@@ -115,7 +112,9 @@ def winner_analysis(c: Ctx, ex: Exercise) -> Analysis:
     s = c.state
     if s is None or not c.game.is_over(s) or s.winner is None or c.seat != s.winner:
         raise BadExercise(f"{ex.id}: the query needs a won deal seen by its winner")
-    v = judge(s.hands[s.winner], s.melds[s.winner], s.gen, s.rules, win_context(s, s.winner))
+    v = NANTONG.judge_win(
+        s.hands[s.winner], s.melds[s.winner], s.gen, s.rules, NANTONG.win_context(s, s.winner)
+    )
     if v.arrangement is None or v.count is None:
         raise BadExercise(f"{ex.id}: the winner's hand is not complete")
     out = c.game.outcome(s)
@@ -126,7 +125,7 @@ def winner_analysis(c: Ctx, ex: Exercise) -> Analysis:
         v.count.total,
         "hu",
         count=out.count if out is not None else v.count,
-        extra={"hand_type": TYPES[v.arrangement.hand_type]},
+        extra={"hand_type": NANTONG.hand_types[v.arrangement.hand_type]},
     )
 
 
@@ -150,7 +149,7 @@ def turned_generals(c: Ctx, ex: Exercise) -> Generals:
     if not text:
         raise BadExercise(f"{ex.id}: the query needs the turned generals (context generals)")
     try:
-        return parse_generals(text, c.rules)
+        return NANTONG.parse_generals(text, c.rules)
     except EngineError as exc:
         raise BadExercise(f"{ex.id}: {exc.code} {exc.params}") from None
 
@@ -164,7 +163,7 @@ def _situation(c: Ctx, ex: Exercise) -> Solution:
 
 def nonwinner_count(c: Ctx, ex: Exercise) -> Count:
     p = parsed(c, ex)
-    return count_hand(p.counts, p.melds, p.gen, p.rules, p.ctx.qishou)
+    return NANTONG.count_hand(p.counts, p.melds, p.gen, p.rules, p.ctx.qishou)
 
 
 def _nonwinner(c: Ctx, ex: Exercise) -> Solution:

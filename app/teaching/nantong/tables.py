@@ -5,34 +5,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.engine.nantong import count as nantong_count
-from app.engine.nantong import rules as nantong_rules
+from app.engine.nantong.game import nantong_game
 from app.learning.rules_tables import GenCell, Key, TableMaker
 
 
 def _nantong_wenqian() -> list[list[GenCell]]:
-    return [[n, nantong_count.WENQIAN_HU[n]] for n in range(1, len(nantong_count.WENQIAN_HU))]
+    hu = nantong_game().wenqian_hu
+    return [[n, hu[n]] for n in range(1, len(hu))]
 
 
 def _nantong_rows(shuang: bool) -> Callable[[], list[list[GenCell]]]:
     def rows() -> list[list[GenCell]]:
+        game = nantong_game()
         out: list[list[GenCell]] = []
-        for row in nantong_rules.ROWS:
-            if (row in _SHUANG_ROWS) != shuang:
+        for row in game.general_rows:
+            if (row in game.double_general_rows) != shuang:
                 continue
-            out.append([Key(row.code), *(row.value(m) for m in nantong_rules.MADE)])
+            out.append([Key(row.code), *(row.value(m) for m in game.made_ways)])
         return out
 
     return rows
 
-
-_SHUANG_ROWS = (
-    nantong_rules.S_PUTONG,
-    nantong_rules.S_ZAIJIANG,
-    nantong_rules.S_SHUANG,
-    nantong_rules.S_BANBIAN,
-    nantong_rules.S_SHUANGLONG,
-)
 
 #: table name (the rules page's ``generate``) → the table
 TABLES: dict[str, TableMaker] = {

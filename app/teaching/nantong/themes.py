@@ -27,21 +27,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from app.engine.core.actions import Action
+from app.engine.core.actions import Action, Count
 from app.engine.core.errors import EngineError
 from app.engine.core.game import IllegalAction
-from app.engine.core.registry import find_game
-from app.engine.nantong.analyze import hand_size
-from app.engine.nantong.cards import INDEX, NPLAIN, XI_CARDS, rank_of, token
-from app.engine.nantong.judge import is_waiting
-from app.engine.nantong.outcome import win_context
-from app.engine.nantong.rules import (
-    BANBIAN_JIANG,
-    PUTONG_JIANG,
-    SHUANG_JIANG,
-    SHUANGLONG_HUI,
-    generals_of,
-)
+from app.engine.core.results import Outcome
+from app.engine.nantong.game import NantongGame, nantong_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query
 from app.learning.practice import Question, Theme
@@ -49,18 +39,23 @@ from app.teaching.wording import CLAUSE_SEP, Localized, joined, listed, said
 from app.text.catalog import NP_, Msg
 
 GAME = "nantong"
+#: the game, typed: the teaching reaches the cards and the engine's answers through it
+NANTONG = nantong_game()
+INDEX, NPLAIN, XI_CARDS = NANTONG.card_index, NANTONG.plain_kinds, NANTONG.xi_cards
+PUTONG_JIANG, SHUANG_JIANG = NANTONG.putong_jiang, NANTONG.shuang_jiang
+BANBIAN_JIANG, SHUANGLONG_HUI = NANTONG.banbian_jiang, NANTONG.shuanglong_hui
 #: the game's own practice themes, in the order the practice page lists them
 OWN: list[Theme] = []
 Examined = tuple[Question, Any]
-Examiner = Callable[[Any, Any, int], Examined | None]
+Examiner = Callable[[NantongGame, Any, int], Examined | None]
 TRIES = 8  # a direct builder's attempts before it gives up
 
 #: the other players as a seat sees them (offset from the seat), as the table names them
 NAMES = {1: NP_("nantong", "Right"), 2: NP_("nantong", "Across"), 3: NP_("nantong", "Left")}
 
 
-def _game() -> Any:
-    return find_game(GAME)
+def _game() -> NantongGame:
+    return NANTONG
 
 
 def rules(generals: int = 2, xi: bool = False) -> Any:
@@ -93,7 +88,7 @@ def _ask(
     params: dict[str, Any] | None = None,
 ) -> Question:
     """A question whose prompt starts with the rule set and the turned generals."""
-    gen = [token(k) for k in state.generals]
+    gen = [NANTONG.token(k) for k in state.generals]
     if len(gen) > 1:
         head = NP_("nantong", "{rules}; the turned generals: {gen_cards}.")
     elif gen:
@@ -115,7 +110,7 @@ def _ask(
 # --------------------------------------------------------------------------- dealing
 
 
-def play_on(game: Any, state: Any, rng: random.Random, limit: int = 600) -> Iterator[Any]:
+def play_on(game: NantongGame, state: Any, rng: random.Random, limit: int = 600) -> Iterator[Any]:
     """``state`` and every later state of the deal, the engine's player choosing."""
     player = game.player()
     for _ in range(limit):
@@ -148,7 +143,7 @@ def played_to_end(rng: random.Random, r: Any, tries: int = 8) -> Any | None:
 
 
 def steer(
-    game: Any,
+    game: NantongGame,
     state: Any,
     rng: random.Random,
     hands: dict[int, list[str]] | None = None,
@@ -282,11 +277,11 @@ def make_hand(
         for w in wild[:xi]:
             spots = [i for i, x in enumerate(out) if x != must and x < NPLAIN]
             out[rng.choice(spots)] = w
-        return [token(x) for x in out]
+        return [NANTONG.token(x) for x in out]
     return None
 
 
-def _moments(game: Any, state: Any) -> Iterator[tuple[Any, int]]:
+def _moments(game: NantongGame, state: Any) -> Iterator[tuple[Any, int]]:
     """Every (state, seat) of a state worth examining: each of the three players."""
     for seat in state.players:
         yield state, seat
@@ -355,7 +350,7 @@ def theme(
     return own
 
 
-def _legal(game: Any, state: Any, action: Action) -> Action | None:
+def _legal(game: NantongGame, state: Any, action: Action) -> Action | None:
     legal: list[Action] = game.legal_actions(state, action.seat)
     for a in legal:
         if a.matches(action):
@@ -363,7 +358,7 @@ def _legal(game: Any, state: Any, action: Action) -> Action | None:
     return None
 
 
-def _why(game: Any, state: Any, action: Action) -> str:
+def _why(game: NantongGame, state: Any, action: Action) -> str:
     if _legal(game, state, action) is not None:
         return "legal"
     reason = game.why_illegal(state, action)
@@ -381,7 +376,7 @@ def _reasons(*items: tuple[Any, ...]) -> tuple[Choice, ...]:
 
 
 def _one_short(state: Any, seat: int) -> bool:
-    return bool(sum(state.hands[seat]) == hand_size(state.melds[seat]) - 1)
+    return bool(sum(state.hands[seat]) == NANTONG.hand_size(state.melds[seat]) - 1)
 
 
 # =========================================================================== counting
@@ -390,7 +385,7 @@ def _one_short(state: Any, seat: int) -> bool:
 def _how_won(state: Any, seat: int) -> tuple[list[Localized], dict[str, Any]]:
     """How the winner went out, in words (what the count needs and the table may not
     show: baoting, a replacement card, the dealer's first discard)."""
-    wc = win_context(state, seat)
+    wc = NANTONG.win_context(state, seat)
     params: dict[str, Any] = {}
     lines: list[Localized] = []
     if wc.tiancheng:
@@ -399,7 +394,7 @@ def _how_won(state: Any, seat: int) -> tuple[list[Localized], dict[str, Any]]:
         )
     elif wc.zimo:
         assert wc.win_card is not None  # a win on a card names it
-        params["win_card"] = token(wc.win_card)
+        params["win_card"] = NANTONG.token(wc.win_card)
         if wc.gangkai and wc.haidi:
             msg = NP_(
                 "nantong",
@@ -418,7 +413,7 @@ def _how_won(state: Any, seat: int) -> tuple[list[Localized], dict[str, Any]]:
         lines.append(msg)
     else:
         assert wc.win_card is not None
-        params["win_card"] = token(wc.win_card)
+        params["win_card"] = NANTONG.token(wc.win_card)
         msg = NP_("nantong", "{seat} discarded the {win_card} and you won on it.")
         lines.append(said(msg, seat=_who(seat, state.discarder)))
         if wc.dihu:
@@ -436,12 +431,28 @@ def _count_rating(count: Any) -> float:
     return 1250 + 35 * groups + 110 * mult + 40 * extras
 
 
-def _winner_count(game: Any, state: Any, seat: int, want: Callable[[Any], bool]) -> Examined | None:
+def _over(game: NantongGame, state: Any) -> Outcome:
+    """The outcome of a deal the caller knows is over."""
+    out = game.outcome(state)
+    assert out is not None
+    return out
+
+
+def _win_count(game: NantongGame, state: Any) -> Count:
+    """The winner's count of a deal the caller knows was won."""
+    count = _over(game, state).count
+    assert count is not None
+    return count
+
+
+def _winner_count(
+    game: NantongGame, state: Any, seat: int, want: Callable[[Any], bool]
+) -> Examined | None:
     if not game.is_over(state) or state.winner is None or seat != state.winner:
         return None
     if not want(state.rules):
         return None
-    out = game.outcome(state)
+    out = _over(game, state)
     lines, params = _how_won(state, seat)
     ask = NP_("nantong", "Counting how you went out, how many hu is your hand worth?")
     q = _ask(
@@ -456,14 +467,12 @@ def _winner_count(game: Any, state: Any, seat: int, want: Callable[[Any], bool])
     return q, _shape(game, state)
 
 
-def _shape(game: Any, state: Any) -> str:
-    from app.engine.nantong.judge import judge
-
+def _shape(game: NantongGame, state: Any) -> str:
     s = state
-    v = judge(s.hands[s.winner], s.melds[s.winner], s.gen, s.rules, win_context(s, s.winner))
-    from app.engine.nantong.count import TYPES
-
-    return TYPES[v.arrangement.hand_type] if v.arrangement is not None else "none"
+    v = NANTONG.judge_win(
+        s.hands[s.winner], s.melds[s.winner], s.gen, s.rules, NANTONG.win_context(s, s.winner)
+    )
+    return NANTONG.hand_types[v.arrangement.hand_type] if v.arrangement is not None else "none"
 
 
 SHAPES = {"qinghu": "qing", "piaohu": "piao", "tazihu": "tazi"}
@@ -506,11 +515,13 @@ def steered_win(
         if hand is None:
             return None
         if not zimo:
-            hand.remove(token(must))
+            hand.remove(NANTONG.token(must))
         fixed = {winner: hand}
         if not zimo:
             fixed[p] = [
-                token(k) for k in range(len(state.hands[p])) for _ in range(state.hands[p][k])
+                NANTONG.token(k)
+                for k in range(len(state.hands[p]))
+                for _ in range(state.hands[p][k])
             ]
         s = steer(game, state, rng, fixed)
         if s is None:
@@ -518,12 +529,17 @@ def steered_win(
         try:
             if zimo:
                 return game.apply(s, Action("hu", p))
-            s = game.apply(s, Action("discard", p, (token(must),)))
+            s = game.apply(s, Action("discard", p, (NANTONG.token(must),)))
             for _ in range(2):
                 if game.is_over(s) or s.phase != "respond":
                     break
                 seat = game.to_act(s)
-                act = Action("hu", seat, (token(must),)) if seat == winner else Action("pass", seat)
+                assert seat is not None  # the deal is not over: someone answers the discard
+                act = (
+                    Action("hu", seat, (NANTONG.token(must),))
+                    if seat == winner
+                    else Action("pass", seat)
+                )
                 s = game.apply(s, act)
         except IllegalAction:
             return None
@@ -587,12 +603,12 @@ theme(
 )
 
 
-def _nonwinner(game: Any, state: Any, seat: int) -> Examined | None:
+def _nonwinner(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if not game.is_over(state) or state.winner is None or seat == state.winner:
         return None
     if seat not in state.players:
         return None
-    out = game.outcome(state)
+    out = _over(game, state)
     count = out.extra["counts"][str(seat)]
     if count.total <= 0:
         return None
@@ -641,10 +657,10 @@ theme(
 )
 
 
-def _net(game: Any, state: Any, seat: int) -> Examined | None:
+def _net(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if not game.is_over(state) or state.winner is None or seat not in state.players:
         return None
-    out = game.outcome(state)
+    out = _over(game, state)
     totals = {int(x): t for x, t in out.extra["totals"].items()}
     others = [x for x in state.players if x != seat]
     parts = [said(NP_("nantong", "you {n}"), n=totals[seat])] + [
@@ -702,16 +718,16 @@ theme(
 )
 
 
-def _dihu(game: Any, state: Any, seat: int) -> Examined | None:
+def _dihu(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if not game.is_over(state) or state.winner is None or seat != state.winner:
         return None
-    out = game.outcome(state)
-    line = next((ln for ln in out.count.lines if ln.code == "nt-dihu"), None)
+    won = _win_count(game, state)
+    line = next((ln for ln in won.lines if ln.code == "nt-dihu"), None)
     if line is None:
         return None
     s = int(line.params.get("sum", 0))
-    groups = sum(1 for ln in out.count.lines if ln.params.get("row"))
-    sanlao = any(ln.code == "nt-sanlao-huiqi" for ln in out.count.lines)
+    groups = sum(1 for ln in won.lines if ln.params.get("row"))
+    sanlao = any(ln.code == "nt-sanlao-huiqi" for ln in won.lines)
     rating = 1150 + 35 * groups + (150 if sanlao else 0) + (60 if s % 10 == 0 else 0)
     q = _ask(
         "number",
@@ -750,14 +766,14 @@ theme(
 )
 
 
-def _hand_type(game: Any, state: Any, seat: int) -> Examined | None:
+def _hand_type(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if not game.is_over(state) or state.winner is None or seat != state.winner:
         return None
     shape = _shape(game, state)
     if shape not in SHAPES:
         return None
     coin = shape == "piaohu" and any(
-        ln.code == "nt-wenqian" for ln in game.outcome(state).count.lines
+        ln.code == "nt-wenqian" for ln in _win_count(game, state).lines
     )
     choices = (
         Choice(
@@ -818,7 +834,7 @@ theme(
 # =========================================================================== the generals
 
 
-def _groups(game: Any, state: Any, seat: int) -> Examined | None:
+def _groups(game: NantongGame, state: Any, seat: int) -> Examined | None:
     """Asked of a player waiting for a turn: the hu of the groups on the table."""
     if game.is_over(state) or seat == game.to_act(state) or seat not in state.players:
         return None
@@ -851,18 +867,18 @@ GENERAL_CASES = ("putong", "shuang", "banbian", "shuanglong", "dan")
 def random_generals(rng: random.Random, case: str) -> list[str]:
     """Turned generals of a chosen case (``dan``: the one card of danjiang)."""
     lao = ["qz", "hh", "bh", "9t"]
-    plain = [token(k) for k in range(27) if token(k) != "9t"]
+    plain = [NANTONG.token(k) for k in range(27) if NANTONG.token(k) != "9t"]
     if case == "dan":
-        return [rng.choice([token(k) for k in range(30)])]
+        return [rng.choice([NANTONG.token(k) for k in range(30)])]
     if case == "shuanglong":
         return [rng.choice(lao), rng.choice(lao)]
     if case == "banbian":
         return [rng.choice(lao), rng.choice(plain)]
     a = rng.choice(plain)
     if case == "shuang":
-        mates = [t for t in plain if rank_of(INDEX[t]) == rank_of(INDEX[a])]
+        mates = [t for t in plain if NANTONG.rank_of(INDEX[t]) == NANTONG.rank_of(INDEX[a])]
         return [a, rng.choice(mates)]
-    b = rng.choice([t for t in plain if rank_of(INDEX[t]) != rank_of(INDEX[a])])
+    b = rng.choice([t for t in plain if NANTONG.rank_of(INDEX[t]) != NANTONG.rank_of(INDEX[a])])
     return [a, b]
 
 
@@ -888,7 +904,7 @@ theme(
 )
 
 
-def _zaijiang(game: Any, state: Any, seat: int) -> Examined | None:
+def _zaijiang(game: NantongGame, state: Any, seat: int) -> Examined | None:
     """Asked of a player waiting for a turn (not the one to act): which cards of the
     hand count as generals."""
     if game.is_over(state) or seat == game.to_act(state) or seat not in state.players:
@@ -898,8 +914,8 @@ def _zaijiang(game: Any, state: Any, seat: int) -> Examined | None:
     inside = [k for k in hand if gen.row(k).code != "putong"]
     if not inside or len(inside) == len(hand):
         return None
-    ranks = {rank_of(k) for k in gen.cards if k < 27}
-    other_suit = any(k < 27 and rank_of(k) in ranks and k not in gen.cards for k in inside)
+    ranks = {NANTONG.rank_of(k) for k in gen.cards if k < 27}
+    other_suit = any(k < 27 and NANTONG.rank_of(k) in ranks and k not in gen.cards for k in inside)
     rating = 1150 + (120 if other_suit else 0) + (150 if not state.rules.shuang else 0)
     rating += {PUTONG_JIANG: 0, SHUANG_JIANG: 80, BANBIAN_JIANG: 120, SHUANGLONG_HUI: 120}.get(
         gen.situation, 0
@@ -945,10 +961,10 @@ SITUATION_CHOICES = (
 
 
 def _misread(gen_cards: Sequence[int], swap: dict[int, int]) -> str:
-    return generals_of(tuple(swap.get(k, k) for k in gen_cards), True).situation
+    return NANTONG.generals_of(tuple(swap.get(k, k) for k in gen_cards), True).situation
 
 
-def _situation(game: Any, state: Any, seat: int) -> Examined | None:
+def _situation(game: NantongGame, state: Any, seat: int) -> Examined | None:
     """Asked at the start of a shuangjiang deal (no discard yet), of a player not to act."""
     if game.is_over(state) or not state.rules.shuang or any(state.has_discarded):
         return None
@@ -962,7 +978,7 @@ def _situation(game: Any, state: Any, seat: int) -> Examined | None:
     wrong: dict[str, str] = {}
     if nine_t in gen.cards:  # the nine of strings read as an ordinary card
         wrong[_misread(gen.cards, {nine_t: nine_b})] = "mc-nt-jiutiao-forgotten"
-    nines = {k: nine_t for k in gen.cards if k < 27 and rank_of(k) == 9 and k != nine_t}
+    nines = {k: nine_t for k in gen.cards if k < 27 and NANTONG.rank_of(k) == 9 and k != nine_t}
     if nines:  # a nine of coins or myriads read as an old general
         wrong.setdefault(_misread(gen.cards, nines), "mc-nt-changjiang-in-shuang")
     if truth == SHUANG_JIANG:
@@ -1003,11 +1019,14 @@ def _situation_direct(rng: random.Random) -> tuple[Any, int] | None:
         nine = {"putong": "9b", "shuang": "9b", "banbian": "9t", "shuanglong": "9t"}[case]
         if case == "putong":
             nine = rng.choice(("9b", "9w"))
-            gens = [nine, rng.choice([t for t in gens if rank_of(INDEX[t]) != 9] or ["3t"])]
+            gens = [nine, rng.choice([t for t in gens if NANTONG.rank_of(INDEX[t]) != 9] or ["3t"])]
         elif case == "shuang":
             gens = rng.sample(["9b", "9w", "9w", "9b"], 2)
         elif case == "banbian":
-            gens = ["9t", rng.choice([token(k) for k in range(27) if rank_of(k) != 9])]
+            gens = [
+                "9t",
+                rng.choice([NANTONG.token(k) for k in range(27) if NANTONG.rank_of(k) != 9]),
+            ]
         else:
             gens = ["9t", rng.choice(["qz", "hh", "bh", "9t"])]
         rng.shuffle(gens)
@@ -1033,25 +1052,25 @@ theme(
 # =========================================================================== actions
 
 
-def _claim(game: Any, state: Any, seat: int) -> Examined | None:
+def _claim(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if state.phase != "respond" or seat != game.to_act(state) or state.discard is None:
         return None
     if not state.stock:  # no replacement card left: a rule of its own, not this theme's
         return None
     k = state.discard
-    card = token(k)
+    card = NANTONG.token(k)
     acts = []
     if k < 27:
-        r = rank_of(k)
+        r = NANTONG.rank_of(k)
         lo, hi = (k + 1, k + 2) if r == 1 else (k - 2, k - 1) if r == 9 else (k - 1, k + 1)
-        acts.append(Action("chi", seat, (token(lo), token(hi))))
+        acts.append(Action("chi", seat, (NANTONG.token(lo), NANTONG.token(hi))))
     acts += [
         Action("peng", seat, (card,) * 3),
         Action("ming-gang", seat, (card,) * 4),
         Action("hu", seat, (card,)),
     ]
     legal = {a.kind for a in acts if _legal(game, state, a) is not None}
-    waiting = _one_short(state, seat) and is_waiting(state.hands[seat], state.rules.xi)
+    waiting = _one_short(state, seat) and NANTONG.is_waiting(state.hands[seat], state.rules.xi)
     if "hu" in legal:
         cat = "hu"
     elif "ming-gang" in legal:
@@ -1102,28 +1121,26 @@ theme(
 )
 
 
-def _claim_of(game: Any, state: Any, seat: int) -> Action | None:
-    card = token(state.discard)
+def _claim_of(game: NantongGame, state: Any, seat: int) -> Action | None:
+    card = NANTONG.token(state.discard)
     for a in (Action("hu", seat, (card,)), Action("peng", seat, (card,) * 3)):
         if _legal_claim(game, state, a):
             return a
     return None
 
 
-def _legal_claim(game: Any, state: Any, a: Action) -> bool:
+def _legal_claim(game: NantongGame, state: Any, a: Action) -> bool:
     """Whether seat ``a.seat`` may make the claim ``a`` on the discard (asked now or later)."""
     k = state.discard
     hand = state.hands[a.seat]
     if a.kind == "peng":
         return not state.baoting[a.seat] and k < 30 and hand[k] >= 2
-    from app.engine.nantong.analyze import complete
-
     c = list(hand)
     c[k] += 1
-    return complete(c)
+    return NANTONG.complete(c)
 
 
-def _priority(game: Any, state: Any, seat: int) -> Examined | None:
+def _priority(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if state.phase != "respond" or state.claims or seat != game.to_act(state):
         return None
     if len(state.responders) != 1:
@@ -1157,7 +1174,7 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
         ("priority",),
         rating,
         tuple(choices),
-        params={"card": token(state.discard)},
+        params={"card": NANTONG.token(state.discard)},
     )
     return q, cat
 
@@ -1196,29 +1213,31 @@ def priority_position(rng: random.Random, cat: str) -> tuple[Any, int] | None:
                 h = make_hand(rng, size + 1, "any", free, k)
                 if h is None:
                     return None
-                h.remove(token(k))
+                h.remove(NANTONG.token(k))
             else:
                 if free[k] < 2:
                     return None
                 own = [
-                    token(x)
+                    NANTONG.token(x)
                     for x in range(len(state.hands[seat]))
                     for _ in range(state.hands[seat][x])
                     if x != k
                 ]
                 rng.shuffle(own)
-                h = own[: size - 2] + [token(k)] * 2
+                h = own[: size - 2] + [NANTONG.token(k)] * 2
             for t in h:
                 free[INDEX[t]] -= 1
             if min(free.values(), default=0) < 0:
                 return None
             hands[seat] = h
-        hands[p] = [token(x) for x in range(len(state.hands[p])) for _ in range(state.hands[p][x])]
+        hands[p] = [
+            NANTONG.token(x) for x in range(len(state.hands[p])) for _ in range(state.hands[p][x])
+        ]
         s = steer(game, state, rng, hands)
         if s is None:
             return None
         try:
-            s = game.apply(s, Action("discard", p, (token(k),)))
+            s = game.apply(s, Action("discard", p, (NANTONG.token(k),)))
         except IllegalAction:
             return None
         seat = game.to_act(s)
@@ -1249,7 +1268,7 @@ theme(
 )
 
 
-def _gang(game: Any, state: Any, seat: int) -> Examined | None:
+def _gang(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if state.phase != "turn" or seat != game.to_act(state):
         return None
     gangs = [a for a in game.legal_actions(state, seat) if a.kind == "gang"]
@@ -1304,7 +1323,7 @@ def jiaopai_position(rng: random.Random) -> tuple[Any, int] | None:
         new = hand[: size - need - len(keep)] + keep + [k] * need
         if state.last_drawn is not None and state.last_drawn not in new:
             new[0] = state.last_drawn
-        s = steer(game, state, rng, {p: [token(x) for x in new]})
+        s = steer(game, state, rng, {p: [NANTONG.token(x) for x in new]})
         if s is None or _gang(game, s, p) is None:
             return None
         return s, p
@@ -1337,13 +1356,11 @@ theme(
 
 def wait_kinds(counts: Sequence[int]) -> list[int]:
     """The kinds that complete a hand one card short (its shape only)."""
-    from app.engine.nantong.analyze import complete
-
     c = list(counts)
     out = []
     for k in range(len(c)):
         c[k] += 1
-        if complete(c):
+        if NANTONG.complete(c):
             out.append(k)
         c[k] -= 1
     return out
@@ -1358,14 +1375,14 @@ def _near(counts: Sequence[int], card: int) -> bool:
     return bool(counts[card])
 
 
-def _is_win(game: Any, state: Any, seat: int) -> Examined | None:
+def _is_win(game: NantongGame, state: Any, seat: int) -> Examined | None:
     """A ready hand and a card: the discard on offer, or the card just drawn."""
     if seat != game.to_act(state) or state.baoting[seat]:
         return None
     if state.phase == "respond" and state.discard is not None:
         card = state.discard
         before = state.hands[seat]
-        action = Action("hu", seat, (token(card),))
+        action = Action("hu", seat, (NANTONG.token(card),))
         ask = NP_("nantong", "The {card} has been discarded. Can you win on it? Why?")
     elif state.phase == "turn" and state.last_drawn is not None and not state.replacement:
         card = state.last_drawn
@@ -1376,7 +1393,7 @@ def _is_win(game: Any, state: Any, seat: int) -> Examined | None:
         ask = NP_("nantong", "You have just drawn the {card}. Can you win now? Why?")
     else:
         return None
-    if not is_waiting(before, state.rules.xi):
+    if not NANTONG.is_waiting(before, state.rules.xi):
         return None
     why = _why(game, state, action)
     if why not in ("legal", "nt-not-complete"):
@@ -1409,7 +1426,7 @@ def _is_win(game: Any, state: Any, seat: int) -> Examined | None:
         ("going-out", "waits"),
         rating,
         choices,
-        params={"card": token(card)},
+        params={"card": NANTONG.token(card)},
     )
     return q, why
 
@@ -1431,7 +1448,7 @@ theme(
 )
 
 
-def _pickable(game: Any, state: Any, seat: int, card: str) -> bool:
+def _pickable(game: NantongGame, state: Any, seat: int, card: str) -> bool:
     """Whether the deck picker offers ``card`` to the seat (a copy it has not seen)."""
     from app.learning.queries import visible_copies
 
@@ -1439,12 +1456,13 @@ def _pickable(game: Any, state: Any, seat: int, card: str) -> bool:
     return seen < (4 if INDEX[card] < NPLAIN else 1)
 
 
-def _waits(game: Any, state: Any, seat: int) -> Examined | None:
+def _waits(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if game.is_over(state) or seat not in state.players or not _one_short(state, seat):
         return None
     if state.phase == "turn" and seat == state.turn:
         return None
     h = game.seat_holding(state, seat)
+    assert h is not None  # the seat plays at this table
     try:
         waits = game.waits(h, state.rules)
     except EngineError:
@@ -1454,7 +1472,9 @@ def _waits(game: Any, state: Any, seat: int) -> Examined | None:
     cards = {w.card for w in waits}
     if not all(_pickable(game, state, seat, t) for t in cards):
         return None  # the card picker offers only the copies the seat has not seen
-    turned = any(state.gen.turned[INDEX[t]] for t in cards | {token(k) for k in state.generals})
+    turned = any(
+        state.gen.turned[INDEX[t]] for t in cards | {NANTONG.token(k) for k in state.generals}
+    )
     rating = 1250 + 70 * len(cards) + (80 if state.melds[seat] else 0) + (60 if turned else 0)
     q = _ask(
         "pick-cards",
@@ -1510,7 +1530,7 @@ BAOTING_REASONS = _reasons(
 )
 
 
-def _baoting(game: Any, state: Any, seat: int) -> Examined | None:
+def _baoting(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if game.is_over(state) or seat not in state.players or state.baoting[seat]:
         return None
     why = _why(game, state, Action("baoting", seat))
@@ -1526,7 +1546,7 @@ def _baoting(game: Any, state: Any, seat: int) -> Examined | None:
         and seat != game.to_act(state)
         and state.has_discarded[dealer]
         and _one_short(state, seat)
-        and is_waiting(state.hands[seat], state.rules.xi)
+        and NANTONG.is_waiting(state.hands[seat], state.rules.xi)
     ):
         cat = "late"
     else:
@@ -1616,7 +1636,7 @@ def late_position(rng: random.Random) -> tuple[Any, int] | None:
 
 
 def _tokens_of(counts: Sequence[int]) -> list[str]:
-    return [token(k) for k in range(len(counts)) for _ in range(counts[k])]
+    return [NANTONG.token(k) for k in range(len(counts)) for _ in range(counts[k])]
 
 
 def _baoting_direct(rng: random.Random) -> tuple[Any, int] | None:
@@ -1651,7 +1671,7 @@ theme(
 )
 
 
-def _forced(game: Any, state: Any, seat: int) -> Examined | None:
+def _forced(game: NantongGame, state: Any, seat: int) -> Examined | None:
     """After baoting: a drawn card that does not win must go straight back out."""
     if state.phase != "turn" or seat != game.to_act(state) or not state.baoting[seat]:
         return None
@@ -1665,10 +1685,10 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
     if not others:
         return None
     pick = random.Random(sum(state.stock[:5]) + 31 * drawn).sample(others, min(2, len(others)))
-    acts = [legal[0].text(), *(f"discard {token(k)}" for k in pick), "hu"]
+    acts = [legal[0].text(), *(f"discard {NANTONG.token(k)}" for k in pick), "hu"]
     fours = [k for k in range(NPLAIN) if state.hands[seat][k] == 4]
     if fours:
-        acts.append(f"gang {' '.join([token(fours[0])] * 4)}")
+        acts.append(f"gang {' '.join([NANTONG.token(fours[0])] * 4)}")
     order = random.Random(drawn * 7 + len(state.stock)).sample(acts, len(acts))
     choices = tuple(Choice(chr(97 + i), action=a) for i, a in enumerate(order))
     q = _ask(
@@ -1683,7 +1703,7 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
         ("actions",),
         1150 + 50 * len(acts),
         choices,
-        params={"card": token(drawn)},
+        params={"card": NANTONG.token(drawn)},
     )
     return q, "forced"
 
@@ -1716,7 +1736,7 @@ theme(
 )
 
 
-def _unseen(game: Any, state: Any, seat: int) -> Examined | None:
+def _unseen(game: NantongGame, state: Any, seat: int) -> Examined | None:
     if game.is_over(state) or seat != game.to_act(state):
         return None
     view = game.view(state, seat)
@@ -1725,7 +1745,7 @@ def _unseen(game: Any, state: Any, seat: int) -> Examined | None:
         seen.update(sv.discards)
         for m in sv.melds:
             seen.update(m.cards)
-    turned = [token(k) for k in state.generals if k < NPLAIN]
+    turned = [NANTONG.token(k) for k in state.generals if k < NPLAIN]
     pool = sorted(set(turned) | {t for t, n in seen.items() if n})
     if not pool:
         return None

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from app.engine.chuanpai import analysis as an
 from app.engine.chuanpai.base import ChuanpaiGame, Parts
 from app.engine.chuanpai.cards import KINDS, tokens_of
-from app.engine.chuanpai.melds import Meld
+from app.engine.chuanpai.melds import Meld as Meld  # the group type, for the teaching
+from app.engine.chuanpai.melds import jier_sum
 from app.engine.chuanpai.pairing import codec, moves, offers, reasons, serial, settle
 from app.engine.chuanpai.pairing.players import SimplePlayer
 from app.engine.chuanpai.pairing.rules import DEFAULT_RULES, PairingRules
@@ -19,7 +20,7 @@ from app.engine.chuanpai.pairing.strong import StrongPlayer
 from app.engine.chuanpai.pairing.view import view
 from app.engine.core.errors import EngineError
 from app.engine.core.game import Player
-from app.engine.core.registry import find_variant
+from app.engine.core.registry import find_game, find_variant
 from app.engine.core.results import Analysis, Holding, MeldSpec, Wait
 
 _HandData = tuple[tuple[int, ...], tuple[Meld, ...]]
@@ -66,6 +67,36 @@ class PairingGame(ChuanpaiGame[PairingState, PairingRules]):
     info = find_variant("chuanpai")
     default_rules = DEFAULT_RULES
     parts = PARTS
+
+    # ---------------------------------------------- the teaching surface (read-only)
+    # What the game's teaching (``app/teaching/chuanpai/``) asks of the game beyond the
+    # ``Game`` interface, typed; each delegates to the module that does the work.
+
+    #: a hand (counts by kind index): the pairing classes, how many cards pair with
+    #: another (coverage), the spare kinds (光棍), whether it pairs off whole, its best
+    #: arrangement, every way of pairing it off, who pairs with a kind, whether two
+    #: kinds pair, whether a group may be declined under a 齐头 rule, each family's good and bad classes
+    classes: Final = staticmethod(an.classes)
+    coverage: Final = staticmethod(an.coverage)
+    spare_kinds: Final = staticmethod(an.spare_kinds)
+    is_complete: Final = staticmethod(an.is_complete)
+    best_arrangement: Final = staticmethod(an.best_arrangement)
+    arrangement_choices: Final = staticmethod(an._choices)
+    partners_in: Final = staticmethod(an.partners_in)
+    can_pair: Final = staticmethod(an.can_pair)
+    group_optional: Final = staticmethod(an.group_optional)
+    good_bad: Final = an.GOOD_BAD
+    #: groups: one made of its kind and cards (``Meld.make``), a 挤儿 pair's sum
+    make_meld: Final = staticmethod(Meld.make)
+    jier_sum: Final = staticmethod(jier_sum)
+    #: a discard: who may claim it in which order, and a seat's takes of it at a tier
+    claim_order: Final = staticmethod(offers.claim_order)
+    take_options: Final = staticmethod(offers.take_options)
+    #: 偷: how many cards follow a group of a kind; whether a seat must pass a card
+    tou_count: Final = staticmethod(moves._tou_count)
+    must_guo: Final = staticmethod(moves._must_guo)
+    #: what each seat is paid for a win of so many hu (winner, table size)
+    pay: Final = staticmethod(settle.settle)
 
     def table_size(self, rules: PairingRules) -> int:
         return rules.players
@@ -127,3 +158,10 @@ def _data(holding: Holding, rules: PairingRules) -> _HandData:
 
 
 GAME = PairingGame()
+
+
+def pairing_game() -> PairingGame:
+    """The registry's pairing game (``chuanpai``), typed as what it is."""
+    game = find_game("chuanpai")
+    assert isinstance(game, PairingGame)
+    return game

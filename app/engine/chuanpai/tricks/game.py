@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from app.engine.chuanpai.base import ChuanpaiGame, Parts
 from app.engine.chuanpai.cards import check_deck_copies, deck, parse_tokens
-from app.engine.chuanpai.tricks import codec, moves, offers, reasons, serial, settle
+from app.engine.chuanpai.tricks import codec, moves, offers, plays, reasons, serial, settle
 from app.engine.chuanpai.tricks.players import SimplePlayer
+from app.engine.chuanpai.tricks.plays import Play as Play  # a play's type, for the teaching
 from app.engine.chuanpai.tricks.rules import DEFAULT_RULES, HAND, PLAYERS, VARIANT, TrickRules
-from app.engine.chuanpai.tricks.state import TrickState, broken, new_deal, problems
+from app.engine.chuanpai.tricks.state import TrickState as TrickState  # the state, for the teaching
+from app.engine.chuanpai.tricks.state import broken, new_deal, no_tian_no_jiu, problems
 from app.engine.chuanpai.tricks.strong import StrongPlayer
 from app.engine.chuanpai.tricks.view import view
 from app.engine.core.errors import EngineError
 from app.engine.core.game import Player
-from app.engine.core.registry import find_variant
+from app.engine.core.registry import find_game, find_variant
 from app.engine.core.results import Analysis, Holding, Wait
 
 
@@ -59,6 +61,31 @@ class TrickGame(ChuanpaiGame[TrickState, TrickRules]):
     default_rules = DEFAULT_RULES
     context_options = frozenset({"in_hand"})
     parts = PARTS
+
+    # ---------------------------------------------- the teaching surface (read-only)
+    # What the game's teaching (``app/teaching/chuanpai_tricks/``) asks of the game
+    # beyond the ``Game`` interface, typed; each delegates to the module that does it.
+
+    #: the cards: the two hard cards (硬张, laid out, never played), each card's suit
+    #: (civil, red or black) and its rank in it, the red cards that count for 翻
+    hard_cards: Final = plays.HARD
+    suits: Final = plays.SUIT
+    ranks: Final = plays.RANK
+    red_cards: Final = settle.RED_CARDS
+    #: the number of card kinds the game plays with (the faces, no 经 cards)
+    face_count: Final = plays.N
+    #: plays: the named combinations, what a set of cards plays as, a play's rank,
+    #: cards in the order plays keep them, every lead a hand (counts by kind) can make
+    combos: Final = plays.COMBOS
+    classify: Final = staticmethod(plays.classify)
+    rank_of: Final = staticmethod(plays.rank_of)
+    in_order: Final = staticmethod(plays.in_order)
+    leads_in: Final = staticmethod(plays.leads_in)
+    #: how many cards the trick's lead has; whether a dealt hand is 无天无九 (a redeal)
+    lead_size: Final = staticmethod(offers.lead_size)
+    no_tian_no_jiu: Final = staticmethod(no_tian_no_jiu)
+    #: a pile's count (its level and 翻), with so many cards still in hand
+    count_pile: Final = staticmethod(settle.count_pile)
 
     def table_size(self, rules: TrickRules) -> int:
         return PLAYERS
@@ -112,3 +139,10 @@ def _in_hand(context: Mapping[str, str]) -> int | None:
 
 
 GAME = TrickGame()
+
+
+def trick_game() -> TrickGame:
+    """The registry's trick game (``chuanpai-tricks``), typed as what it is."""
+    game = find_game("chuanpai-tricks")
+    assert isinstance(game, TrickGame)
+    return game
