@@ -190,7 +190,7 @@ def _card_writing(family: str | None) -> set[str]:
     fams = [family] if family else ["zipai", "chuanpai", "nantong"]
     for f in fams:
         for c in card_family(f).cards:
-            out.update(HAN_RUN.sub("", "") + "".join(HAN_RUN.findall(c.zh + c.face.zh)))
+            out.update(HAN_RUN.sub("", "") + "".join(HAN_RUN.findall(c.name.zh + c.face.zh)))
     return out
 
 

@@ -1,7 +1,7 @@
 """Practice: themed positions without end, rated to the learner.
 
 A **theme** (:class:`Theme`) turns a moment of a deal, seen from one seat, into a
-question with an exact answer (the forced action, the waits, the count, a legal 吃 ...),
+question with an exact answer (the forced action, the waits, the count, a legal chi ...),
 or says the moment does not fit. A practice exercise's id holds everything needed to
 make it again, ``pos:<theme>:<seat>:<code>`` (positions are study material: their links
 may carry the whole code). The **library** (``content/practice/<game>.yaml``) holds

@@ -53,7 +53,7 @@ def exercise(family_id: str, mode: str, token: str, seed: int) -> Exercise | Non
     if mode == "name":
         # a choice's id is the card it names, so a wrong answer says which card it was
         choices = tuple(
-            Choice(t, Text(fam.card(t).name("zh"), fam.card(t).label("en"))) for t in options
+            Choice(t, Text(fam.card(t).name.zh, fam.card(t).label("en"))) for t in options
         )
         answer = token
         return Exercise(

@@ -9,7 +9,7 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     from app.learning.glossary import taught_in
-    from app.text import results
+    from app.text import languages, results
     from app.ui import charts, markup, pictures, text
 
     app.jinja_env.globals.update(
@@ -36,4 +36,5 @@ def init_app(app: Flask) -> None:
         lesson_for=text.lesson_for,
         skill_name=text.skill_name,
         accuracy_chart=charts.accuracy_chart,
+        is_chinese=languages.chinese,
     )

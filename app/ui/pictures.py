@@ -59,15 +59,14 @@ def _page_game() -> str | None:
 
 def face(family_id: str, token: str, checked: bool = False) -> Pic:
     """The face of a card, named in the page language, by the page's game's own name
-    for it where it has one (梅子 in the pairing game)."""
+    for it where it has one (meizi in the pairing game)."""
     locale = _locale()
     game = _page_game()
     key = (_root(), family_id, token, checked, locale, game)
     pic = _PICS.get(key)
     if pic is None:
         c = family(family_id).card(token)
-        lang = "zh" if locale.startswith("zh") else "en"
-        word = terms.card_word(token, game, lang) if game else None
+        word = terms.card_word(token, game, locale) if game else None
         pic = _PICS[key] = Pic(
             token=token,
             src=url_for("static", filename=c.svg_path),

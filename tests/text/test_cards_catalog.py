@@ -53,11 +53,11 @@ def test_tokens_are_the_engine_contract_tokens(family_id):
 @pytest.mark.parametrize(("family_id", "token"), ALL)
 def test_every_card_has_names_in_both_languages_and_a_picture(family_id, token):
     c = family(family_id).card(token)
-    assert c.zh and c.en and c.pinyin
-    assert re.search(r"[\u4e00-\u9fff]", c.zh), "the Chinese name is in characters"
+    assert c.name.zh and c.name.en and c.pinyin
+    assert re.search(r"[\u4e00-\u9fff]", c.name.zh), "the Chinese name is in characters"
     assert PINYIN.match(c.pinyin), c.pinyin
-    assert c.label("zh").startswith(c.zh) and c.pinyin not in c.label("zh")
-    assert c.en.startswith(c.label("en").split(" (")[0])
+    assert c.label("zh").startswith(c.name.zh) and c.pinyin not in c.label("zh")
+    assert c.name.en.startswith(c.label("en").split(" (")[0])
     # an attribute stays in one language: no pinyin in the Chinese, no 汉字 in the English
     assert not re.search(r"[A-Za-z]", c.label("zh")), c.label("zh")
     assert not re.search(r"[\u3400-\u9fff]", c.label("en")), c.label("en")
