@@ -18,9 +18,10 @@ from pydantic import ValidationError
 
 from app.config import ROOT
 from app.engine.core.registry import all_variants
+from app.text import languages
 from app.yamlfile import load_yaml
 
-LOCALES = ("en", "zh")
+LOCALES = languages.written()  # the authored languages (a derived one is generated)
 GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
 TERM = re.compile(r"\[\[([a-z0-9-]+)")
 CARD = re.compile(r"\{([a-z0-9]{2,3})\}")
@@ -324,7 +325,9 @@ def term_order_problems() -> Iterator[str]:
                         w = table._word_in(c, v.id) if c else None
                         if w is None or not w.glossary or w.glossary in seen:
                             continue
-                        if lang == "en" and (not w.gloss or w.en in table.ENGLISH_WORDS):
+                        if not languages.chinese(lang) and (
+                            not w.gloss or w.en in table.ENGLISH_WORDS
+                        ):
                             continue  # an English word: no term to teach
                         if name.text in table._card_faces(v.id, lang):
                             continue  # a card's plain name (二四): no term either

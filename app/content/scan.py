@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-from app.text import terms
+from app.text import languages, terms
 
-LANGS = ("en", "zh")
+LANGS = languages.written()  # the authored languages (a derived one is generated)
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+")
@@ -243,7 +243,7 @@ def read(html: str, where: str, lang: str, game: str | None, whole: bool = False
         for m in SEAT_ZERO.finditer(t):
             add("machinery", m.group(), _context(t, m.start(), m.end()))
         run_lang = (run.lang or lang).split("-")[0]
-        if lang == "en":
+        if not languages.chinese(lang):
             for m in HAN_RUN.finditer(t):
                 if run_lang != "zh":
                     add("unmarked", m.group(), _context(t, m.start(), m.end()))
@@ -258,7 +258,7 @@ def read(html: str, where: str, lang: str, game: str | None, whole: bool = False
                     add("unmarked", word, _context(t, m.start(), m.end()))
                 if word in machinery or word.lower() in machinery:
                     add("machinery", word, _context(t, m.start(), m.end()))
-        if lang == "en":
+        if not languages.chinese(lang):
             for m in re.finditer(
                 r"\b[a-z]+_[a-z_]+\b|\b(?:baoting|jia-gang|ming-gang|an-gang|an-ke|fan-set)\b", t
             ):
@@ -273,7 +273,9 @@ def read(html: str, where: str, lang: str, game: str | None, whole: bool = False
         elif game is None and not run.note:
             for p in terms.table().provenance.get(lang):
                 for m in re.finditer(
-                    r"(?<![\w-])" + re.escape(p) + r"(?![\w-])" if lang == "en" else re.escape(p),
+                    r"(?<![\w-])" + re.escape(p) + r"(?![\w-])"
+                    if not languages.chinese(lang)
+                    else re.escape(p),
                     t,
                     re.IGNORECASE,
                 ):

@@ -18,7 +18,7 @@ import dataclasses
 import random
 
 from app.learning import practice, practice_themes
-from app.learning.exercise import Exercise, Text
+from app.learning.exercise import Exercise
 from app.learning.generators import Generator
 from app.teaching.nantong import themes as T
 
@@ -42,7 +42,7 @@ def from_theme(gen_id: str, theme_id: str, kind: str, skills: tuple[str, ...]) -
 
     title = {t.id: t for t in T.OWN}.get(theme_id) or practice_themes.shared(GAME).get(theme_id)
     assert title is not None, theme_id
-    gen = Generator(gen_id, GAME, kind, skills, Text(title.title.zh, title.title.en), make)
+    gen = Generator(gen_id, GAME, kind, skills, title.title, make)
     OWN.append(gen)
     return gen
 
