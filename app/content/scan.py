@@ -10,8 +10,9 @@ place and the offending text. What is looked for:
 - ``unmarked``: a run of Chinese characters on an English page, or of Latin letters on
   a Chinese page, outside an element carrying its ``lang``;
 - ``attribute``: a ``title`` or ``alt`` mixing the two scripts;
-- ``provenance``: a source cited outside a variant note ("the source says", 原文, 引擎)
-  (the glossary's line on where a name is used counts as a note);
+- ``provenance``: a source cited outside a variant note ("the source says", "the
+  engine": the term table's ``provenance`` in each language) (the glossary's line on
+  where a name is used counts as a note);
 - ``regional``: a regional name, or another game's word, outside a variant note;
 - ``avoid``: a word the table says never to use (stale, not smelly);
 - ``chinese``: Chinese in the running text of an English page that is not a term's
@@ -183,7 +184,7 @@ MESSAGE_CLASSES = frozenset({"count-lines", "verdict", "proof", "verdict-message
 
 
 def _card_writing(family: str | None) -> set[str]:
-    """Characters a page may show as a card's own writing (一…十, 壹…拾, 条丙万 …)."""
+    """Characters a page may show as a card's own writing (the numbers of the word cards in both hands, the Nantong suits …)."""
     from app.text.cards import family as card_family
 
     out: set[str] = set()
