@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
+from app.text import languages
 from app.text.catalog import Msg
 from app.text.localized import Text as Text  # the one text type, re-exported
 
@@ -32,6 +33,15 @@ from app.text.localized import Text as Text  # the one text type, re-exported
 #: interface text of the catalogs named in code (``N_("...")``, :class:`Msg`); both are
 #: read with ``.get(lang)``
 Said: TypeAlias = Text | Msg
+
+
+def written_out(text: Said) -> dict[str, str]:
+    """A text as a mapping of language codes (a reason's parameter, which is data): the
+    languages a Text is written in, or a catalog text in every written language."""
+    if isinstance(text, Text):
+        return dict(text.items())
+    return {code: text.get(code) for code in languages.written()}
+
 
 KINDS = ("pick-cards", "choose-action", "number", "choice", "order", "true-false")
 CONTEXTS = (
