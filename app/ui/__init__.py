@@ -10,7 +10,7 @@ from flask import Flask
 def init_app(app: Flask) -> None:
     from app.learning.glossary import taught_in
     from app.text import languages, results
-    from app.ui import charts, markup, pictures, text
+    from app.ui import charts, hanzi, markup, pictures, text
 
     app.jinja_env.globals.update(
         card_face=pictures.face,
@@ -37,4 +37,6 @@ def init_app(app: Flask) -> None:
         skill_name=text.skill_name,
         accuracy_chart=charts.accuracy_chart,
         is_chinese=languages.chinese,
+        chinese_of=hanzi.chinese_of,
+        lang_tag=lambda code: languages.get(code).html,
     )
