@@ -10,6 +10,7 @@ any other page, as it always was.
 
 from __future__ import annotations
 
+from flask import has_request_context
 from flask_babel import LazyString
 
 from app.i18n import page_locale
@@ -82,4 +83,10 @@ def hanzi(pinyin: str) -> LazyString:
     """:func:`word` in the page's language, when the label is shown."""
     if pinyin not in WORDS:
         raise KeyError(pinyin)
-    return LazyString(lambda: word(pinyin, str(page_locale())))
+    return LazyString(lambda: word(pinyin, _page_locale()))
+
+
+def _page_locale() -> str:
+    """The page's language; outside a request (a script, a test), English, as the
+    interface's own texts are there."""
+    return str(page_locale()) if has_request_context() else "en"
