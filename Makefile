@@ -43,15 +43,20 @@ install-server: $(RUN_STAMP)
 install: $(STAMP)
 
 # Compile the .po catalogs into .mo (not committed). Cheap; always run.
+# Every domain (messages, reasons, ...) of every language folder: a folder without one
+# of the domains is skipped (pybabel compiles the .po files that exist).
 compile: install-run
-	$(BIN)/pybabel -q compile -d translations --use-fuzzy=false 2>/dev/null || $(BIN)/pybabel -q compile -d translations
+	domains=$$(for po in translations/*/LC_MESSAGES/*.po; do basename "$$po" .po; done | sort -u); \
+	$(BIN)/pybabel -q compile -d translations -D "$$(echo $$domains)"
 
 # Maintainer step: extract strings, update the catalogs (the .po files are the source:
-# translate new entries in translations/zh/LC_MESSAGES/messages.po), compile, report gaps.
+# translate new entries in translations/zh/LC_MESSAGES/messages.po), generate the languages
+# derived from another (zh-Hant from zh: scripts/derive_languages.py), compile, report gaps.
 catalogs: install
 	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k lazy_gettext -k N_ -k NP_:1c,2 -c TRANSLATORS: --no-location --sort-by-file -o translations/messages.pot .
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 	$(BIN)/python scripts/fill_en_catalog.py
+	$(BIN)/python scripts/derive_languages.py
 	$(BIN)/pybabel compile -d translations --statistics
 
 setup-db: compile

@@ -163,7 +163,7 @@ def serve(
             host, port, workers, timeout, limiter_storage=storage, max_requests=max_requests
         )
         return
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # Flask types its proxy as the app
     app.debug = debug
     click.echo(f"Long Card Academy on http://{host}:{port}/  (Ctrl+C to stop)")
     run_simple(host, port, app, use_reloader=debug, use_debugger=debug, threaded=True)

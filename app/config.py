@@ -173,7 +173,6 @@ def from_env(instance_path: Path) -> dict[str, Any]:
         "HSTS_MAX_AGE": _int("HSTS_MAX_AGE", 365 * 24 * 3600 if secure else 0),
         "BABEL_DEFAULT_LOCALE": "zh",
         "BABEL_TRANSLATION_DIRECTORIES": str(ROOT / "translations"),
-        "LANGUAGES": ("zh", "en"),
         "WTF_CSRF_TIME_LIMIT": None,
         "WTF_CSRF_HEADERS": ["X-CSRFToken"],
         "RATELIMIT_STORAGE_URI": os.environ.get("RATELIMIT_STORAGE_URI")

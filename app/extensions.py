@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
 from flask import session
 from flask_babel import Babel
 from flask_limiter import Limiter
@@ -11,7 +13,7 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, Table
 from sqlalchemy.orm import DeclarativeBase
 
 from app.database import AcademySession
@@ -27,6 +29,9 @@ NAMING = {
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
+    if TYPE_CHECKING:
+        # every model is mapped to a table (SQLAlchemy allows any FROM clause)
+        __table__: ClassVar[Table]
 
 
 class AcademyLoginManager(LoginManager):
@@ -50,3 +55,11 @@ login_manager = AcademyLoginManager()
 csrf = CSRFProtect()
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
 htmx = Htmx()
+
+# What the models subclass. At run time Flask-SQLAlchemy's ``db.Model``, which it builds
+# from ``Base`` (same metadata and registry) with its query and bind-key mixins; mypy
+# cannot see through that, and sees the typed ``Base`` it is made from.
+if TYPE_CHECKING:
+    Model = Base
+else:
+    Model = db.Model

@@ -13,6 +13,8 @@ from app import config as cfg
 from app import database, hashing, i18n, inputs, ops, profiles, security, sessions, ui
 from app.extensions import babel, csrf, db, htmx, limiter, login_manager, migrate
 from app.redirects import current_path
+from app.text import catalog, languages
+from app.ui import locale as locale_choice
 from app.ui.environment import Environment
 
 
@@ -39,6 +41,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                 config["SQLALCHEMY_DATABASE_URI"]
             )
 
+    # the languages offered: translations/languages.toml, unless a deployment names fewer
+    app.config.setdefault("LANGUAGES", languages.codes())
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = i18n.compiled_catalogs(
         Path(app.config["BABEL_TRANSLATION_DIRECTORIES"]), Path(app.instance_path) / "translations"
     )
@@ -46,7 +50,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     database.init_app(app)  # first of the request hooks: before any query
     inputs.init_app(app)  # <int:…> bounded, NUL refused: before any view reads a value
     migrate.init_app(app, db, directory=str(cfg.ROOT / "migrations"), render_as_batch=True)
-    babel.init_app(app, locale_selector=i18n.choose_locale)
+    babel.init_app(app, locale_selector=locale_choice.choose_locale)
     i18n.install_template_gettext(app)
     csrf.init_app(app)
     sessions.init_app(app)
@@ -117,22 +121,30 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             from app.text.results import EXERCISE_KINDS
 
             texts = game_texts(locale)
+            zh_form = languages.chinese_form(locale)
             names = names_by_locale[locale] = {
                 "nav_games": [(g["id"], texts[g["id"]]["name"]) for g in games_structure()],
                 "game_names": {g["id"]: texts[g["id"]]["name"] for g in games_structure()},
                 "kind_names": {k: str(v) for k, v in EXERCISE_KINDS.items()},
                 "family_names": {k: v.title.get(locale) for k, v in families().items()},
-                "html_lang": i18n.html_lang(locale),
+                "html_lang": locale_choice.html_lang(locale),
+                # a Chinese page; the language Chinese words show in on this page (an
+                # English page quotes them in Simplified), and its <html lang> tag
+                "chinese": languages.chinese(locale),
+                "zh_form": zh_form,
+                "zh_html": languages.get(zh_form).html,
+                "brand_zh": catalog.gettext(zh_form, "Long Card Academy"),
             }
         return names
 
     @app.context_processor
     def _globals() -> dict[str, Any]:
         locale = i18n.page_locale()
+        offered = app.config["LANGUAGES"]
         return {
             **_names(locale),
             "locale": locale,
-            "languages": i18n.LANGUAGE_NAMES,
+            "languages": [lang for lang in languages.all_languages() if lang.code in offered],
             "csrf_token": sessions.csrf_token,
             "is_htmx": bool(getattr(request, "htmx", False)),
         }
@@ -140,6 +152,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.ui.fragments import fragment, put
 
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["language_tag"] = lambda code: languages.get(code).html
     app.jinja_env.globals["fragment"] = fragment
     app.jinja_env.globals["put_fragment"] = put
     app.jinja_env.globals["current_path"] = current_path

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -25,10 +26,10 @@ from pathlib import Path
 from flask import Flask, current_app
 from werkzeug.security import check_password_hash, generate_password_hash
 
-try:
+if sys.platform == "win32":  # pragma: no cover - Windows: one process, a semaphore is enough
+    fcntl = None
+else:
     import fcntl
-except ImportError:  # pragma: no cover - Windows: one process, a semaphore is enough
-    fcntl = None  # type: ignore[assignment]
 
 
 class HashingBusy(Exception):

@@ -1,52 +1,37 @@
 """Locale choice: the account's language, else the visitor's explicit choice (cookie),
-else the browser's Accept-Language, else Chinese."""
+else the browser's Accept-Language, else Chinese.
+
+The languages are those of ``translations/languages.toml`` (:mod:`app.text.languages`):
+a language is named by its code (``zh``, ``zh-Hant``, ``en``) everywhere in the app; only
+Flask-Babel sees its catalogs' folder (``zh_Hant``). The choice itself is made in
+:mod:`app.ui.locale` (it reads the language list); this module keeps what a request needs
+of it, below the text layer."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, g
 from flask_babel import get_translations
-from flask_login import current_user
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
 LANG_COOKIE = "lang"
-LANGUAGE_NAMES = {"zh": "中文", "en": "English"}
-
-
-def supported() -> tuple[str, ...]:
-    langs: tuple[str, ...] = current_app.config["LANGUAGES"]
-    return langs
-
-
-def choose_locale() -> str:
-    langs = supported()
-    # when the database is down (g.no_database) the account is not asked
-    if (
-        not g.get("no_database")
-        and current_user
-        and current_user.is_authenticated
-        and current_user.locale in langs
-    ):
-        return str(current_user.locale)
-    chosen = request.cookies.get(LANG_COOKIE)
-    if chosen in langs:
-        return str(chosen)
-    best = request.accept_languages.best_match(langs)
-    return best or current_app.config["BABEL_DEFAULT_LOCALE"]
 
 
 def page_locale() -> str:
-    """This request's locale as text, found once per request (Flask-Babel looks it up
-    through its context on every call, and a page asks dozens of times)."""
+    """This request's language code (``zh``, ``zh-Hant``, ``en``), found once per request
+    (Flask-Babel looks its locale up through its context on every call, and a page asks
+    dozens of times)."""
     loc = g.get("_page_locale")
     if loc is None:
         from flask_babel import get_locale
 
-        loc = g._page_locale = str(get_locale() or current_app.config["BABEL_DEFAULT_LOCALE"])
+        get_locale()  # its selector (app.ui.locale.choose_locale) keeps the code in g
+        loc = g.get("_page_locale") or str(current_app.config["BABEL_DEFAULT_LOCALE"])
+        g._page_locale = loc
     return str(loc)
 
 
@@ -67,7 +52,7 @@ def translations() -> Any:
 def install_template_gettext(app: Flask) -> None:
     """Templates translate through :func:`translations` (after ``babel.init_app``);
     ``_`` through :func:`template_gettext`."""
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by Jinja's i18n extension
         gettext=lambda s: translations().ugettext(s),
         ngettext=lambda s, p, n: translations().ungettext(s, p, n),
         newstyle=True,
@@ -103,11 +88,6 @@ def template_gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> An
     return done
 
 
-def html_lang(locale: str) -> str:
-    """The BCP 47 tag for ``<html lang>``."""
-    return {"zh": "zh-Hans", "en": "en"}.get(locale, locale)
-
-
 def set_lang_cookie(response: Response, locale: str) -> None:
     response.set_cookie(
         LANG_COOKIE,
@@ -122,11 +102,12 @@ def set_lang_cookie(response: Response, locale: str) -> None:
 def compiled_catalogs(source: Path, fallback: Path) -> str:
     """A translations folder whose ``.mo`` files are current.
 
-    ``make`` compiles the catalogs in place. When an install has only the ``.po``
-    files (or stale ``.mo``), they are compiled into ``fallback`` (the instance
-    folder), so pages never fall back to English silently.
+    ``make`` compiles the catalogs in place (every domain: ``messages``, ``reasons``...).
+    When an install has only the ``.po`` files (or stale ``.mo``), every one of them is
+    compiled into ``fallback`` (the instance folder), so pages never fall back to English
+    silently.
     """
-    pos = sorted(source.glob("*/LC_MESSAGES/messages.po"))
+    pos = sorted(source.glob("*/LC_MESSAGES/*.po"))
 
     def fresh(po: Path) -> bool:
         mo = po.with_suffix(".mo")
@@ -139,7 +120,7 @@ def compiled_catalogs(source: Path, fallback: Path) -> str:
 
     for po in pos:
         lang = po.parent.parent.name
-        out = fallback / lang / "LC_MESSAGES" / "messages.mo"
+        out = fallback / lang / "LC_MESSAGES" / po.with_suffix(".mo").name
         if out.exists() and out.stat().st_mtime >= po.stat().st_mtime:
             continue
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,9 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.routing import IntegerConverter, Map
 
+# A select field's option (WTForms 3.3 deprecates tuples), for every form to import from here.
+from wtforms.fields.choices import SelectChoice as SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2's, not in its stubs yet
+
 #: the largest id (and any integer a request gives the database): PostgreSQL's ``integer``
 MAX_ID = 2**31 - 1
 

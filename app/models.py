@@ -12,13 +12,13 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from app.database import utcnow
-from app.extensions import db
+from app.extensions import Model
 from app.usernames import name_key
 
 ROLES = ("learner", "teacher", "admin")
 
 
-class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+class User(UserMixin, Model):
     """An account. ``role`` is a plain column so that teacher and admin roles need no rewrite.
 
     ``username`` is the name as shown; ``username_key`` (NFKC + casefold, kept in step
@@ -72,7 +72,7 @@ class User(UserMixin, db.Model):  # type: ignore[name-defined,misc]
         return self.role == role or self.role == "admin"
 
 
-class QuickCode(db.Model):  # type: ignore[name-defined,misc]
+class QuickCode(Model):
     """A one-time sign-in code (stored as a digest) until it expires: a teacher gives
     one to a student, an admin to a member who lost their password
     (:mod:`app.signin_codes`)."""
@@ -100,7 +100,7 @@ class Learner(Protocol):
     def timezone(self) -> str: ...
 
 
-class LearnerProfile(db.Model):  # type: ignore[name-defined,misc]
+class LearnerProfile(Model):
     """Where the learner's record is kept (app.learning.models), from the first answer.
 
     A visitor's profile has no user and is found by a cookie; signing up attaches it

@@ -118,7 +118,7 @@ def init_app(app: Flask) -> None:
         access_log.propagate = False
     hops = int(app.config.get("PROXY_HOPS", 0) or 0)
     if hops > 0:
-        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]  # Flask's way to wrap its WSGI app
             app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops, x_prefix=hops
         )
 

@@ -20,16 +20,19 @@ import contextlib
 import gc
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gunicorn.app.base import BaseApplication
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def default_workers() -> int:
     return (os.cpu_count() or 1) + 1
 
 
-class _Server(BaseApplication):  # type: ignore[misc]
+class _Server(BaseApplication):
     def __init__(self, options: dict[str, Any]) -> None:
         self.options = options
         super().__init__()
@@ -72,7 +75,7 @@ def warm_paths() -> tuple[list[str], list[str]]:
     return fixed + per_game, steps
 
 
-def warm(app: Any) -> None:
+def warm(app: Flask) -> None:
     """Draw the slow pages once, as a first visitor, in this process (gunicorn's master,
     before the fork). Never fails: a page that cannot be drawn (the database not set up,
     or down) is simply not warmed. Leaves no connection open."""
@@ -156,7 +159,7 @@ def warm_answer_steps() -> list[str]:
     return list(seen.values())
 
 
-def _warm_answer(app: Any, address: str, ex: Any, right: bool) -> bool:
+def _warm_answer(app: Flask, address: str, ex: Any, right: bool) -> bool:
     """A new visitor reads ``address`` and sends its answer form: whether it was taken."""
     import re
     from html import unescape
@@ -185,7 +188,7 @@ def _warm_answer(app: Any, address: str, ex: Any, right: bool) -> bool:
     return r.status_code == 200
 
 
-def warm_answers(app: Any, steps: int | None = None) -> int:
+def warm_answers(app: Flask, steps: int | None = None) -> int:
     """Answer a lesson exercise of each kind in each game, each as a new visitor would
     (the page read, its form sent as htmx sends it), with every write undone: the
     database's commit is a rollback meanwhile. What a first answer does once per process
@@ -203,14 +206,14 @@ def warm_answers(app: Any, steps: int | None = None) -> int:
     }
     with app.app_context():
         dialect = db.engine.dialect
-    dialect.do_commit = lambda dbapi_connection: dbapi_connection.rollback()  # type: ignore[method-assign]
+    dialect.do_commit = lambda dbapi_connection: dbapi_connection.rollback()  # type: ignore[method-assign]  # the warm-up's writes are rolled back
     answered = 0
     try:
         for address in warm_answer_steps()[:steps]:
             for right in (True, False):
                 answered += _warm_answer(app, address, by_address[address], right)
     finally:
-        del dialect.do_commit  # type: ignore[method-assign]
+        del dialect.do_commit
         with app.app_context():
             db.session.remove()
     return answered

@@ -25,10 +25,9 @@ def folders() -> dict[str, list[str]]:
             if exts:
                 rel = folder.relative_to(ROOT).as_posix()
                 out[rel] = [f"{rel}/*{e}" if e else f"{rel}/*" for e in exts]
-    if "translations/en/LC_MESSAGES" in out:  # compiled catalogs are built, not committed
-        for lang in ("en", "zh"):
-            key = f"translations/{lang}/LC_MESSAGES"
-            out[key] = sorted(set(out.get(key, [])) | {f"{key}/*.po", f"{key}/*.mo"})
+    for key in list(out):  # compiled catalogs (every domain) are built, not committed
+        if key.startswith("translations/") and key.endswith("/LC_MESSAGES"):
+            out[key] = sorted(set(out[key]) | {f"{key}/*.po", f"{key}/*.mo"})
     out[""] = ["babel.cfg"]
     return out
 

@@ -31,13 +31,17 @@ def test_catalogs_are_compiled_when_only_po_files_exist(tmp_path: Path):
     import shutil
 
     src = tmp_path / "translations"
-    for po in (ROOT / "translations").glob("*/LC_MESSAGES/messages.po"):
+    for po in (ROOT / "translations").glob("*/LC_MESSAGES/*.po"):
         dest = src / po.relative_to(ROOT / "translations")
-        dest.parent.mkdir(parents=True)
+        dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(po, dest)
     out = compiled_catalogs(src, tmp_path / "instance" / "translations")
     assert out == str(tmp_path / "instance" / "translations")
-    assert (tmp_path / "instance/translations/zh/LC_MESSAGES/messages.mo").stat().st_size > 1000
+    # every domain of every language folder, not only the templates' messages
+    for po in src.glob("*/LC_MESSAGES/*.po"):
+        mo = tmp_path / "instance" / po.relative_to(tmp_path).with_suffix(".mo")
+        assert mo.stat().st_size > 1000, mo
+    assert (tmp_path / "instance/translations/zh/LC_MESSAGES/reasons.mo").exists()
     # compiled .mo beside the .po: used in place
     assert compiled_catalogs(ROOT / "translations", tmp_path / "unused") == str(
         ROOT / "translations"

@@ -12,10 +12,11 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, PasswordField, RadioField, SelectField, StringField
-from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2's, not in its stubs yet
 from wtforms.validators import DataRequired, EqualTo, Length, Regexp, ValidationError
 
+from app.inputs import SelectChoice
 from app.passwords import check_password
+from app.text import languages
 from app.usernames import display_form, is_mixed_script, name_key
 
 USERNAME_RE = r"^[\w.\-]+$"
@@ -90,7 +91,7 @@ def _is_han(char: str) -> bool:
     return "\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf"
 
 
-class SignupForm(FlaskForm):  # type: ignore[misc]
+class SignupForm(FlaskForm):
     username = StringField(
         _l("Username"),
         filters=[display_form],
@@ -120,7 +121,7 @@ class SignupForm(FlaskForm):  # type: ignore[misc]
             )
 
 
-class SigninForm(FlaskForm):  # type: ignore[misc]
+class SigninForm(FlaskForm):
     username = StringField(
         _l("Username"), validators=[DataRequired(message=_l("Enter your username."))]
     )
@@ -129,7 +130,7 @@ class SigninForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class _OfUser(FlaskForm):  # type: ignore[misc]
+class _OfUser(FlaskForm):
     """A form about a signed-in member's account (their name is checked against)."""
 
     def __init__(self, user: User, *args: Any, **kwargs: Any) -> None:
@@ -149,10 +150,10 @@ class PasswordForm(_OfUser):
     confirm = _repeat(_l("Repeat the new password"))
 
 
-class LanguageForm(FlaskForm):  # type: ignore[misc]
+class LanguageForm(FlaskForm):
     locale = RadioField(
         _l("Language"),
-        choices=[SelectChoice("zh", "中文"), SelectChoice("en", "English")],
+        choices=[SelectChoice(lang.code, lang.name) for lang in languages.all_languages()],
         validators=[DataRequired(message=_l("Choose a language."))],
     )
 
@@ -164,7 +165,7 @@ class NewPasswordForm(_OfUser):
     confirm = _repeat(_l("Repeat the new password"))
 
 
-class CodeSigninForm(FlaskForm):  # type: ignore[misc]
+class CodeSigninForm(FlaskForm):
     code = StringField(
         _l("One-time code"),
         filters=[lambda v: (v or "").strip()],
@@ -188,7 +189,7 @@ class DeleteAccountForm(_OfUser):
             raise ValidationError(_l("That is not your username."))
 
 
-class DayForm(FlaskForm):  # type: ignore[misc]
+class DayForm(FlaskForm):
     """The learner's day: the time zone it is counted in, and the daily goal."""
 
     timezone = StringField(

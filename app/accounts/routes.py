@@ -26,6 +26,7 @@ from app.htmx_utils import form_page, is_htmx, redirect_to
 from app.i18n import set_lang_cookie
 from app.inputs import add_error
 from app.learning.streaks import goal_of
+from app.models import User
 from app.profiles import PROFILE_COOKIE, current_profile
 from app.redirects import current_path, next_param
 from app.usernames import name_key
@@ -48,7 +49,7 @@ def _needs_signin() -> ResponseReturnValue:
     return redirect(location)
 
 
-def _start_session(user) -> None:  # type: ignore[no-untyped-def]
+def _start_session(user: User) -> None:
     """Sign in with a fresh session: a new CSRF token, nothing kept from before."""
     session.clear()
     login_user(user)

@@ -13,6 +13,7 @@ from app.hashing import check_unknown, equalize, hash_slot
 from app.i18n import LANG_COOKIE
 from app.models import LearnerProfile, User
 from app.profiles import adopt_visitor_profile, current_profile
+from app.text import languages
 from app.usernames import display_form, name_key
 
 
@@ -51,7 +52,7 @@ def create_user(username: str, password: str) -> User:
     if find_user(username) is not None:
         raise UsernameTaken(username)
     lang = request.cookies.get(LANG_COOKIE)
-    user = User(username=display_form(username), locale=lang if lang in ("zh", "en") else None)
+    user = User(username=display_form(username), locale=lang if lang in languages.codes() else None)
     with hash_slot():
         user.set_password(password)
     try:
@@ -90,7 +91,7 @@ def authenticate(username: str, password: str, user: User | None = _LOOK_UP) -> 
 def after_signin(user: User) -> None:
     """Merge the visitor's progress; keep a language chosen before signing in."""
     lang = request.cookies.get(LANG_COOKIE)
-    if user.locale is None and lang in ("zh", "en"):
+    if user.locale is None and lang in languages.codes():
         user.locale = lang
     adopt_visitor_profile(user)
     db.session.commit()

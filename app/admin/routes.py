@@ -13,14 +13,13 @@ from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from wtforms import RadioField
-from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.2's, not in its stubs yet
 from wtforms.validators import DataRequired
 
 from app import erase
 from app.admin import service
 from app.extensions import db
 from app.htmx_utils import redirect_to
-from app.inputs import int_or
+from app.inputs import SelectChoice, int_or
 from app.models import ROLES, User
 
 bp = Blueprint("admin", __name__)
@@ -31,7 +30,7 @@ def role_names() -> dict[str, str]:
     return {"learner": _("learner"), "teacher": _("teacher"), "admin": _("admin")}
 
 
-class RoleForm(FlaskForm):  # type: ignore[misc]
+class RoleForm(FlaskForm):
     role = RadioField(
         _l("Role"),
         choices=[SelectChoice(r, r) for r in ROLES],

@@ -11,7 +11,8 @@ student accounts).
 
 from __future__ import annotations
 
-from flask import Flask, Response, redirect, request
+from flask import Flask, redirect, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 AREA = ("/classes/", "/assignments/")
@@ -30,7 +31,7 @@ def init_app(app: Flask) -> None:
     app.before_request(_assignments_sign_in_first)
 
 
-def _assignments_sign_in_first() -> Response | None:
+def _assignments_sign_in_first() -> ResponseReturnValue | None:
     """A visitor opening any ``/assignments/…`` address, even one that names nothing,
     signs in first and comes back (what exists is not told before)."""
     from werkzeug.exceptions import NotFound
@@ -45,10 +46,10 @@ def _assignments_sign_in_first() -> Response | None:
         return None
     from app.extensions import login_manager
 
-    return login_manager.unauthorized()  # type: ignore[no-any-return]
+    return login_manager.unauthorized()
 
 
-def _get_after_post() -> Response | None:
+def _get_after_post() -> ResponseReturnValue | None:
     """A page drawn by a POST (a form with its errors, login cards) has the POST's address,
     and the language switch brings the browser back there with a GET. In this area that
     GET lands on the page holding the form, one step up, instead of a 405."""
@@ -65,5 +66,5 @@ def _get_after_post() -> Response | None:
             adapter.match(candidate, method="GET")
         except HTTPException:
             continue
-        return redirect(candidate, code=303)  # type: ignore[return-value]
+        return redirect(candidate, code=303)
     return None

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from flask import abort
 from flask_login import current_user
+from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
 from app.classes.models import (
@@ -58,7 +59,7 @@ def may_teach(u: User | None) -> bool:
 def teacher_role(class_id: int, user_id: int) -> str | None:
     """``owner``, ``co`` or ``None``."""
     return db.session.scalar(
-        db.select(ClassTeacher.role).filter_by(class_id=class_id, user_id=user_id)
+        select(ClassTeacher.role).filter_by(class_id=class_id, user_id=user_id)
     )
 
 
@@ -83,7 +84,7 @@ def teaching_assignment(
     u = user()
     found = (
         db.session.execute(
-            db.select(SchoolClass, Assignment, LearnerProfile.timezone)
+            select(SchoolClass, Assignment, LearnerProfile.timezone)
             .join(ClassTeacher, ClassTeacher.class_id == SchoolClass.id)
             .join(Assignment, Assignment.class_id == SchoolClass.id)
             .outerjoin(LearnerProfile, LearnerProfile.user_id == ClassTeacher.user_id)
@@ -102,7 +103,7 @@ def teaching_assignment(
 
 
 def member(klass: SchoolClass, user_id: int) -> ClassStudent:
-    row = db.session.scalar(db.select(ClassStudent).filter_by(class_id=klass.id, user_id=user_id))
+    row = db.session.scalar(select(ClassStudent).filter_by(class_id=klass.id, user_id=user_id))
     if row is None:
         abort(404)
     return row
@@ -117,7 +118,7 @@ def manages(teacher_id: int, student_id: int) -> bool:
         return True
     mine, maker = aliased(ClassTeacher), aliased(ClassTeacher)
     shared = (
-        db.select(ClassStudent.id)
+        select(ClassStudent.id)
         .join(mine, mine.class_id == ClassStudent.class_id)
         .join(maker, maker.class_id == ClassStudent.class_id)
         .where(
@@ -157,12 +158,12 @@ def student_assignment(assignment_id: int) -> tuple[Assignment, SchoolClass, Cla
     a = db.session.get(Assignment, assignment_id)
     klass = db.session.get(SchoolClass, a.class_id) if a is not None else None
     row = (
-        db.session.scalar(db.select(ClassStudent).filter_by(class_id=klass.id, user_id=u.id))
+        db.session.scalar(select(ClassStudent).filter_by(class_id=klass.id, user_id=u.id))
         if klass is not None and not klass.archived
         else None
     )
     if klass is not None and row is None:
-        gone = db.select(Departure.id).filter_by(class_id=klass.id, user_id=u.id)
+        gone = select(Departure.id).filter_by(class_id=klass.id, user_id=u.id)
         if db.session.scalar(gone) is not None:
             raise NoLongerInClass(klass)
     if a is None or klass is None or row is None or a.starts_at > clock.now():

@@ -27,7 +27,9 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
+from datetime import datetime
 
+from sqlalchemy import delete, func, select
 from werkzeug.security import generate_password_hash
 
 from app import signin_codes
@@ -97,26 +99,25 @@ def new_join_code() -> str:
     """A class's join code (unique among classes)."""
     while True:
         code = random_code(JOIN_CODE_LENGTH)
-        if db.session.scalar(db.select(SchoolClass.id).filter_by(join_code=code)) is None:
+        if db.session.scalar(select(SchoolClass.id).filter_by(join_code=code)) is None:
             return code
 
 
 def students_count(klass: SchoolClass) -> int:
     return int(
-        db.session.scalar(db.select(db.func.count(ClassStudent.id)).filter_by(class_id=klass.id))
-        or 0
+        db.session.scalar(select(func.count(ClassStudent.id)).filter_by(class_id=klass.id)) or 0
     )
 
 
 def _lock(klass: SchoolClass) -> None:
     """Hold the class row until commit, so that two requests cannot both add the 100th."""
-    db.session.execute(db.select(SchoolClass.id).filter_by(id=klass.id).with_for_update())
+    db.session.execute(select(SchoolClass.id).filter_by(id=klass.id).with_for_update())
 
 
 def free_usernames(prefix: str, n: int) -> list[str]:
     """``n`` usernames ``<prefix>01`` … not taken yet (by their key)."""
     taken = set(
-        db.session.scalars(db.select(User.username_key).where(User.username_key.like(f"{prefix}%")))
+        db.session.scalars(select(User.username_key).where(User.username_key.like(f"{prefix}%")))
     )
     out: list[str] = []
     number = 1
@@ -201,7 +202,7 @@ def new_quick_codes(users: list[User], minutes: int, by: User | None = None) -> 
     return codes
 
 
-def code_expiry(user_id: int):  # type: ignore[no-untyped-def]
+def code_expiry(user_id: int) -> datetime | None:
     return signin_codes.expiry(user_id)
 
 
@@ -213,10 +214,10 @@ def use_quick_code(typed: str) -> User | None:
 def join(klass: SchoolClass, u: User, real_name: str) -> ClassStudent:
     """``u`` joins ``klass`` by its code. Raises :class:`ClassFull`, :class:`AlreadyInClass`,
     :class:`TeachesClass`. Commits."""
-    if db.session.scalar(db.select(ClassTeacher.id).filter_by(class_id=klass.id, user_id=u.id)):
+    if db.session.scalar(select(ClassTeacher.id).filter_by(class_id=klass.id, user_id=u.id)):
         raise TeachesClass
     _lock(klass)
-    if db.session.scalar(db.select(ClassStudent.id).filter_by(class_id=klass.id, user_id=u.id)):
+    if db.session.scalar(select(ClassStudent.id).filter_by(class_id=klass.id, user_id=u.id)):
         db.session.rollback()
         raise AlreadyInClass
     if students_count(klass) >= MAX_STUDENTS:
@@ -230,7 +231,7 @@ def join(klass: SchoolClass, u: User, real_name: str) -> ClassStudent:
     )
     row.note = ""
     db.session.add(row)
-    db.session.execute(db.delete(Departure).filter_by(class_id=klass.id, user_id=u.id))
+    db.session.execute(delete(Departure).filter_by(class_id=klass.id, user_id=u.id))
     db.session.commit()
     return row
 
@@ -240,7 +241,7 @@ def class_by_code(typed: str | None) -> SchoolClass | None:
     code = normal_code(typed)
     if len(code) != JOIN_CODE_LENGTH:
         return None
-    klass = db.session.scalar(db.select(SchoolClass).filter_by(join_code=code))
+    klass = db.session.scalar(select(SchoolClass).filter_by(join_code=code))
     if klass is None or klass.archived or not klass.join_open:
         return None
     return klass

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import flash, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import ngettext
+from sqlalchemy import select
 
 from app import erase
 from app.classes import access
@@ -36,9 +38,9 @@ def made_accounts(klass: SchoolClass) -> list[MadeAccount]:
     """The class's students whose accounts one of its teachers made."""
     from app.models import User
 
-    teachers = db.select(ClassTeacher.user_id).where(ClassTeacher.class_id == klass.id)
+    teachers = select(ClassTeacher.user_id).where(ClassTeacher.class_id == klass.id)
     rows = db.session.execute(
-        db.select(ClassStudent.user_id, User.username, ClassStudent.real_name)
+        select(ClassStudent.user_id, User.username, ClassStudent.real_name)
         .join(User, User.id == ClassStudent.user_id)
         .join(StudentAccount, StudentAccount.user_id == ClassStudent.user_id)
         .where(ClassStudent.class_id == klass.id, StudentAccount.created_by_id.in_(teachers))
@@ -47,7 +49,7 @@ def made_accounts(klass: SchoolClass) -> list[MadeAccount]:
     ids = [r[0] for r in rows]
     elsewhere = set(
         db.session.scalars(
-            db.select(ClassStudent.user_id).where(
+            select(ClassStudent.user_id).where(
                 ClassStudent.user_id.in_(ids), ClassStudent.class_id != klass.id
             )
         )
@@ -73,7 +75,7 @@ def _owned_archived(cid: int) -> SchoolClass:
     return klass
 
 
-def _page(klass: SchoolClass, form: ConfirmForm, status: int = 200):  # type: ignore[no-untyped-def]
+def _page(klass: SchoolClass, form: ConfirmForm, status: int = 200) -> tuple[str, int]:
     accounts = made_accounts(klass)
     going = [a.user_id for a in accounts if not a.elsewhere]
     goes = erase.describe(erase.account_plan(going)) if going else []
@@ -84,7 +86,7 @@ def _page(klass: SchoolClass, form: ConfirmForm, status: int = 200):  # type: ig
 
 
 @bp.route("/<int:cid>/cleanup", methods=["GET", "POST"])
-def cleanup(cid: int):  # type: ignore[no-untyped-def]
+def cleanup(cid: int) -> ResponseReturnValue:
     """An archived class: export its results, then delete the accounts made for it."""
     klass = _owned_archived(cid)
     if request.method == "GET":

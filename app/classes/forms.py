@@ -11,7 +11,6 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     DataRequired,
     InputRequired,
@@ -24,6 +23,7 @@ from wtforms.validators import (
 
 from app.classes.accounts import CODE_MINUTES, PREFIX_RE
 from app.classes.models import MAX_STUDENTS
+from app.inputs import SelectChoice
 from app.usernames import display_form
 
 TYPED = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"]
@@ -31,7 +31,7 @@ TYPED = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"]
 YEARS = (2000, 2999)
 
 
-def _in_years(_form, field):  # type: ignore[no-untyped-def]
+def _in_years(_form: FlaskForm, field: DateTimeLocalField) -> None:
     if field.data and not YEARS[0] <= field.data.year <= YEARS[1]:
         raise ValidationError(_l("Enter a date between the years 2000 and 2999."))
 
@@ -40,7 +40,7 @@ def _strip(value: str | None) -> str:
     return (value or "").strip()
 
 
-def _name(label: object) -> StringField:
+def _name(label: str) -> StringField:
     return StringField(
         label,
         filters=[_strip],
@@ -48,7 +48,7 @@ def _name(label: object) -> StringField:
     )
 
 
-def _notes(label: object) -> TextAreaField:
+def _notes(label: str) -> TextAreaField:
     return TextAreaField(
         label,
         filters=[_strip],
@@ -67,16 +67,16 @@ def _class_name() -> StringField:
     )
 
 
-class NewClassForm(FlaskForm):  # type: ignore[misc]
+class NewClassForm(FlaskForm):
     name = _class_name()
 
 
-class ClassForm(FlaskForm):  # type: ignore[misc]
+class ClassForm(FlaskForm):
     name = _class_name()
     notes = _notes(_l("Private notes (only the class's teachers see them)"))
 
 
-class StudentsForm(FlaskForm):  # type: ignore[misc]
+class StudentsForm(FlaskForm):
     names = TextAreaField(
         _l("The students' real names, one per line (only the class's teachers see them)"),
         validators=[DataRequired(message=_l("Write one name per line."))],
@@ -98,7 +98,7 @@ class StudentsForm(FlaskForm):  # type: ignore[misc]
     def lines(self) -> list[str]:
         return [ln.strip() for ln in (self.names.data or "").splitlines() if ln.strip()]
 
-    def validate_names(self, field):  # type: ignore[no-untyped-def]
+    def validate_names(self, field: TextAreaField) -> None:
         lines = self.lines()
         if not lines:
             raise ValidationError(_l("Write one name per line."))
@@ -108,7 +108,7 @@ class StudentsForm(FlaskForm):  # type: ignore[misc]
             raise ValidationError(_l("A name has at most 80 characters."))
 
 
-class StudentForm(FlaskForm):  # type: ignore[misc]
+class StudentForm(FlaskForm):
     real_name = _name(_l("Real name"))
     sort_key = StringField(
         _l("Pinyin for sorting"),
@@ -122,7 +122,7 @@ class StudentForm(FlaskForm):  # type: ignore[misc]
     note = _notes(_l("Private note"))
 
 
-class CoTeacherForm(FlaskForm):  # type: ignore[misc]
+class CoTeacherForm(FlaskForm):
     username = StringField(
         _l("Username of the co-teacher"),
         filters=[display_form],
@@ -143,7 +143,7 @@ def _minutes() -> RadioField:
     )
 
 
-class CardsForm(FlaskForm):  # type: ignore[misc]
+class CardsForm(FlaskForm):
     """Login cards for the students ticked (``student`` checkboxes, read by the view)."""
 
     what = RadioField(
@@ -158,17 +158,17 @@ class CardsForm(FlaskForm):  # type: ignore[misc]
     minutes = _minutes()
 
 
-class CodeForm(FlaskForm):  # type: ignore[misc]
+class CodeForm(FlaskForm):
     minutes = _minutes()
 
 
-class ConfirmForm(FlaskForm):  # type: ignore[misc]
+class ConfirmForm(FlaskForm):
     confirm = BooleanField(
         _l("Yes, I am sure"), validators=[DataRequired(message=_l("Tick the box to confirm."))]
     )
 
 
-class JoinForm(FlaskForm):  # type: ignore[misc]
+class JoinForm(FlaskForm):
     code = StringField(
         _l("Class code"),
         filters=[_strip],
@@ -180,7 +180,7 @@ class JoinForm(FlaskForm):  # type: ignore[misc]
     real_name = _name(_l("Your real name (only your teachers see it)"))
 
 
-class QuickSigninForm(FlaskForm):  # type: ignore[misc]
+class QuickSigninForm(FlaskForm):
     code = StringField(
         _l("Sign-in code"),
         filters=[_strip],
@@ -191,7 +191,7 @@ class QuickSigninForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class _Dates(FlaskForm):  # type: ignore[misc]
+class _Dates(FlaskForm):
     title = StringField(
         _l("Title"),
         filters=[_strip],
@@ -225,7 +225,7 @@ class _Dates(FlaskForm):  # type: ignore[misc]
         default=60,
     )
 
-    def validate_due_at(self, field):  # type: ignore[no-untyped-def]
+    def validate_due_at(self, field: DateTimeLocalField) -> None:
         if field.data and self.starts_at.data and field.data <= self.starts_at.data:
             raise ValidationError(_l("The due date comes after the start."))
 
@@ -240,7 +240,7 @@ class EditAssignmentForm(_Dates):
     pass
 
 
-class ExtensionForm(FlaskForm):  # type: ignore[misc]
+class ExtensionForm(FlaskForm):
     student = SelectField(_l("Student"), coerce=int, validate_choice=True)
     until = DateTimeLocalField(
         _l("New due date (empty: the assignment's own)"),

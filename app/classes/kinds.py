@@ -37,6 +37,7 @@ from urllib.parse import unquote, urlsplit
 from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from sqlalchemy import Select, select
 
 from app import inputs
 from app.extensions import db
@@ -113,10 +114,10 @@ def _lesson_link(spec: Mapping[str, Any], game: str) -> str | None:
 # -- practice positions ------------------------------------------------------------------
 
 
-def _positions_query(game: str, teacher: User):  # type: ignore[no-untyped-def]
+def _positions_query(game: str, teacher: User) -> Select[Position]:
     """Library positions of ``game`` and the teacher's own (from the position editor)."""
     return (
-        db.select(Position)
+        select(Position)
         .filter_by(game=game)
         .where(
             (Position.source == "library")
@@ -131,8 +132,7 @@ PER_THEME = 40
 def _practice_options(game: str, teacher: User) -> dict[str, Any]:
     """The positions by theme (easiest first, at most :data:`PER_THEME` each), each with
     a preview: its question in the page's language (cards named)."""
-    from flask_babel import get_locale
-
+    from app.i18n import page_locale
     from app.ui import present
 
     rows = db.session.scalars(
@@ -143,7 +143,7 @@ def _practice_options(game: str, teacher: User) -> dict[str, Any]:
         by_theme.setdefault(p.theme, [])
         if len(by_theme[p.theme]) < PER_THEME:
             by_theme[p.theme].append(p)
-    locale = str(get_locale() or "zh")
+    locale = page_locale()
     previews: dict[int, str] = {}
     for theme_rows in by_theme.values():
         for p in theme_rows:

@@ -36,7 +36,7 @@ from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, Text, UniqueC
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.database import utcnow
-from app.extensions import db
+from app.extensions import Model
 
 MAX_STUDENTS = 100
 
@@ -54,7 +54,7 @@ NEVER_REUSED = {"sqlite_autoincrement": True}
 ORDERS = ("made", "pinyin")
 
 
-class SchoolClass(db.Model):  # type: ignore[name-defined,misc]
+class SchoolClass(Model):
     __tablename__ = "classes"
     __table_args__ = NEVER_REUSED
 
@@ -72,7 +72,7 @@ class SchoolClass(db.Model):  # type: ignore[name-defined,misc]
         return self.archived_at is not None
 
 
-class ClassTeacher(db.Model):  # type: ignore[name-defined,misc]
+class ClassTeacher(Model):
     __tablename__ = "class_teachers"
     __table_args__ = (UniqueConstraint("class_id", "user_id"),)
 
@@ -83,7 +83,7 @@ class ClassTeacher(db.Model):  # type: ignore[name-defined,misc]
     added_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class ClassStudent(db.Model):  # type: ignore[name-defined,misc]
+class ClassStudent(Model):
     __tablename__ = "class_students"
     __table_args__ = (UniqueConstraint("class_id", "user_id"), NEVER_REUSED)
 
@@ -98,7 +98,7 @@ class ClassStudent(db.Model):  # type: ignore[name-defined,misc]
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Departure(db.Model):  # type: ignore[name-defined,misc]
+class Departure(Model):
     """A student a teacher removed from a class: their old links say they are no longer
     in it (gone again when they join it again)."""
 
@@ -111,7 +111,7 @@ class Departure(db.Model):  # type: ignore[name-defined,misc]
     removed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class StudentAccount(db.Model):  # type: ignore[name-defined,misc]
+class StudentAccount(Model):
     __tablename__ = "student_accounts"
 
     user_id: Mapped[int] = mapped_column(
@@ -123,7 +123,7 @@ class StudentAccount(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class AccountEvent(db.Model):  # type: ignore[name-defined,misc]
+class AccountEvent(Model):
     __tablename__ = "account_events"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -135,7 +135,7 @@ class AccountEvent(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Invitation(db.Model):  # type: ignore[name-defined,misc]
+class Invitation(Model):
     __tablename__ = "class_invitations"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -151,7 +151,7 @@ class Invitation(db.Model):  # type: ignore[name-defined,misc]
     answered_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
-class Assignment(db.Model):  # type: ignore[name-defined,misc]
+class Assignment(Model):
     __tablename__ = "assignments"
     __table_args__ = NEVER_REUSED
 
@@ -180,7 +180,7 @@ class Assignment(db.Model):  # type: ignore[name-defined,misc]
         return "exam" if self.exam else "assignment"
 
 
-class AssignmentPart(db.Model):  # type: ignore[name-defined,misc]
+class AssignmentPart(Model):
     __tablename__ = "assignment_parts"
     __table_args__ = NEVER_REUSED
 
@@ -193,7 +193,7 @@ class AssignmentPart(db.Model):  # type: ignore[name-defined,misc]
     spec: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
 
 
-class AssignmentItem(db.Model):  # type: ignore[name-defined,misc]
+class AssignmentItem(Model):
     __tablename__ = "assignment_items"
     __table_args__ = (UniqueConstraint("assignment_id", "exercise_id"), NEVER_REUSED)
 
@@ -207,7 +207,7 @@ class AssignmentItem(db.Model):  # type: ignore[name-defined,misc]
     key: Mapped[str] = mapped_column(String(24), unique=True)
 
 
-class OwnPosition(db.Model):  # type: ignore[name-defined,misc]
+class OwnPosition(Model):
     """A student's own exercise for an item made per student (``exercise_id``: private)."""
 
     __tablename__ = "assignment_own_positions"
@@ -222,7 +222,7 @@ class OwnPosition(db.Model):  # type: ignore[name-defined,misc]
     exercise_id: Mapped[str] = mapped_column(String(120), unique=True)
 
 
-class Extension(db.Model):  # type: ignore[name-defined,misc]
+class Extension(Model):
     __tablename__ = "assignment_extensions"
     __table_args__ = (UniqueConstraint("assignment_id", "user_id"), NEVER_REUSED)
 

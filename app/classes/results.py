@@ -27,6 +27,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from flask_babel import gettext as _
+from sqlalchemy import and_, case, func, not_, or_, select, true
 
 from app.classes import kinds, service, times
 from app.classes.models import (
@@ -243,7 +244,7 @@ def attempts_by_user(a: Assignment, user_ids: list[int]) -> dict[int, list[Any]]
     if not user_ids:
         return {}
     rows = db.session.execute(
-        db.select(*_READ, LearnerProfile.user_id)
+        select(*_READ, LearnerProfile.user_id)
         .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
         .where(
             Attempt.context_ref == a.ref,
@@ -267,7 +268,7 @@ def _members(
 
     klass = db.session.get(SchoolClass, a.class_id)
     q = (
-        db.select(ClassStudent, User)
+        select(ClassStudent, User)
         .join(User, User.id == ClassStudent.user_id)
         .filter(ClassStudent.class_id == a.class_id)
         .order_by(*service.student_order(service.order_of(klass, order)))
@@ -296,7 +297,7 @@ def deals_by_user(a: Assignment, user_ids: list[int]) -> dict[int, Any]:
     if not user_ids:
         return {}
     rows = db.session.execute(
-        db.select(
+        select(
             PlayDeal.id,
             PlayDeal.status,
             PlayDeal.decisions,
@@ -415,25 +416,25 @@ def _cells_by_user(
     page shows it; the grid does not); one row each, counted in SQL (window + GROUP BY)."""
     if not user_ids:
         return {}
-    ok = db.and_(Attempt.correct, db.not_(Attempt.shown))
+    ok = and_(Attempt.correct, not_(Attempt.shown))
     each = (LearnerProfile.user_id, Attempt.exercise_id)
     last: tuple[Any, ...] = ()
     if last_answer:
         last = (
             Attempt.answer,
-            db.func.row_number()
+            func.row_number()
             .over(partition_by=each, order_by=(Attempt.created_at.desc(), Attempt.id.desc()))
             .label("back"),
         )
     inner = (
-        db.select(
+        select(
             *each,
-            db.case((ok, 1), else_=0).label("ok"),
-            db.case((Attempt.shown, 1), else_=0).label("shown"),
+            case((ok, 1), else_=0).label("ok"),
+            case((Attempt.shown, 1), else_=0).label("shown"),
             Attempt.hints,
             Attempt.time_ms,
             Attempt.created_at,
-            db.func.row_number()
+            func.row_number()
             .over(partition_by=each, order_by=(Attempt.created_at, Attempt.id))
             .label("n"),
             *last,
@@ -443,19 +444,19 @@ def _cells_by_user(
         .subquery()
     )
     c = inner.c
-    said = (db.func.max(db.case((c.back == 1, c.answer), else_=None)),) if last_answer else ()
+    said = (func.max(case((c.back == 1, c.answer), else_=None)),) if last_answer else ()
     rows = db.session.execute(
-        db.select(
+        select(
             c.user_id,
             c.exercise_id,
-            db.func.count().label("attempts"),
-            db.func.sum(c.time_ms).label("time_ms"),
-            db.func.max(db.case((c.n == 1, c.ok), else_=0)).label("first_right"),
-            db.func.min(db.case((c.ok == 1, (c.n - 1) * HINTS_BASE + c.hints), else_=None)).label(
+            func.count().label("attempts"),
+            func.sum(c.time_ms).label("time_ms"),
+            func.max(case((c.n == 1, c.ok), else_=0)).label("first_right"),
+            func.min(case((c.ok == 1, (c.n - 1) * HINTS_BASE + c.hints), else_=None)).label(
                 "solved"
             ),
-            db.func.max(c.shown).label("shown"),
-            db.func.max(c.created_at).label("last"),
+            func.max(c.shown).label("shown"),
+            func.max(c.created_at).label("last"),
             *said,
         ).group_by(c.user_id, c.exercise_id)
     )
@@ -540,14 +541,14 @@ def _counted_mistakes(
     numbers = {eid: iv.number for eid, iv in by_exercise.items()}
     if not numbers:
         return []
-    code = db.case((Attempt.correct, SHOWN), else_=Attempt.misconception)
+    code = case((Attempt.correct, SHOWN), else_=Attempt.misconception)
     where = (
         *_answers_of(a, user_ids),
         Attempt.exercise_id.in_(list(numbers)),
-        db.or_(
-            db.and_(Attempt.correct, Attempt.shown),
-            db.and_(
-                db.not_(Attempt.correct),
+        or_(
+            and_(Attempt.correct, Attempt.shown),
+            and_(
+                not_(Attempt.correct),
                 Attempt.misconception.is_not(None),
                 Attempt.misconception != "",
             ),
@@ -555,7 +556,7 @@ def _counted_mistakes(
     )
 
     def joined(*columns: Any) -> Any:
-        return db.select(*columns).join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
+        return select(*columns).join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
 
     # one row per exercise and mistake: how many, and its first answer (by time)
     group = (Attempt.exercise_id, code)
@@ -565,10 +566,10 @@ def _counted_mistakes(
             Attempt.game,
             Attempt.params,
             code.label("code"),
-            db.func.row_number()
+            func.row_number()
             .over(partition_by=group, order_by=(Attempt.created_at, Attempt.id))
             .label("k"),
-            db.func.count().over(partition_by=group).label("n"),
+            func.count().over(partition_by=group).label("n"),
             Attempt.created_at,
             Attempt.id,
         )
@@ -576,7 +577,7 @@ def _counted_mistakes(
         .subquery()
     )
     counted = db.session.execute(
-        db.select(first.c.exercise_id, first.c.game, first.c.params, first.c.code, first.c.n)
+        select(first.c.exercise_id, first.c.game, first.c.params, first.c.code, first.c.n)
         .where(first.c.k == 1)
         .order_by(first.c.created_at, first.c.id)
     ).all()
@@ -629,12 +630,12 @@ def _stamp(a: Assignment) -> Any:
     end, the sum of their profiles) and the positions made for each student. With the
     assignment's own values, the students and the extensions it keys the drawn grid,
     so a page never shows less than was committed before it was asked for."""
-    members = db.select(ClassStudent.user_id).where(ClassStudent.class_id == a.class_id)
+    members = select(ClassStudent.user_id).where(ClassStudent.class_id == a.class_id)
     answers = (
-        db.select(
-            db.func.count(Attempt.id).label("answers"),
-            db.func.max(Attempt.id).label("last_answer"),
-            db.func.sum(Attempt.profile_id).label("answer_profiles"),
+        select(
+            func.count(Attempt.id).label("answers"),
+            func.max(Attempt.id).label("last_answer"),
+            func.sum(Attempt.profile_id).label("answer_profiles"),
         )
         .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
         .where(
@@ -645,22 +646,20 @@ def _stamp(a: Assignment) -> Any:
         .subquery()
     )
     deals = (
-        db.select(
-            db.func.count(PlayDeal.id).label("deals"),
-            db.func.max(PlayDeal.updated_at).label("deal_changed"),
-            db.func.sum(PlayDeal.profile_id).label("deal_profiles"),
+        select(
+            func.count(PlayDeal.id).label("deals"),
+            func.max(PlayDeal.updated_at).label("deal_changed"),
+            func.sum(PlayDeal.profile_id).label("deal_profiles"),
         )
         .where(PlayDeal.assignment_id == a.id)
         .subquery()
     )
     own = (
-        db.select(db.func.count(OwnPosition.id).label("own"))
+        select(func.count(OwnPosition.id).label("own"))
         .where(OwnPosition.assignment_id == a.id)
         .subquery()
     )
-    return db.select(answers, deals, own).select_from(
-        answers.join(deals, db.true()).join(own, db.true())
-    )
+    return select(answers, deals, own).select_from(answers.join(deals, true()).join(own, true()))
 
 
 def stamp(a: Assignment) -> tuple[Any, ...]:
@@ -679,7 +678,7 @@ def members_and_stamp(a: Assignment, order: str) -> tuple[list[Member], tuple[An
     without students, one row of the stamp alone)."""
     st = _stamp(a).subquery()
     rows = db.session.execute(
-        db.select(
+        select(
             st,
             ClassStudent.id,
             ClassStudent.user_id,
@@ -706,17 +705,17 @@ def answer_stamps(a: Assignment, user_ids: list[int]) -> dict[int, tuple[Any, ..
     if not user_ids:
         return {}
     rows = db.session.execute(
-        db.select(
+        select(
             LearnerProfile.user_id,
-            db.func.count(Attempt.id),
-            db.func.max(Attempt.id),
-            db.func.sum(Attempt.id),
+            func.count(Attempt.id),
+            func.max(Attempt.id),
+            func.sum(Attempt.id),
         )
         .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
         .where(*_answers_of(a, user_ids))
         .group_by(LearnerProfile.user_id)
     )
-    return {t[0]: tuple(t[1:]) for t in rows}
+    return {t[0]: tuple(t[1:]) for t in rows if t[0] is not None}
 
 
 def deals_stamp(stamp: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -825,10 +824,10 @@ def item_report(a: Assignment, view: ItemView, names: dict[int, str], locale: st
             texts.setdefault(x.misconception, row.message)
     answers = sorted(rows.values(), key=lambda r: (not r.correct, -r.count, r.answer))
     # codes whose sentences read the same (two the catalog cannot render) make one line
-    said: dict[str, tuple[str, str, int]] = {}
+    merged: dict[str, tuple[str, str, int]] = {}
     for c, n in codes.most_common():
-        first = said.get(texts[c])
-        said[texts[c]] = (first[0], texts[c], first[2] + n) if first else (c, texts[c], n)
+        same = merged.get(texts[c])
+        merged[texts[c]] = (same[0], texts[c], same[2] + n) if same else (c, texts[c], n)
     solution = ""
     if ex is not None and not view.own:
         from app.learning.queries import solve
@@ -837,7 +836,7 @@ def item_report(a: Assignment, view: ItemView, names: dict[int, str], locale: st
     return ItemReport(
         view,
         answers,
-        sorted(said.values(), key=lambda m: -m[2]),
+        sorted(merged.values(), key=lambda m: -m[2]),
         len(firsts),
         right_first,
         solution,
@@ -859,26 +858,24 @@ class HistoryRow:
 
 def history(class_id: int, user_id: int, locale: str, limit: int = 500) -> list[HistoryRow]:
     """The student's answers in this class's assignments, newest first, exactly as given."""
-    tasks = {
-        a.ref: a for a in db.session.scalars(db.select(Assignment).filter_by(class_id=class_id))
-    }
+    tasks = {a.ref: a for a in db.session.scalars(select(Assignment).filter_by(class_id=class_id))}
     if not tasks:
         return []
     ids = [a.id for a in tasks.values()]
     numbers = {
         (it.assignment_id, it.exercise_id): it.position + 1
         for it in db.session.scalars(
-            db.select(AssignmentItem).where(AssignmentItem.assignment_id.in_(ids))
+            select(AssignmentItem).where(AssignmentItem.assignment_id.in_(ids))
         )
     }
     own = db.session.execute(
-        db.select(OwnPosition.assignment_id, OwnPosition.exercise_id, AssignmentItem.position)
+        select(OwnPosition.assignment_id, OwnPosition.exercise_id, AssignmentItem.position)
         .join(AssignmentItem, AssignmentItem.id == OwnPosition.item_id)
         .where(OwnPosition.assignment_id.in_(ids), OwnPosition.user_id == user_id)
     ).all()
     numbers.update({(aid, eid): pos + 1 for aid, eid, pos in own})
     attempts = db.session.scalars(
-        db.select(Attempt)
+        select(Attempt)
         .join(LearnerProfile, LearnerProfile.id == Attempt.profile_id)
         .where(
             LearnerProfile.user_id == user_id,
@@ -984,7 +981,7 @@ def attempts_csv(class_id: int, locale: str, zone: ZoneInfo | None = None) -> st
     ]
     rows: list[list[Any]] = []
     tasks = db.session.scalars(
-        db.select(Assignment).filter_by(class_id=class_id).order_by(Assignment.id)
+        select(Assignment).filter_by(class_id=class_id).order_by(Assignment.id)
     ).all()
     for a in tasks:
         items = item_views(a, locale)
@@ -1074,9 +1071,9 @@ def grid_csv(
         header += [f"{n}: done", f"{n}: first_right", f"{n}: stars", f"{n}: attempts"]
         header += [f"{n}: time_s", f"{n}: answer_shown"]
     for k, (_part, title) in enumerate(g.deals, start=1):
-        d = f"deal {k} {title}" if len(g.deals) > 1 else f"deal {title}"
-        header += [f"{d}: status", f"{d}: done", f"{d}: decisions", f"{d}: as_engine"]
-        header += [f"{d}: percent", f"{d}: {_zoned('ended', zone)}", f"{d}: late"]
+        dn = f"deal {k} {title}" if len(g.deals) > 1 else f"deal {title}"
+        header += [f"{dn}: status", f"{dn}: done", f"{dn}: decisions", f"{dn}: as_engine"]
+        header += [f"{dn}: percent", f"{dn}: {_zoned('ended', zone)}", f"{dn}: late"]
     rows = []
     for r in g.rows:
         line: list[Any] = [
@@ -1120,7 +1117,7 @@ def for_student(u: User, locale: str, now: datetime) -> list[StudentTask]:
     from app.classes.models import SchoolClass
 
     rows = db.session.execute(
-        db.select(Assignment, SchoolClass.name)
+        select(Assignment, SchoolClass.name)
         .join(SchoolClass, SchoolClass.id == Assignment.class_id)
         .join(ClassStudent, ClassStudent.class_id == SchoolClass.id)
         .where(ClassStudent.user_id == u.id, SchoolClass.archived_at.is_(None))
@@ -1205,7 +1202,7 @@ def deal_reports(
     members = _members(a)
     profiles = dict(
         db.session.execute(
-            db.select(LearnerProfile.id, LearnerProfile.user_id).where(
+            select(LearnerProfile.id, LearnerProfile.user_id).where(
                 LearnerProfile.user_id.in_([u.id for _m, u in members])
             )
         ).all()

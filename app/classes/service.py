@@ -5,7 +5,9 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
+
+from sqlalchemy import delete, func, select, update
 
 from app.classes import kinds, pinyin
 from app.classes.accounts import new_join_code
@@ -72,17 +74,17 @@ class ClassRow:
 def classes_of(teacher: User) -> list[ClassRow]:
     """The classes ``teacher`` teaches, newest first (archived ones too)."""
     students = (
-        db.select(db.func.count(ClassStudent.id))
+        select(func.count(ClassStudent.id))
         .where(ClassStudent.class_id == SchoolClass.id)
         .scalar_subquery()
     )
     tasks = (
-        db.select(db.func.count(Assignment.id))
+        select(func.count(Assignment.id))
         .where(Assignment.class_id == SchoolClass.id)
         .scalar_subquery()
     )
     rows = db.session.execute(
-        db.select(SchoolClass, ClassTeacher.role, students, tasks)
+        select(SchoolClass, ClassTeacher.role, students, tasks)
         .join(ClassTeacher, ClassTeacher.class_id == SchoolClass.id)
         .where(ClassTeacher.user_id == teacher.id)
         .order_by(SchoolClass.created_at.desc(), SchoolClass.id.desc())
@@ -122,7 +124,7 @@ def change_join(klass: SchoolClass, action: str) -> None:
 
 def teachers_of(klass: SchoolClass) -> list[tuple[User, str]]:
     rows = db.session.execute(
-        db.select(User, ClassTeacher.role)
+        select(User, ClassTeacher.role)
         .join(ClassTeacher, ClassTeacher.user_id == User.id)
         .filter(ClassTeacher.class_id == klass.id)
         .order_by(ClassTeacher.role.desc(), User.username)
@@ -138,13 +140,13 @@ def invite_co_teacher(klass: SchoolClass, owner: User, username: str) -> User:
     :class:`NotATeacher` (no such teacher), :class:`AlreadyTeaches` or
     :class:`InvitedAlready` (an invitation of theirs is pending)."""
     key = name_key(username)
-    u = db.session.scalar(db.select(User).filter_by(username_key=key)) if key else None
+    u = db.session.scalar(select(User).filter_by(username_key=key)) if key else None
     if u is None or not u.has_role("teacher"):
         raise NotATeacher
-    if db.session.scalar(db.select(ClassTeacher.id).filter_by(class_id=klass.id, user_id=u.id)):
+    if db.session.scalar(select(ClassTeacher.id).filter_by(class_id=klass.id, user_id=u.id)):
         raise AlreadyTeaches
     now = clock.now()
-    pending = db.select(Invitation.id).filter_by(class_id=klass.id, user_id=u.id, status="pending")
+    pending = select(Invitation.id).filter_by(class_id=klass.id, user_id=u.id, status="pending")
     if db.session.scalar(pending.where(Invitation.expires_at > now)):
         raise InvitedAlready
     db.session.add(
@@ -177,7 +179,7 @@ def invitations_of_class(klass: SchoolClass, limit: int = 30) -> list[Invitation
     """The class's invitations, newest first (for its owner)."""
     now = clock.now()
     rows = db.session.execute(
-        db.select(Invitation, User)
+        select(Invitation, User)
         .join(User, User.id == Invitation.user_id)
         .filter(Invitation.class_id == klass.id)
         .order_by(Invitation.created_at.desc(), Invitation.id.desc())
@@ -190,7 +192,7 @@ def invitations_for(u: User) -> list[InvitationRow]:
     """The invitations waiting for ``u`` to answer (pending, not expired)."""
     now = clock.now()
     rows = db.session.execute(
-        db.select(Invitation, SchoolClass, User)
+        select(Invitation, SchoolClass, User)
         .join(SchoolClass, SchoolClass.id == Invitation.class_id)
         .outerjoin(User, User.id == Invitation.invited_by_id)
         .filter(
@@ -216,7 +218,7 @@ def answer_invitation(inv: Invitation, u: User, accept: bool) -> SchoolClass | N
     klass = db.session.get(SchoolClass, inv.class_id)
     inv.status = "accepted" if accept else "declined"
     inv.answered_at = clock.now()
-    teaches = db.select(ClassTeacher.id).filter_by(class_id=inv.class_id, user_id=u.id)
+    teaches = select(ClassTeacher.id).filter_by(class_id=inv.class_id, user_id=u.id)
     if accept and klass is not None and not db.session.scalar(teaches):
         db.session.add(ClassTeacher(class_id=klass.id, user_id=u.id, role="co"))
     _commit()
@@ -235,7 +237,7 @@ def withdraw_invitation(klass: SchoolClass, invitation_id: int) -> bool:
 
 def remove_co_teacher(klass: SchoolClass, user_id: int) -> bool:
     row = db.session.scalar(
-        db.select(ClassTeacher).filter_by(class_id=klass.id, user_id=user_id, role="co")
+        select(ClassTeacher).filter_by(class_id=klass.id, user_id=user_id, role="co")
     )
     if row is None:
         return False
@@ -282,7 +284,7 @@ def set_order(klass: SchoolClass, order: str) -> None:
 
 def roster(klass: SchoolClass, order: str | None = None) -> list[RosterRow]:
     rows = db.session.execute(
-        db.select(ClassStudent, User, StudentAccount.user_id)
+        select(ClassStudent, User, StudentAccount.user_id)
         .join(User, User.id == ClassStudent.user_id)
         .outerjoin(StudentAccount, StudentAccount.user_id == User.id)
         .filter(ClassStudent.class_id == klass.id)
@@ -307,13 +309,13 @@ def update_student(row: ClassStudent, real_name: str, note: str, sort_key: str =
 
 def remove_student(klass: SchoolClass, user_id: int) -> None:
     db.session.execute(
-        db.delete(Extension).where(
+        delete(Extension).where(
             Extension.user_id == user_id,
-            Extension.assignment_id.in_(db.select(Assignment.id).filter_by(class_id=klass.id)),
+            Extension.assignment_id.in_(select(Assignment.id).filter_by(class_id=klass.id)),
         )
     )
-    db.session.execute(db.delete(ClassStudent).filter_by(class_id=klass.id, user_id=user_id))
-    db.session.execute(db.delete(Departure).filter_by(class_id=klass.id, user_id=user_id))
+    db.session.execute(delete(ClassStudent).filter_by(class_id=klass.id, user_id=user_id))
+    db.session.execute(delete(Departure).filter_by(class_id=klass.id, user_id=user_id))
     db.session.add(Departure(class_id=klass.id, user_id=user_id, removed_at=clock.now()))
     _commit()
 
@@ -321,7 +323,7 @@ def remove_student(klass: SchoolClass, user_id: int) -> None:
 def student_classes(u: User) -> list[SchoolClass]:
     return list(
         db.session.scalars(
-            db.select(SchoolClass)
+            select(SchoolClass)
             .join(ClassStudent, ClassStudent.class_id == SchoolClass.id)
             .filter(ClassStudent.user_id == u.id, SchoolClass.archived_at.is_(None))
             .order_by(SchoolClass.name)
@@ -387,7 +389,7 @@ def create_assignment(
                 )
                 n += 1
         db.session.flush()
-        students = db.select(ClassStudent.user_id).filter_by(class_id=klass.id)
+        students = select(ClassStudent.user_id).filter_by(class_id=klass.id)
         for uid in db.session.scalars(students):
             own_positions(a, uid)
         db.session.commit()
@@ -400,7 +402,7 @@ def create_assignment(
 def assignments_of(klass: SchoolClass) -> list[Assignment]:
     return list(
         db.session.scalars(
-            db.select(Assignment)
+            select(Assignment)
             .filter_by(class_id=klass.id)
             .order_by(Assignment.due_at.desc(), Assignment.id.desc())
         )
@@ -412,8 +414,12 @@ def assignment_in(klass: SchoolClass, assignment_id: int) -> Assignment | None:
     return a if a is not None and a.class_id == klass.id else None
 
 
-def _in_order(model, a: Assignment) -> list:  # type: ignore[no-untyped-def]
-    q = db.select(model).filter_by(assignment_id=a.id).order_by(model.position)
+#: a row of an assignment's ordered list
+_Ordered = TypeVar("_Ordered", AssignmentPart, AssignmentItem)
+
+
+def _in_order(model: type[_Ordered], a: Assignment) -> list[_Ordered]:
+    q = select(model).filter_by(assignment_id=a.id).order_by(model.position)
     return list(db.session.scalars(q))
 
 
@@ -426,7 +432,7 @@ def items_of(a: Assignment) -> list[AssignmentItem]:
 
 
 def item_by_key(a: Assignment, key: str) -> AssignmentItem | None:
-    return db.session.scalar(db.select(AssignmentItem).filter_by(assignment_id=a.id, key=key[:24]))
+    return db.session.scalar(select(AssignmentItem).filter_by(assignment_id=a.id, key=key[:24]))
 
 
 def assignment_of_ref(ref: str) -> Assignment | None:
@@ -434,7 +440,7 @@ def assignment_of_ref(ref: str) -> Assignment | None:
     head, _sep, key = ref.partition("-")
     if head != "asg" or not key or len(key) > 24:
         return None
-    return db.session.scalar(db.select(Assignment).filter_by(key=key))
+    return db.session.scalar(select(Assignment).filter_by(key=key))
 
 
 # -- positions made for each student alone ----------------------------------------------
@@ -461,7 +467,7 @@ def own_positions(a: Assignment, user_id: int) -> dict[int, str]:
         return {}
     found = dict(
         db.session.execute(
-            db.select(OwnPosition.item_id, OwnPosition.exercise_id).filter_by(
+            select(OwnPosition.item_id, OwnPosition.exercise_id).filter_by(
                 assignment_id=a.id, user_id=user_id
             )
         ).all()
@@ -484,7 +490,7 @@ def own_positions(a: Assignment, user_id: int) -> dict[int, str]:
 def own_positions_of(a: Assignment) -> dict[tuple[int, int], str]:
     """Every student's own exercises of the assignment: (item id, user id) → exercise id."""
     rows = db.session.execute(
-        db.select(OwnPosition.item_id, OwnPosition.user_id, OwnPosition.exercise_id).filter_by(
+        select(OwnPosition.item_id, OwnPosition.user_id, OwnPosition.exercise_id).filter_by(
             assignment_id=a.id
         )
     ).all()
@@ -512,39 +518,35 @@ def delete_assignment(a: Assignment) -> None:
     played for it become their players' own. (SQLite keeps no foreign keys by default,
     so the rows below it are deleted here, not by cascade.)"""
     for model in (Extension, OwnPosition, AssignmentItem, AssignmentPart):
-        db.session.execute(db.delete(model).filter_by(assignment_id=a.id))
-    db.session.execute(db.update(PlayDeal).filter_by(assignment_id=a.id).values(assignment_id=None))
+        db.session.execute(delete(model).filter_by(assignment_id=a.id))
+    db.session.execute(update(PlayDeal).filter_by(assignment_id=a.id).values(assignment_id=None))
     db.session.delete(a)
     _commit()
 
 
 def extensions_of(a: Assignment) -> dict[int, datetime]:
     rows = db.session.execute(
-        db.select(Extension.user_id, Extension.due_at).filter_by(assignment_id=a.id)
+        select(Extension.user_id, Extension.due_at).filter_by(assignment_id=a.id)
     ).all()
     return {uid: due for uid, due in rows}
 
 
 def set_extension(a: Assignment, user_id: int, due_at: datetime | None) -> None:
     """A later due date for one student (``None``: back to the assignment's)."""
-    db.session.execute(db.delete(Extension).filter_by(assignment_id=a.id, user_id=user_id))
+    db.session.execute(delete(Extension).filter_by(assignment_id=a.id, user_id=user_id))
     if due_at is not None:
         db.session.add(Extension(assignment_id=a.id, user_id=user_id, due_at=due_at))
     _commit()
 
 
 def due_for(a: Assignment, user_id: int) -> datetime:
-    ext = db.session.scalar(
-        db.select(Extension.due_at).filter_by(assignment_id=a.id, user_id=user_id)
-    )
+    ext = db.session.scalar(select(Extension.due_at).filter_by(assignment_id=a.id, user_id=user_id))
     return max(a.due_at, ext) if ext else a.due_at
 
 
 def closes_at(a: Assignment) -> datetime:
     """When the last student's time is up: an exam's results are shown from then on."""
-    latest = db.session.scalar(
-        db.select(db.func.max(Extension.due_at)).filter_by(assignment_id=a.id)
-    )
+    latest = db.session.scalar(select(func.max(Extension.due_at)).filter_by(assignment_id=a.id))
     return max(a.due_at, latest) if latest else a.due_at
 
 
@@ -559,7 +561,7 @@ def deal_visible(a: Assignment, user: User | None) -> bool:
         return True
     if user is None:
         return False
-    teaches = db.select(ClassTeacher.id).filter_by(class_id=a.class_id, user_id=user.id)
+    teaches = select(ClassTeacher.id).filter_by(class_id=a.class_id, user_id=user.id)
     return db.session.scalar(teaches) is not None
 
 
@@ -568,7 +570,7 @@ def deal_visible(a: Assignment, user: User | None) -> bool:
 
 def account_events(user_id: int, limit: int = 50) -> list[tuple[AccountEvent, User | None]]:
     rows = db.session.execute(
-        db.select(AccountEvent, User)
+        select(AccountEvent, User)
         .outerjoin(User, User.id == AccountEvent.actor_id)
         .filter(AccountEvent.user_id == user_id)
         .order_by(AccountEvent.created_at.desc(), AccountEvent.id.desc())

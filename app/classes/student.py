@@ -12,39 +12,56 @@ class's teachers until the last student's time is up.
 
 from __future__ import annotations
 
+from datetime import datetime
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, flash, g, redirect, request, session, url_for
-from flask_babel import get_locale
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    request,
+    session,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import login_user
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from app import devices
 from app.classes import access, accounts, kinds, results, service, times
 from app.classes.forms import JoinForm, QuickSigninForm
 from app.classes.limits import codes_per_address, codes_per_site
-from app.classes.models import Assignment, AssignmentItem
+from app.classes.models import Assignment, AssignmentItem, SchoolClass
+from app.classes.results import Cell, DealCell, ItemView, StudentRow
 from app.database import writable
 from app.extensions import db
-from app.htmx_utils import form_page, page, redirect_to
-from app.i18n import set_lang_cookie
+from app.htmx_utils import form_page, is_htmx, page, redirect_to
+from app.i18n import page_locale, set_lang_cookie
+from app.inputs import add_error
 from app.learning import bank, clock, play, record
+from app.learning.exercise import Exercise
 from app.learning.models import Attempt, PlayDeal
 from app.profiles import PROFILE_COOKIE, adopt_visitor_profile, current_profile
 from app.text.messages import render
 from app.ui import flow
+from app.ui.present import ExerciseBlock, VerdictView
 
 bp = Blueprint("assignments", __name__)
 BLOCK = "components/exercise_block.html"
 
 
 def _locale() -> str:
-    return str(get_locale() or "zh")
+    return page_locale()
 
 
 @bp.errorhandler(access.NoLongerInClass)
-def _no_longer(e: access.NoLongerInClass):  # type: ignore[no-untyped-def]
+def _no_longer(e: access.NoLongerInClass) -> ResponseReturnValue:
     """A student removed from a class opens one of its links: told so (403)."""
     return page("assignments/no_longer.html", "assignments/_no_longer.html", 403, klass=e.klass)
 
@@ -80,7 +97,7 @@ def _exercise_id(it: AssignmentItem, own: dict[int, str]) -> str | None:
     return own.get(it.id) if kinds.own_generator(it.exercise_id) else it.exercise_id
 
 
-def _after(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
+def _after(ref: str, ex: Exercise, then: str = "") -> str | None:
     """The next item of the assignment, or its overview after the last."""
     a = service.assignment_of_ref(ref)
     u = access.user()
@@ -97,7 +114,7 @@ def _after(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyp
 _exam_before = flow.CONTINUE.get("exam")
 
 
-def _after_exam(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
+def _after_exam(ref: str, ex: Exercise, then: str = "") -> str | None:
     if ref.startswith("asg-"):
         return _after(ref, ex, then)
     return _exam_before(ref, ex, then) if _exam_before else None
@@ -119,7 +136,7 @@ def due_for_current_user() -> list[results.StudentTask]:
     return [t for t in tasks if t.status in ("todo", "late")][:8]
 
 
-def local_time(dt) -> str:  # type: ignore[no-untyped-def]
+def local_time(dt: datetime | None) -> str:
     """A stored time as the signed-in user reads it (their time zone)."""
     return times.shown(dt, times.zone_of(access.user()))
 
@@ -128,7 +145,7 @@ def local_time(dt) -> str:  # type: ignore[no-untyped-def]
 
 
 @bp.get("/assignments/")
-def index():  # type: ignore[no-untyped-def]
+def index() -> ResponseReturnValue:
     u = access.user()
     tasks = results.for_student(u, _locale(), clock.now()) if u is not None else []
     zone = times.zone_of(u)
@@ -144,15 +161,15 @@ def index():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/assignments/<int:aid>/")
-def overview(aid: int):  # type: ignore[no-untyped-def]
+def overview(aid: int) -> ResponseReturnValue:
     a, klass, _row = access.student_assignment(aid)
     u = access.user()
     assert u is not None
     _own(a, u.id)
     items, row = results.student_row(a, u.id, _locale())
     parts = service.parts_of(a)
-    reading = []
-    deals = []
+    reading: list[tuple[str, str]] = []
+    deals: list[tuple[str, str, DealCell]] = []
     for p in parts:
         kind = kinds.get(p.kind)
         link = kind.student_link(p.spec, a.game, a.id) if kind else None
@@ -182,12 +199,14 @@ def overview(aid: int):  # type: ignore[no-untyped-def]
     )
 
 
-def _exam_results(items, row):  # type: ignore[no-untyped-def]
+def _exam_results(
+    items: list[ItemView], row: StudentRow
+) -> list[tuple[ItemView, Cell, str, VerdictView | None, str]]:
     """After the exam: each item with the answer given, right or not, and the answer."""
     from app.learning.judge import judge
     from app.ui.present import answer_words, verdict_view
 
-    out = []
+    out: list[tuple[ItemView, Cell, str, VerdictView | None, str]] = []
     for iv, c in zip(items, row.cells, strict=True):
         ex = iv.exercise
         if ex is None:
@@ -199,13 +218,13 @@ def _exam_results(items, row):  # type: ignore[no-untyped-def]
     return out
 
 
-def _solution(ex) -> str:  # type: ignore[no-untyped-def]
+def _solution(ex: Exercise) -> str:
     from app.learning.queries import solve
 
     return solve(ex).shown
 
 
-def _item(aid: int, key: str):  # type: ignore[no-untyped-def]
+def _item(aid: int, key: str) -> tuple[Assignment, SchoolClass, AssignmentItem, Exercise]:
     a, klass, row = access.student_assignment(aid)
     it = service.item_by_key(a, key)
     eid = _exercise_id(it, _own(a, row.user_id)) if it is not None else None
@@ -215,20 +234,20 @@ def _item(aid: int, key: str):  # type: ignore[no-untyped-def]
     return a, klass, it, ex
 
 
-def _answered(a: Assignment, ex) -> Attempt | None:  # type: ignore[no-untyped-def]
+def _answered(a: Assignment, ex: Exercise) -> Attempt | None:
     """This student's answer to an exam item, if any."""
     profile = current_profile()
     if profile is None:
         return None
     return db.session.scalar(
-        db.select(Attempt)
+        select(Attempt)
         .filter_by(profile_id=profile.id, exercise_id=ex.id, context_ref=a.ref)
         .order_by(Attempt.id)
         .limit(1)
     )
 
 
-def _address(blk, a: Assignment, it: AssignmentItem):  # type: ignore[no-untyped-def]
+def _address(blk: ExerciseBlock, a: Assignment, it: AssignmentItem) -> ExerciseBlock:
     """The block's forms post to the item's opaque address, never to the exercise id
     (the block's element ids and token name the item's key, see :func:`flow.block`)."""
     blk.answer_url = url_for("assignments.answer", aid=a.id, key=it.key)
@@ -240,11 +259,20 @@ def _address(blk, a: Assignment, it: AssignmentItem):  # type: ignore[no-untyped
     return blk
 
 
-def _item_page(a, klass, it, blk, status=200, partial="assignments/_item.html"):  # type: ignore[no-untyped-def]
+def _item_page(
+    a: Assignment,
+    klass: SchoolClass,
+    it: AssignmentItem,
+    blk: ExerciseBlock,
+    status: int = 200,
+    partial: str = "assignments/_item.html",
+) -> Response:
     """The item's page; for htmx, ``partial`` (the block after an answer or a hint)."""
     items = service.items_of(a)
     number = next(i for i, x in enumerate(items, start=1) if x.id == it.id)
     recorded = a.exam and status == 200 and _answered(a, blk.ex) is not None
+    u = access.user()
+    assert u is not None
     return page(
         "assignments/item.html",
         partial,
@@ -258,29 +286,33 @@ def _item_page(a, klass, it, blk, status=200, partial="assignments/_item.html"):
         prev=items[number - 2] if number > 1 else None,
         next=items[number] if number < len(items) else None,
         recorded=recorded,
-        is_open=service.open_for(a, access.user().id),  # type: ignore[union-attr]
+        is_open=service.open_for(a, u.id),
     )
 
 
 @bp.get("/assignments/<int:aid>/<key>")
-def item(aid: int, key: str):  # type: ignore[no-untyped-def]
+def item(aid: int, key: str) -> ResponseReturnValue:
     a, klass, it, ex = _item(aid, key)
     blk = flow.block(ex, a.context, a.ref, done=request.args.get("done"), key=it.key)
     return _item_page(a, klass, it, _address(blk, a, it))
 
 
-def _refuse(a, klass, it, ex, message: str):  # type: ignore[no-untyped-def]
+def _refuse(
+    a: Assignment, klass: SchoolClass, it: AssignmentItem, ex: Exercise, message: str
+) -> Response:
     blk = _address(flow.block(ex, a.context, a.ref, key=it.key), a, it)
     blk.error = message
     return _item_page(a, klass, it, blk, 422, BLOCK)
 
 
-def _recorded_already(a, klass, it, ex):  # type: ignore[no-untyped-def]
+def _recorded_already(
+    a: Assignment, klass: SchoolClass, it: AssignmentItem, ex: Exercise
+) -> Response:
     return _refuse(a, klass, it, ex, _("Your answer to this question is recorded already."))
 
 
 @bp.post("/assignments/<int:aid>/<key>/answer")
-def answer(aid: int, key: str):  # type: ignore[no-untyped-def]
+def answer(aid: int, key: str) -> ResponseReturnValue:
     a, klass, it, ex = _item(aid, key)
     u = access.user()
     assert u is not None
@@ -298,12 +330,12 @@ def answer(aid: int, key: str):  # type: ignore[no-untyped-def]
     except flow.AnsweredAlready:  # a second answer at the same moment: the first stands
         return _recorded_already(a, klass, it, ex)
     _address(blk, a, it)
-    if request.htmx and a.exam and status == 200:  # the whole item: "recorded", no form
+    if is_htmx() and a.exam and status == 200:  # the whole item: "recorded", no form
         resp = _item_page(a, klass, it, blk)
         resp.headers["HX-Retarget"] = "#assignment-item"
         resp.headers["HX-Reswap"] = "outerHTML"
         return resp
-    if request.htmx or status != 200:
+    if is_htmx() or status != 200:
         return _item_page(a, klass, it, blk, status, BLOCK)
     if a.exam:
         return redirect(blk.continue_url or url_for("assignments.overview", aid=a.id), code=303)
@@ -312,7 +344,7 @@ def answer(aid: int, key: str):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/assignments/<int:aid>/<key>/hint")
-def hint(aid: int, key: str):  # type: ignore[no-untyped-def]
+def hint(aid: int, key: str) -> ResponseReturnValue:
     a, klass, it, ex = _item(aid, key)
     if a.exam:
         abort(404)
@@ -320,13 +352,13 @@ def hint(aid: int, key: str):  # type: ignore[no-untyped-def]
     if token is None or token.context != a.context or token.ref != a.ref:
         return _refuse(a, klass, it, ex, render("answer-token-bad", {}, _locale()))
     blk = _address(flow.hint(ex, request.form, key=it.key), a, it)
-    if request.htmx:
+    if is_htmx():
         return _item_page(a, klass, it, blk, partial=BLOCK)
     return redirect(f"{_item_url(a, it)}#{blk.dom_id}", code=303)
 
 
 @bp.get("/assignments/<int:aid>/deal/<key>")
-def deal(aid: int, key: str):  # type: ignore[no-untyped-def]
+def deal(aid: int, key: str) -> ResponseReturnValue:
     """A student's own deal of a "same deal for everyone" part: started once (the
     part's seed, seat and strength), resumed after; played at the play table."""
     a, _klass, _row = access.student_assignment(aid)
@@ -365,7 +397,7 @@ def _wrong() -> None:
 @bp.route("/classes/join", methods=["GET", "POST"])
 @codes_per_address
 @codes_per_site
-def join():  # type: ignore[no-untyped-def]
+def join() -> ResponseReturnValue:
     u = access.user()
     if u is None and request.method == "POST":
         abort(404)
@@ -376,16 +408,16 @@ def join():  # type: ignore[no-untyped-def]
         klass = accounts.class_by_code(form.code.data)
         if klass is None:
             _wrong()
-            form.code.errors.append(_("There is no open class with that code."))
+            add_error(form.code, _("There is no open class with that code."))
         else:
             try:
                 accounts.join(klass, u, form.real_name.data or "")
             except accounts.AlreadyInClass:
-                form.code.errors.append(_("You are in this class already."))
+                add_error(form.code, _("You are in this class already."))
             except accounts.TeachesClass:
-                form.code.errors.append(_("You teach this class."))
+                add_error(form.code, _("You teach this class."))
             except accounts.ClassFull:
-                form.code.errors.append(_("This class is full."))
+                add_error(form.code, _("This class is full."))
             else:
                 flash(_("You are in the class %(name)s now.", name=klass.name), "success")
                 return redirect_to(url_for("assignments.index"))
@@ -401,7 +433,7 @@ def join():  # type: ignore[no-untyped-def]
 @bp.get("/classes/join/<code>")
 @codes_per_address
 @codes_per_site
-def join_code(code: str):  # type: ignore[no-untyped-def]
+def join_code(code: str) -> ResponseReturnValue:
     """The join link: the class's name and the join form, or how to sign in first."""
     klass = accounts.class_by_code(code)
     if klass is None:
@@ -420,13 +452,13 @@ def join_code(code: str):  # type: ignore[no-untyped-def]
 @bp.route("/classes/signin", methods=["GET", "POST"])
 @codes_per_address
 @codes_per_site
-def quick_signin():  # type: ignore[no-untyped-def]
+def quick_signin() -> ResponseReturnValue:
     form = QuickSigninForm()
     if form.validate_on_submit():
-        u = accounts.use_quick_code(form.code.data)
+        u = accounts.use_quick_code(form.code.data or "")
         if u is None:
             _wrong()
-            form.code.errors.append(_("That code is not right or has expired."))
+            add_error(form.code, _("That code is not right or has expired."))
         else:
             session.clear()
             login_user(u)

@@ -3,7 +3,10 @@ teach the class (:mod:`app.classes.access`); forms re-render with what was typed
 
 from __future__ import annotations
 
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
+from zoneinfo import ZoneInfo
 
 from flask import (
     Blueprint,
@@ -16,11 +19,11 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import get_locale
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
-from wtforms.fields.choices import SelectChoice
 
 from app import inputs
 from app.classes import access, accounts, kept, kinds, results, service, times
@@ -37,11 +40,13 @@ from app.classes.forms import (
     StudentForm,
     StudentsForm,
 )
-from app.classes.models import MAX_STUDENTS, ORDERS, SchoolClass
+from app.classes.models import MAX_STUDENTS, ORDERS, Assignment, SchoolClass
 from app.engine.core.registry import all_variants, find_variant
 from app.extensions import db
 from app.hashing import HashingBusy
 from app.htmx_utils import form_page, redirect_to
+from app.i18n import page_locale
+from app.inputs import SelectChoice, add_error
 from app.learning import clock
 from app.models import User
 from app.ui import present
@@ -51,7 +56,7 @@ GAMES = tuple(v.id for v in all_variants())
 
 
 def _locale() -> str:
-    return str(get_locale() or "zh")
+    return page_locale()
 
 
 def _teacher() -> User:
@@ -61,14 +66,14 @@ def _teacher() -> User:
     return u
 
 
-def _zone():  # type: ignore[no-untyped-def]
+def _zone() -> ZoneInfo:
     """The teacher's time zone (read with the assignment on an assignment's pages)."""
     if "teacher_zone" in g:
         return times.zone_named(g.teacher_zone)
     return times.zone_of(access.user())
 
 
-def _busy(template: str, **context):  # type: ignore[no-untyped-def]
+def _busy(template: str, **context: Any) -> Response:
     """Every hashing slot is taken: say so at once (503), the form kept as typed."""
     flash(_("The server is busy. Please try again in a moment."), "info")
     resp = Response(render_template(template, **context), status=503)
@@ -76,11 +81,20 @@ def _busy(template: str, **context):  # type: ignore[no-untyped-def]
     return resp
 
 
+_T = TypeVar("_T")
+
+
+def _given(value: _T | None) -> _T:
+    """A validated form's value that its validators let through only when given."""
+    assert value is not None
+    return value
+
+
 # -- the list of classes ------------------------------------------------------------------
 
 
 @bp.get("/")
-def index():  # type: ignore[no-untyped-def]
+def index() -> ResponseReturnValue:
     u = access.user()
     if not access.may_teach(u):
         may_become = (
@@ -99,7 +113,7 @@ def index():  # type: ignore[no-untyped-def]
 
 
 @bp.post("/invitations/<int:iid>")
-def answer_invitation(iid: int):  # type: ignore[no-untyped-def]
+def answer_invitation(iid: int) -> ResponseReturnValue:
     """The invited teacher accepts or declines an invitation to co-teach."""
     u = _teacher()
     inv = service.invitation_for(u, iid)
@@ -117,18 +131,18 @@ def answer_invitation(iid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new():  # type: ignore[no-untyped-def]
+def new() -> ResponseReturnValue:
     u = _teacher()
     form = NewClassForm()
     if form.validate_on_submit():
-        klass = service.create_class(u, form.name.data)
+        klass = service.create_class(u, form.name.data or "")
         flash(_("Class %(name)s made.", name=klass.name), "success")
         return redirect_to(url_for("classes.show", cid=klass.id))
     return form_page("classes/new.html", "classes/_new_form.html", form=form)
 
 
 @bp.post("/teach")
-def teach():  # type: ignore[no-untyped-def]
+def teach() -> ResponseReturnValue:
     """Become a teacher, where the site lets anyone (``ANYONE_MAY_TEACH``)."""
     u = access.user()
     if u is None or not current_app.config["ANYONE_MAY_TEACH"] or access.is_managed(u.id):
@@ -143,11 +157,11 @@ def teach():  # type: ignore[no-untyped-def]
 # -- one class ----------------------------------------------------------------------------
 
 
-def _class_page(klass: SchoolClass, status: int = 200, **forms):  # type: ignore[no-untyped-def]
+def _class_page(klass: SchoolClass, status: int = 200, **forms: FlaskForm) -> Response:
     u = _teacher()
     zone = _zone()
     tasks = service.assignments_of(klass)
-    context = {
+    context: dict[str, Any] = {
         "klass": klass,
         "role": access.teacher_role(klass.id, u.id),
         "roster": service.roster(klass, _order()),
@@ -168,7 +182,7 @@ def _class_page(klass: SchoolClass, status: int = 200, **forms):  # type: ignore
 
 
 @bp.get("/<int:cid>/")
-def show(cid: int):  # type: ignore[no-untyped-def]
+def show(cid: int) -> ResponseReturnValue:
     return _class_page(access.teaching(cid))
 
 
@@ -179,7 +193,7 @@ def _order() -> str | None:
 
 
 @bp.post("/<int:cid>/order")
-def roster_order(cid: int):  # type: ignore[no-untyped-def]
+def roster_order(cid: int) -> ResponseReturnValue:
     """The class's order of students, kept for its every page and export."""
     klass = access.teaching(cid)
     order = request.form.get("order", "")
@@ -193,18 +207,18 @@ def roster_order(cid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<int:cid>/edit")
-def edit(cid: int):  # type: ignore[no-untyped-def]
+def edit(cid: int) -> ResponseReturnValue:
     klass = access.teaching(cid)
     form = ClassForm()
     if form.validate_on_submit():
-        service.update_class(klass, form.name.data, form.notes.data)
+        service.update_class(klass, form.name.data or "", form.notes.data or "")
         flash(_("Saved."), "success")
         return redirect_to(url_for("classes.show", cid=klass.id))
     return _class_page(klass, 422, form=form)
 
 
 @bp.post("/<int:cid>/archive")
-def archive(cid: int):  # type: ignore[no-untyped-def]
+def archive(cid: int) -> ResponseReturnValue:
     """Archive (hidden from students, joining closed) or restore: ``action`` says which."""
     klass = access.teaching(cid)
     action = request.form.get("action")
@@ -219,7 +233,7 @@ def archive(cid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<int:cid>/join-code")
-def join_code(cid: int):  # type: ignore[no-untyped-def]
+def join_code(cid: int) -> ResponseReturnValue:
     klass = access.teaching(cid)
     action = request.form.get("action")
     if action not in ("new", "open", "close"):
@@ -230,18 +244,18 @@ def join_code(cid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<int:cid>/teachers")
-def add_teacher(cid: int):  # type: ignore[no-untyped-def]
+def add_teacher(cid: int) -> ResponseReturnValue:
     klass = access.teaching(cid, owner=True)
     form = CoTeacherForm()
     if form.validate_on_submit():
         try:
-            invited = service.invite_co_teacher(klass, _teacher(), form.username.data)
+            invited = service.invite_co_teacher(klass, _teacher(), form.username.data or "")
         except service.NotATeacher:
-            form.username.errors.append(_("There is no teacher with that username."))
+            add_error(form.username, _("There is no teacher with that username."))
         except service.AlreadyTeaches:
-            form.username.errors.append(_("That teacher already teaches this class."))
+            add_error(form.username, _("That teacher already teaches this class."))
         except service.InvitedAlready:
-            form.username.errors.append(_("That teacher has an invitation to answer already."))
+            add_error(form.username, _("That teacher has an invitation to answer already."))
         else:
             flash(
                 _(
@@ -255,7 +269,7 @@ def add_teacher(cid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<int:cid>/invitations/<int:iid>/withdraw")
-def withdraw_invitation(cid: int, iid: int):  # type: ignore[no-untyped-def]
+def withdraw_invitation(cid: int, iid: int) -> ResponseReturnValue:
     klass = access.teaching(cid, owner=True)
     if not ConfirmForm().validate_on_submit():
         abort(422)
@@ -266,7 +280,7 @@ def withdraw_invitation(cid: int, iid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<int:cid>/teachers/<int:uid>/remove")
-def remove_teacher(cid: int, uid: int):  # type: ignore[no-untyped-def]
+def remove_teacher(cid: int, uid: int) -> ResponseReturnValue:
     klass = access.teaching(cid, owner=True)
     form = ConfirmForm()
     if not form.validate_on_submit():
@@ -281,23 +295,24 @@ def remove_teacher(cid: int, uid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.route("/<int:cid>/students/new", methods=["GET", "POST"])
-def new_students(cid: int):  # type: ignore[no-untyped-def]
+def new_students(cid: int) -> ResponseReturnValue:
     klass = access.teaching(cid)
     u = _teacher()
     form = StudentsForm()
     if request.method == "GET":
         form.prefix.data = accounts.suggest_prefix()
-    context = {"klass": klass, "max_students": MAX_STUDENTS}
+    context: dict[str, Any] = {"klass": klass, "max_students": MAX_STUDENTS}
     if form.validate_on_submit():
         try:
-            made = accounts.make_students(klass, u, form.lines(), form.prefix.data)
+            made = accounts.make_students(klass, u, form.lines(), form.prefix.data or "")
         except accounts.ClassFull:
-            form.names.errors.append(
+            add_error(
+                form.names,
                 _(
                     "A class has at most %(n)s students; this one has %(now)s.",
                     n=MAX_STUDENTS,
                     now=accounts.students_count(klass),
-                )
+                ),
             )
         except HashingBusy:
             return _busy("classes/students_new.html", form=form, **context)
@@ -312,7 +327,7 @@ def new_students(cid: int):  # type: ignore[no-untyped-def]
     )
 
 
-def _cards(klass: SchoolClass, cards: list[dict], made_now: bool = False):  # type: ignore[no-untyped-def]
+def _cards(klass: SchoolClass, cards: list[dict[str, Any]], made_now: bool = False) -> Response:
     """The print view of login cards (passwords and codes are shown this once)."""
     zone = _zone()
     for c in cards:
@@ -343,7 +358,7 @@ def _managed(klass: SchoolClass, teacher: User, ids: list[int]) -> list[User]:
 
 
 @bp.post("/<int:cid>/cards")
-def cards(cid: int):  # type: ignore[no-untyped-def]
+def cards(cid: int) -> ResponseReturnValue:
     """Login cards for the students ticked: new quick-login codes or new passwords."""
     klass = access.teaching(cid)
     u = _teacher()
@@ -352,7 +367,7 @@ def cards(cid: int):  # type: ignore[no-untyped-def]
     users = _managed(klass, u, ids)
     valid = form.validate_on_submit()
     if valid and not users:
-        form.what.errors.append(_("Tick the students whose cards you want."))
+        add_error(form.what, _("Tick the students whose cards you want."))
     if not valid or not users:
         return _class_page(klass, 422, cards_form=form)
     names = {r.user.id: r.member.real_name for r in service.roster(klass)}
@@ -362,7 +377,7 @@ def cards(cid: int):  # type: ignore[no-untyped-def]
         except HashingBusy:
             flash(_("The server is busy. Please try again in a moment."), "info")
             return _class_page(klass, 503, cards_form=form)
-        cards = [
+        cards: list[dict[str, Any]] = [
             {"name": names[x.id], "username": x.username, "password": p}
             for x, p in zip(users, passwords, strict=True)
         ]
@@ -376,7 +391,9 @@ def cards(cid: int):  # type: ignore[no-untyped-def]
     return _cards(klass, cards)
 
 
-def _student_page(klass: SchoolClass, uid: int, status: int = 200, form=None):  # type: ignore[no-untyped-def]
+def _student_page(
+    klass: SchoolClass, uid: int, status: int = 200, form: StudentForm | None = None
+) -> Response:
     u = _teacher()
     row = access.member(klass, uid)
     student = db.session.get(User, uid)
@@ -406,14 +423,16 @@ def _student_page(klass: SchoolClass, uid: int, status: int = 200, form=None):  
 
 
 @bp.route("/<int:cid>/students/<int:uid>", methods=["GET", "POST"])
-def student(cid: int, uid: int):  # type: ignore[no-untyped-def]
+def student(cid: int, uid: int) -> ResponseReturnValue:
     klass = access.teaching(cid)
     row = access.member(klass, uid)
     if request.method == "GET":
         return _student_page(klass, uid)
     form = StudentForm()
     if form.validate_on_submit():
-        service.update_student(row, form.real_name.data, form.note.data, form.sort_key.data or "")
+        service.update_student(
+            row, form.real_name.data or "", form.note.data or "", form.sort_key.data or ""
+        )
         flash(_("Saved."), "success")
         return redirect_to(url_for("classes.student", cid=cid, uid=uid))
     return _student_page(klass, uid, 422, form)
@@ -430,7 +449,7 @@ def _account_of(klass: SchoolClass, uid: int) -> User:
 
 
 @bp.post("/<int:cid>/students/<int:uid>/password")
-def reset_password(cid: int, uid: int):  # type: ignore[no-untyped-def]
+def reset_password(cid: int, uid: int) -> ResponseReturnValue:
     klass = access.teaching(cid)
     student = _account_of(klass, uid)
     if not ConfirmForm().validate_on_submit():
@@ -446,7 +465,7 @@ def reset_password(cid: int, uid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<int:cid>/students/<int:uid>/code")
-def quick_code(cid: int, uid: int):  # type: ignore[no-untyped-def]
+def quick_code(cid: int, uid: int) -> ResponseReturnValue:
     klass = access.teaching(cid)
     student = _account_of(klass, uid)
     form = CodeForm()
@@ -454,7 +473,7 @@ def quick_code(cid: int, uid: int):  # type: ignore[no-untyped-def]
         return _student_page(klass, uid, 422)
     (code,) = accounts.new_quick_codes([student], int(form.minutes.data), by=_teacher())
     name = access.member(klass, uid).real_name
-    card = {
+    card: dict[str, Any] = {
         "name": name,
         "username": student.username,
         "code": code,
@@ -464,7 +483,7 @@ def quick_code(cid: int, uid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<int:cid>/students/<int:uid>/remove")
-def remove_student(cid: int, uid: int):  # type: ignore[no-untyped-def]
+def remove_student(cid: int, uid: int) -> ResponseReturnValue:
     klass = access.teaching(cid)
     access.member(klass, uid)
     if not ConfirmForm().validate_on_submit():
@@ -476,7 +495,7 @@ def remove_student(cid: int, uid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<int:cid>/export.csv")
-def export(cid: int):  # type: ignore[no-untyped-def]
+def export(cid: int) -> ResponseReturnValue:
     klass = access.teaching(cid)
     text = results.attempts_csv(klass.id, _locale(), _zone())
     return _csv(text, f"class-{klass.id}-answers.csv")
@@ -492,9 +511,15 @@ def _csv(text: str, filename: str) -> Response:
 # -- assignments --------------------------------------------------------------------------
 
 
-def _new_assignment_page(klass, game, form, errors=None, status=200):  # type: ignore[no-untyped-def]
+def _new_assignment_page(
+    klass: SchoolClass,
+    game: str,
+    form: AssignmentForm,
+    errors: dict[str, str] | None = None,
+    status: int = 200,
+) -> Response:
     u = _teacher()
-    sections = []
+    sections: list[tuple[kinds.Kind, dict[str, Any], str | None]] = []
     if game:
         for kind in kinds.KINDS.values():
             sections.append((kind, kind.options(game, u), (errors or {}).get(kind.id)))
@@ -514,7 +539,7 @@ def _new_assignment_page(klass, game, form, errors=None, status=200):  # type: i
 
 
 @bp.route("/<int:cid>/assignments/new", methods=["GET", "POST"])
-def new_assignment(cid: int):  # type: ignore[no-untyped-def]
+def new_assignment(cid: int) -> ResponseReturnValue:
     klass = access.teaching(cid)
     u = _teacher()
     game = request.values.get("game", "")
@@ -543,11 +568,11 @@ def new_assignment(cid: int):  # type: ignore[no-untyped-def]
     a = service.create_assignment(
         klass,
         u,
-        title=form.title.data,
+        title=form.title.data or "",
         game=game,
-        starts_at=times.to_utc(form.starts_at.data, zone),
-        due_at=times.to_utc(form.due_at.data, zone),
-        pass_percent=form.pass_percent.data,
+        starts_at=times.to_utc(_given(form.starts_at.data), zone),
+        due_at=times.to_utc(_given(form.due_at.data), zone),
+        pass_percent=_given(form.pass_percent.data),
         exam=bool(form.exam.data),
         parts=parts,
     )
@@ -555,7 +580,7 @@ def new_assignment(cid: int):  # type: ignore[no-untyped-def]
     return redirect_to(url_for("classes.assignment", cid=cid, aid=a.id))
 
 
-def _assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
+def _assignment(cid: int, aid: int) -> tuple[SchoolClass, Assignment]:
     klass, a, g.teacher_zone = access.teaching_assignment(cid, aid)
     return klass, a
 
@@ -564,13 +589,15 @@ def _assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
 CLOCK = "\x00clock\x00"
 
 
-def _drawn_cells(draw, rows: list[results.StudentRow]) -> list[Markup]:  # type: ignore[no-untyped-def]
+def _drawn_cells(
+    draw: Callable[[results.Cell, Markup], object], rows: list[results.StudentRow]
+) -> list[Markup]:
     """Each student's item cells as one string: a drawing per distinct result (a grid of
     100 × 30 has a few dozen), the time put in."""
     drawn: dict[tuple[object, ...], tuple[str, str]] = {}
-    out = []
+    out: list[Markup] = []
     for r in rows:
-        line = []
+        line: list[str] = []
         for c in r.cells:
             k = (c.attempts, c.first_right, c.solved, c.stars, c.shown)
             parts = drawn.get(k)
@@ -586,7 +613,9 @@ def _drawn_cells(draw, rows: list[results.StudentRow]) -> list[Markup]:  # type:
     return out
 
 
-def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-untyped-def]
+def _results_pieces(
+    klass: SchoolClass, a: Assignment, order: str, zone: ZoneInfo, extensions: dict[int, datetime]
+) -> tuple[list[results.Member], dict[str, Markup], tuple[Any, ...], tuple[Any, ...]]:
     """The results part of an assignment's page, kept (:mod:`app.classes.kept`) for what
     it is drawn from: the assignment's values, the students (in ``order``), the
     extensions and :func:`results.stamp` (every answer and deal committed before this
@@ -615,12 +644,12 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
     rows_slot, rows_key = (*slot, "rows"), (a.due_at, a.exam, a.pass_percent)
     held: dict[int, tuple[object, Markup]] = dict(kept.held(rows_slot, rows_key) or {})
     counted = results.grid(a, locale, order, extensions, {u: k for u, (k, _h) in held.items()})
-    context = {
+    context: dict[str, Any] = {
         "klass": klass,
         "a": a,
         "g": counted,
         "links": {
-            p.id: (kinds.get(p.kind).link(p.spec, a.game) if kinds.get(p.kind) else None)
+            p.id: (kind.link(p.spec, a.game) if (kind := kinds.get(p.kind)) else None)
             for p, _t, _i in counted.parts
         },
         "deals": []
@@ -631,7 +660,8 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
         "student_url": url_for("classes.student", cid=klass.id, uid=0)[:-1],
     }
     current_app.update_template_context(context)
-    module = current_app.jinja_env.get_template("classes/_results.html").make_module(context)
+    # the template's macros (cell, row, top, legend, grid, mistakes), unknown to mypy
+    module: Any = current_app.jinja_env.get_template("classes/_results.html").make_module(context)
     cells = _drawn_cells(module.cell, counted.rows)
     for r, drawn_cells in zip(counted.rows, cells, strict=True):
         held[r.user.id] = (counted.keys[r.user.id], module.row(r, drawn_cells))
@@ -647,7 +677,14 @@ def _results_pieces(klass, a, order: str, zone, extensions):  # type: ignore[no-
     return members, kept.put(slot, key, {**top, **pieces}), slot, values
 
 
-def _forms(klass, a, members, zone, ext_form, edit_form):  # type: ignore[no-untyped-def]
+def _forms(
+    klass: SchoolClass,
+    a: Assignment,
+    members: list[results.Member],
+    zone: ZoneInfo,
+    ext_form: ExtensionForm | None,
+    edit_form: EditAssignmentForm | None,
+) -> Markup:
     """The assignment's forms (classes/_assignment_forms.html), with what was typed."""
     if ext_form is None:
         ext_form = ExtensionForm(formdata=None)
@@ -668,7 +705,14 @@ def _forms(klass, a, members, zone, ext_form, edit_form):  # type: ignore[no-unt
     )
 
 
-def _kept_forms(klass, a, members, zone, slot, values):  # type: ignore[no-untyped-def]
+def _kept_forms(
+    klass: SchoolClass,
+    a: Assignment,
+    members: list[results.Member],
+    zone: ZoneInfo,
+    slot: tuple[Any, ...],
+    values: tuple[Any, ...],
+) -> Markup:
     """The assignment's forms as nobody has typed in them, kept (:mod:`app.classes.kept`)
     for the values they show (the assignment's, its students in order, in the page's
     zone and language) with the form token they were drawn with, which is replaced by
@@ -686,7 +730,13 @@ def _kept_forms(klass, a, members, zone, slot, values):  # type: ignore[no-untyp
     return Markup(str(found["html"]).replace(str(found["token"]), token))
 
 
-def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # type: ignore[no-untyped-def]
+def _assignment_page(
+    klass: SchoolClass,
+    a: Assignment,
+    status: int = 200,
+    ext_form: ExtensionForm | None = None,
+    edit_form: EditAssignmentForm | None = None,
+) -> Response:
     zone = _zone()
     order = service.order_of(klass, _order())
     extensions = service.extensions_of(a)
@@ -711,23 +761,23 @@ def _assignment_page(klass, a, status=200, ext_form=None, edit_form=None):  # ty
 
 
 @bp.get("/<int:cid>/assignments/<int:aid>/")
-def assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
+def assignment(cid: int, aid: int) -> ResponseReturnValue:
     klass, a = _assignment(cid, aid)
     return _assignment_page(klass, a)
 
 
 @bp.post("/<int:cid>/assignments/<int:aid>/edit")
-def edit_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
+def edit_assignment(cid: int, aid: int) -> ResponseReturnValue:
     klass, a = _assignment(cid, aid)
     form = EditAssignmentForm()
     if form.validate_on_submit():
         zone = _zone()
         service.update_assignment(
             a,
-            form.title.data,
-            times.to_utc(form.starts_at.data, zone),
-            times.to_utc(form.due_at.data, zone),
-            form.pass_percent.data,
+            form.title.data or "",
+            times.to_utc(_given(form.starts_at.data), zone),
+            times.to_utc(_given(form.due_at.data), zone),
+            _given(form.pass_percent.data),
         )
         flash(_("Saved."), "success")
         return redirect_to(url_for("classes.assignment", cid=cid, aid=aid))
@@ -735,7 +785,7 @@ def edit_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<int:cid>/assignments/<int:aid>/delete")
-def delete_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
+def delete_assignment(cid: int, aid: int) -> ResponseReturnValue:
     klass, a = _assignment(cid, aid)
     if not ConfirmForm().validate_on_submit():
         flash(_("Tick the box to confirm."), "info")
@@ -746,7 +796,7 @@ def delete_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.post("/<int:cid>/assignments/<int:aid>/extensions")
-def extension(cid: int, aid: int):  # type: ignore[no-untyped-def]
+def extension(cid: int, aid: int) -> ResponseReturnValue:
     klass, a = _assignment(cid, aid)
     form = ExtensionForm()
     form.student.choices = [SelectChoice(r.user.id, r.user.username) for r in service.roster(klass)]
@@ -759,7 +809,7 @@ def extension(cid: int, aid: int):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<int:cid>/assignments/<int:aid>/items/<key>")
-def item(cid: int, aid: int, key: str):  # type: ignore[no-untyped-def]
+def item(cid: int, aid: int, key: str) -> ResponseReturnValue:
     klass, a = _assignment(cid, aid)
     it = service.item_by_key(a, key)
     if it is None:
@@ -784,7 +834,7 @@ def item(cid: int, aid: int, key: str):  # type: ignore[no-untyped-def]
 
 
 @bp.get("/<int:cid>/assignments/<int:aid>/export.csv")
-def export_assignment(cid: int, aid: int):  # type: ignore[no-untyped-def]
+def export_assignment(cid: int, aid: int) -> ResponseReturnValue:
     klass, a = _assignment(cid, aid)
     text = results.grid_csv(a, _locale(), _order(), _zone())
     return _csv(text, f"assignment-{a.id}-grid.csv")

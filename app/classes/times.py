@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from sqlalchemy import select
+
 from app import zones
 from app.extensions import db
 from app.models import LearnerProfile, User
@@ -18,7 +20,7 @@ TYPED = "%Y-%m-%dT%H:%M"
 def zone_of(user: User | None) -> ZoneInfo:
     name = None
     if user is not None:
-        name = db.session.scalar(db.select(LearnerProfile.timezone).filter_by(user_id=user.id))
+        name = db.session.scalar(select(LearnerProfile.timezone).filter_by(user_id=user.id))
     return zone_named(name)
 
 

@@ -17,11 +17,12 @@ import yaml
 from pydantic import ValidationError
 
 from app.config import ROOT
+from app.content import derived
 from app.engine.core.registry import all_variants
 from app.text import languages
 from app.yamlfile import load_yaml
 
-LOCALES = languages.written()  # the authored languages (a derived one is generated)
+LOCALES = languages.written()  # the languages content is written in (zh-Hant is derived)
 GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
 TERM = re.compile(r"\[\[([a-z0-9-]+)")
 CARD = re.compile(r"\{([a-z0-9]{2,3})\}")
@@ -92,7 +93,7 @@ def _lesson_problems() -> Iterator[str]:
         game = find_game(lesson.game)
         from app.text.cards import family
 
-        tokens = set(family(game.info.family).tokens)  # every card of the family (joy cards too)
+        tokens = set(family(game.info.family).tokens)  # every card of the family (喜 too)
         for step in lesson.steps:
             where = f"{lesson.source}: {step.id}"
             for loc in LOCALES:
@@ -114,7 +115,7 @@ def _lesson_problems() -> Iterator[str]:
                 try:
                     rules = game.rules(ex.rules)
                     melds = tuple(tuple(m.replace("：", ":").split(":", 1)) for m in ex.melds)
-                    game.analyze(game.holding(ex.hand, melds, ex.context, rules), rules)  # type: ignore[arg-type]
+                    game.analyze(game.holding(ex.hand, melds, ex.context, rules), rules)  # type: ignore[arg-type]  # melds are "kind:cards"
                 except EngineError as exc:
                     yield f"{where}: the example cannot be counted: {exc.code} {exc.params}"
             if step.deal is not None:
@@ -129,9 +130,9 @@ def _lesson_problems() -> Iterator[str]:
 
 def _first_use_problems() -> Iterator[str]:
     """A glossary term of a game is linked where its game's path first uses it: along
-    the path in order, the first ``[[term]]`` must not come after the term's characters (hanzi) first
+    the path in order, the first ``[[term]]`` must not come after the term's 汉字 first
     stand in the Chinese prose unlinked (terms of two characters or more; one character
-    such as chi or peng is too common inside other words to be told apart)."""
+    such as 吃 or 碰 is too common inside other words to be told apart)."""
     from app.learning.glossary import terms
     from app.learning.lessons import path_of
 
@@ -139,7 +140,7 @@ def _first_use_problems() -> Iterator[str]:
     known = terms()
     for v in all_variants():
         mine = [t for t in known.values() if v.id in t.games and len(t.hanzi) >= 2]
-        # a homograph (hepai the card, hepai the win: one spelling) counts as linked by either entry
+        # a homograph (和牌 the card, 和牌 the win) counts as linked by either entry
         alike = {t.id: {u.id for u in mine if u.hanzi == t.hanzi} for t in mine}
         linked: set[str] = set()
         plain_seen: dict[str, str] = {}
@@ -325,12 +326,10 @@ def term_order_problems() -> Iterator[str]:
                         w = table._word_in(c, v.id) if c else None
                         if w is None or not w.glossary or w.glossary in seen:
                             continue
-                        if not languages.chinese(lang) and (
-                            not w.gloss or w.en in table.ENGLISH_WORDS
-                        ):
+                        if lang == "en" and (not w.gloss or w.en in table.ENGLISH_WORDS):
                             continue  # an English word: no term to teach
                         if name.text in table._card_faces(v.id, lang):
-                            continue  # a card's plain name (two-four): no term either
+                            continue  # a card's plain name (二四): no term either
                         seen.add(w.glossary)
                         ref = taught_in(w.glossary)
                         if ref in place and place[ref] > at:
@@ -480,7 +479,7 @@ def stats() -> dict[str, Any]:
         "games": games,
         "demo_exercises": bank.kinds_count(demo),
         "glossary_terms": len(terms()),
-        "locales": list(LOCALES),
+        "locales": sorted(languages.codes()),
     }
 
 
@@ -539,6 +538,7 @@ CHECKS: tuple[Callable[[], Iterator[str]], ...] = (
     taught_problems,
     term_order_problems,
     _misconception_problems,
+    derived.problems,
 )
 
 

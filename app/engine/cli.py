@@ -3,7 +3,8 @@
 A thin client of the :class:`~app.engine.core.game.Game` interface: each verb is
 written once here for every game. The engine answers with typed values; JSON is made
 from them by :mod:`app.engine.core.serial`, and codes become sentences only here, at
-the edge (:mod:`app.text.messages`), in ``--lang en`` (default) or ``zh``.
+the edge (:mod:`app.text.messages`), in ``--lang en`` (default) or any other language of
+``translations/languages.toml`` (``zh``, ``zh-Hant``).
 
 Bad input raises :class:`EngineError`, printed as ``{"error": {"code", "message"}}``
 with exit status 2; never a traceback, whatever the input.
@@ -61,17 +62,29 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--code", help="a one-line position code")
     p.add_argument("--generals", type=int, choices=(1, 2))
     p.add_argument("--xi", action="store_true")
-    p.add_argument("--lang", default="en", choices=("en", "zh"))
+    p.add_argument("--lang", default=ENGINE_LANG, choices=_langs())
     return p
 
 
+#: the language of the engine's own lines (an error's ``detail``) and of the default output
+ENGINE_LANG = "en"
+
+
+def _langs() -> tuple[str, ...]:
+    """The codes ``--lang`` takes: every language the app offers."""
+    from app.text import languages  # the list only (no prose, no web library)
+
+    return languages.codes()
+
+
 def _lang_of(argv: Sequence[str]) -> str:
+    langs = _langs()
     for i, a in enumerate(argv):
-        if a == "--lang" and i + 1 < len(argv) and argv[i + 1] in ("en", "zh"):
+        if a == "--lang" and i + 1 < len(argv) and argv[i + 1] in langs:
             return argv[i + 1]
-        if a in ("--lang=zh", "--lang=en"):
+        if a.startswith("--lang=") and a.split("=", 1)[1] in langs:
             return a.split("=", 1)[1]
-    return "en"
+    return ENGINE_LANG
 
 
 def _pairs(items: Sequence[str], sep: str, what: str) -> tuple[tuple[str, str], ...]:
@@ -386,7 +399,7 @@ def _clean(arg: str) -> str:
 def _error(code: str, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
     from app.text.messages import render
 
-    if lang != "en" and "detail" in params:
+    if lang != ENGINE_LANG and "detail" in params:
         if code in ("bad-code", "bad-position"):
             params = {**params, "detail": _detail_words(params, lang)}
         elif code == "bad-arguments":

@@ -29,10 +29,10 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.database import utcnow
-from app.extensions import db
+from app.extensions import Model
 
 
-class Attempt(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
+class Attempt(Model):
     __tablename__ = "attempts"
     # A learner's answers in a game, newest last: what the progress page, the review and
     # a class's results look up (by the profile first). Each answer writes every index
@@ -73,7 +73,7 @@ class Attempt(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made 
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class ExerciseState(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
+class ExerciseState(Model):
     __tablename__ = "exercise_states"
     # (the unique key serves lookups by the profile too: no index of its own)
     __table_args__ = (UniqueConstraint("profile_id", "exercise_id"),)
@@ -91,7 +91,7 @@ class ExerciseState(db.Model):  # type: ignore[name-defined,misc]  # db.Model is
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class SkillState(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
+class SkillState(Model):
     __tablename__ = "skill_states"
     # (the unique key serves lookups by the profile too; what is due is read per profile)
     __table_args__ = (UniqueConstraint("profile_id", "game", "skill"),)
@@ -107,7 +107,7 @@ class SkillState(db.Model):  # type: ignore[name-defined,misc]  # db.Model is ma
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class QuizSession(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
+class QuizSession(Model):
     """One run of a quiz: its questions (exercise ids, fixed at the start), in order.
 
     ``id`` is opaque (it addresses the quiz in URLs); answers are attempts whose
@@ -129,7 +129,7 @@ class QuizSession(db.Model):  # type: ignore[name-defined,misc]  # db.Model is m
     finished_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
-class Position(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
+class Position(Model):
     """A practice position: a moment of a deal (its one-line code), seen from ``seat``, as
     a question of ``theme``. Library positions come from the content; fresh ones from the
     generators; a signed-in author's from the position editor. Rated by Glicko-2."""
@@ -154,7 +154,7 @@ class Position(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Rating(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
+class Rating(Model):
     """A learner's Glicko-2 practice rating in one game."""
 
     __tablename__ = "ratings"
@@ -172,7 +172,7 @@ class Rating(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made a
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
 
-class PlayDeal(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
+class PlayDeal(Model):
     """A whole deal a learner plays against the engine's players, kept on the server.
 
     ``id`` is opaque (the deal's URL); ``code`` is the full position code of the current
@@ -212,7 +212,7 @@ class PlayDeal(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made
     agreed: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
-class LearnerDay(db.Model):  # type: ignore[name-defined,misc]  # db.Model is made at run time
+class LearnerDay(Model):
     """How many answers a learner gave on one of their days (the day in their own time
     zone at the time of answering, ending at 04:00): what streaks count. Kept as written,
     so a later change of zone never moves a day already counted."""

@@ -700,7 +700,7 @@ class Step:
         return len(self.choices) > 1
 
 
-def compare(deals: Sequence[PlayDeal], names: Mapping[int, str]) -> list[Step]:
+def compare(deals: Sequence[PlayDeal], names: Mapping[int, int | None]) -> list[Step]:
     """The class's decisions by index: what each student did, with the engine's advice
     (same cards: the same positions as long as their decisions agree). ``names``: the
     profile id of each deal → an index into the caller's list of students."""

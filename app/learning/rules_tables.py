@@ -87,7 +87,7 @@ def _analysis(ref: str) -> Analysis:
         ex = step.example
         rules = game.rules(ex.rules)
         melds = tuple(tuple(m.replace("：", ":").split(":", 1)) for m in ex.melds)
-        holding = game.holding(ex.hand, melds, ex.context, rules)  # type: ignore[arg-type]
+        holding = game.holding(ex.hand, melds, ex.context, rules)  # type: ignore[arg-type]  # melds are "kind:cards"
     elif step.exercise is not None and step.exercise.setup.hand:
         su = step.exercise.setup
         rules = game.rules(step.exercise.rules)

@@ -84,7 +84,7 @@ def _naive(dt: datetime) -> datetime:
 
 
 def card_of(state: SkillState) -> Card:
-    return Card.from_dict(state.card)  # type: ignore[arg-type]
+    return Card.from_dict(state.card)  # type: ignore[arg-type]  # the JSON of Card.to_dict()
 
 
 TABLE = SkillState.__table__
@@ -146,7 +146,7 @@ def review(
         # an explicit card_id: without one, fsrs sleeps 1 ms per new card (to make ids
         # unique), holding the worker; a skill state is found by its row, not this id
         card = (
-            Card.from_dict(state.card)  # type: ignore[arg-type]
+            Card.from_dict(state.card)  # type: ignore[arg-type]  # the JSON of Card.to_dict()
             if state is not None
             else Card(card_id=int(when.timestamp() * 1000), due=when)
         )

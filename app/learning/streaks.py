@@ -146,7 +146,7 @@ def read_goal(text: str | None) -> int | None:
     return goal
 
 
-def set_goal(profile: LearnerProfile, goal: int | None) -> None:
+def set_goal(profile: Learner, goal: int | None) -> None:
     """Store the learner's goal (in the caller's transaction; the caller commits)."""
     db.session.execute(
         db.update(LearnerProfile).where(LearnerProfile.id == profile.id).values(daily_goal=goal)

@@ -6,11 +6,12 @@ import unicodedata
 
 from flask import abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 
 from app.engine.core.registry import all_variants
 from app.htmx_utils import page
+from app.i18n import page_locale
 from app.learning import paths
+from app.learning.exercise import Exercise
 from app.learning.glossary import terms
 from app.learning.lessons import Lesson, get
 from app.lessons import bp, service
@@ -20,7 +21,7 @@ from app.ui import flow
 GAMES = tuple(v.id for v in all_variants())
 
 
-def _next_step(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
+def _next_step(ref: str, ex: Exercise, then: str = "") -> str | None:
     """After a lesson's exercise: its next step (or the game's path after the last)."""
     lesson_id, _, step_id = ref.partition("#")
     ls = get(lesson_id)
@@ -38,7 +39,7 @@ flow.CONTINUE["lesson"] = _next_step
 
 
 def _locale() -> str:
-    return str(get_locale() or "zh")
+    return page_locale()
 
 
 @bp.get("/lessons/")
@@ -140,7 +141,7 @@ def compare() -> ResponseReturnValue:
 FAMILIES = ("zipai", "chuanpai", "nantong")
 
 
-def _after_reading(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
+def _after_reading(ref: str, ex: Exercise, then: str = "") -> str | None:
     family_id, _, mode = ref.partition(":")
     return url_for("lessons.trainer", family_id=family_id, mode=mode)
 

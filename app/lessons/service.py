@@ -102,7 +102,7 @@ def _example(lesson_id: str, index: int, locale: str) -> dict[str, Any]:
     assert ex is not None
     rules = game.rules(ex.rules)
     melds = tuple(tuple(m.replace("：", ":").split(":", 1)) for m in ex.melds)
-    holding = game.holding(ex.hand, melds, ex.context, rules)  # type: ignore[arg-type]
+    holding = game.holding(ex.hand, melds, ex.context, rules)  # type: ignore[arg-type]  # melds are "kind:cards"
     a = game.analyze(holding, rules)
     return {
         "hand": list(holding.hand),

@@ -1,27 +1,29 @@
 from __future__ import annotations
 
 from flask import abort, current_app, make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_login import current_user
+from sqlalchemy import update
 
 from app import zones
 from app.content import games_for_page
 from app.extensions import db
-from app.i18n import set_lang_cookie, supported
+from app.i18n import page_locale, set_lang_cookie
 from app.learning import clock, paths, streaks
 from app.main import bp
 from app.models import LearnerProfile
 from app.profiles import current_profile
 from app.redirects import safe_next
+from app.ui.locale import supported
 
 
 @bp.get("/")
-def home():  # type: ignore[no-untyped-def]
-    from app.learning.lessons import path_of
+def home() -> ResponseReturnValue:
+    from app.learning.lessons import Lesson, path_of
 
-    games = games_for_page(str(get_locale()))
-    firsts = {}
+    games = games_for_page(page_locale())
+    firsts: dict[str, Lesson] = {}
     for g in games:
         lessons = path_of(g["id"])
         if lessons:
@@ -41,7 +43,7 @@ def _games() -> tuple[str, ...]:
 
 
 @bp.get("/today")
-def today():  # type: ignore[no-untyped-def]
+def today() -> ResponseReturnValue:
     """Today's practice: the due reviews, the next lesson exercise, two positions."""
     from app.main import today as todays
 
@@ -56,7 +58,7 @@ def today():  # type: ignore[no-untyped-def]
 
 
 @bp.post("/today/goal")
-def set_goal():  # type: ignore[no-untyped-def]
+def set_goal() -> ResponseReturnValue:
     """The daily goal (off, or answers a day); a visitor's profile is made for it."""
     from app.main import today as todays
 
@@ -76,13 +78,14 @@ def set_goal():  # type: ignore[no-untyped-def]
         )
         return resp, 422
     profile = current_profile(create=True)
-    streaks.set_goal(profile, goal)  # type: ignore[arg-type]
+    assert profile is not None
+    streaks.set_goal(profile, goal)
     db.session.commit()
     return redirect(safe_next(request.form.get("next"), url_for("main.today")), code=303)
 
 
 @bp.post("/zone")
-def browser_zone():  # type: ignore[no-untyped-def]
+def browser_zone() -> ResponseReturnValue:
     """The zone the browser reported (static/js/zone.js): kept in a cookie, and a
     visitor's profile takes it (an account keeps the zone it set)."""
     name = request.form.get("tz", "")
@@ -92,7 +95,7 @@ def browser_zone():  # type: ignore[no-untyped-def]
         profile = current_profile()
         if profile is not None and profile.timezone != name:
             db.session.execute(
-                db.update(LearnerProfile)
+                update(LearnerProfile)
                 .where(LearnerProfile.id == profile.id, LearnerProfile.user_id.is_(None))
                 .values(timezone=name)
             )
@@ -109,12 +112,12 @@ def browser_zone():  # type: ignore[no-untyped-def]
 
 
 @bp.get("/about/cards")
-def about_cards():  # type: ignore[no-untyped-def]
+def about_cards() -> ResponseReturnValue:
     return render_template("main/about_cards.html")
 
 
 @bp.post("/lang")
-def switch_language():  # type: ignore[no-untyped-def]
+def switch_language() -> ResponseReturnValue:
     lang = request.form.get("lang", "")
     if lang not in supported():
         abort(400)
@@ -122,12 +125,12 @@ def switch_language():  # type: ignore[no-untyped-def]
     if current_user.is_authenticated:
         current_user.locale = lang
         db.session.commit()
-    response = redirect(target, code=303)
+    response = make_response(redirect(target, code=303))
     set_lang_cookie(response, lang)
     return response
 
 
 @bp.get("/favicon.ico")
-def favicon():  # type: ignore[no-untyped-def]
+def favicon() -> ResponseReturnValue:
     """Browsers ask for /favicon.ico whatever the page says: send the SVG icon."""
     return redirect(url_for("static", filename="favicon.svg"), code=301)

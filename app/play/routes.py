@@ -11,7 +11,6 @@ from typing import Any
 
 from flask import abort, current_app, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from app.database import writable
@@ -21,6 +20,7 @@ from app.engine.core.reason import Reason
 from app.engine.core.registry import find_game, find_variant
 from app.extensions import db
 from app.htmx_utils import is_htmx, page
+from app.i18n import page_locale
 from app.inputs import int_or
 from app.learning import on_cards
 from app.learning import play as service
@@ -35,7 +35,7 @@ from app.ui.tables import from_view, seat_name
 
 
 def _locale() -> str:
-    return str(get_locale() or "zh")
+    return page_locale()
 
 
 def _game(game_id: str) -> Any:

@@ -5,10 +5,10 @@ from typing import Any
 
 from flask import abort, render_template, request
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 
 from app.content import game_texts, games_structure
 from app.htmx_utils import page
+from app.i18n import page_locale
 from app.inputs import digits, finite_or, int_or
 from app.practice import bp, service
 from app.practice.variants import FORMS
@@ -17,7 +17,7 @@ from app.ui import fragments
 
 
 def _locale() -> str:
-    return str(get_locale())
+    return page_locale()
 
 
 @bp.get("/")
@@ -76,6 +76,7 @@ def count(variant: str) -> ResponseReturnValue:
 
 from app.engine.core.registry import all_variants, find_game  # noqa: E402
 from app.learning import practice  # noqa: E402
+from app.learning.exercise import Exercise  # noqa: E402
 from app.practice import positions  # noqa: E402
 from app.profiles import current_profile  # noqa: E402
 from app.ui import flow  # noqa: E402
@@ -95,7 +96,7 @@ def _position_url(game: str, theme: str, seat: int, code: str) -> str:
     return url_for("practice.position", game=game, theme=theme, seat=seat, code=code)
 
 
-def _after_practice(ref: str, ex, then: str = "") -> str | None:  # type: ignore[no-untyped-def]
+def _after_practice(ref: str, ex: Exercise, then: str = "") -> str | None:
     from flask import url_for
 
     return url_for("practice.next_position", game=ex.game, theme=ref)

@@ -11,6 +11,7 @@ from app.extensions import db
 from app.htmx_utils import is_htmx, page, redirect_to
 from app.inputs import digits, int_or
 from app.learning import bank, clock, quizzes, review
+from app.learning.exercise import Exercise
 from app.learning.judge import judge
 from app.learning.models import QuizSession
 from app.profiles import current_profile
@@ -26,7 +27,7 @@ _RUN_OF = db.select(QuizSession.game, QuizSession.items).where(
 )
 
 
-def _quiz_continue(ref: str, ex, then: str) -> str | None:  # type: ignore[no-untyped-def]
+def _quiz_continue(ref: str, ex: Exercise, then: str) -> str | None:
     """The next question (the question page put "<game>/<next index>" in the answer's
     token: nothing to read), or the run's end."""
     game, _, nxt = then.partition("/")

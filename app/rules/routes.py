@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import abort, render_template
 from flask.typing import ResponseReturnValue
-from flask_babel import get_locale
 
+from app.i18n import page_locale
 from app.learning.rules_pages import page_of
 from app.rules import bp, service
 
@@ -15,4 +15,4 @@ def page(game: str) -> ResponseReturnValue:
     rules = page_of(game)
     if rules is None:
         abort(404)
-    return render_template("rules/page.html", r=service.view(rules, str(get_locale() or "zh")))
+    return render_template("rules/page.html", r=service.view(rules, page_locale()))

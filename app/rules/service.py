@@ -82,7 +82,10 @@ class _Page:
 
     def cell(self, c: object) -> Markup | str:
         if isinstance(c, WordsCell):
-            return self.words(c.words if c.words is not None else c.text.text().get(self.locale))  # type: ignore[union-attr]
+            if c.words is not None:
+                return self.words(c.words)
+            assert c.text is not None  # a words cell has its words or its text
+            return self.words(c.text.text().get(self.locale))
         if isinstance(c, MeldCell):
             return " / ".join(str(rules_tables.meld_worth(self.game, m)) for m in c.meld)
         if isinstance(c, CountCell):

@@ -1,4 +1,5 @@
-"""Buggy models of the 字牌 games (Hunan 跑胡子, Guilin 大字牌), shared by both catalogs.
+"""Buggy models of the zipai games (Hunan paohuzi, Guilin dazipai), shared by both catalogs,
+and the way both games' questions are worded from the catalogs.
 
 A buggy model recomputes an answer the way a learner holding one wrong belief would;
 when its answer equals the learner's (and differs from the engine's), the belief is
@@ -6,20 +7,25 @@ the diagnosis. Each game's module (``hunan.py``, ``guilin.py``) names the belief
 its own misconception codes and messages; nothing here knows a code.
 
 - **Counting** (:func:`count_belief`): the engine's best arrangement recounted with a
-  wrong 胡息 table: big groups scored as small ones, a 碰 scored like a 坎, a 跑 like a
-  提, 一二三 / 二七十 worth nothing, a 绞 worth as much as a 坎, ...
+  wrong huxi table: big groups scored as small ones, a peng scored like a kan, a pao like
+  a ti, 1-2-3 / 2-7-10 worth nothing, a jiao worth as much as a kan, ...
 - **Shapes** (:class:`Shapes`, :func:`complete_under`, :func:`waits_under`): which
   holdings are complete, and which cards complete a holding, for a learner who mixes
-  sizes in a run, forgets 二七十 or the 绞, or breaks up a 坎.
+  sizes in a run, forgets 2-7-10 or the jiao, or breaks up a kan.
 - **Priority** (:func:`first_jump`, :func:`order_actions`): where a learner's order of
   claims first departs from the engine's, and the two actions involved.
+- **Wording** (:func:`said`, :func:`worded`, :func:`fill`, :func:`listed`,
+  :func:`sentences`): a question's text made of catalog entries (``NP_``), in every
+  language the app offers.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol
 
 from app.engine.core.actions import Action
 from app.engine.core.registry import find_game
@@ -27,8 +33,58 @@ from app.engine.core.results import Analysis, ScoredMeld
 from app.engine.zipai.cards import KINDS, TOKEN_INDEX, TOKENS, is_big, is_red, value
 from app.engine.zipai.melds import KIND_ALIASES, Meld, meld_of, run_points
 from app.learning.exercise import Exercise
+from app.text import languages
+from app.text.localized import Text
 
 Card = int
+
+# --------------------------------------------------------------------------- wording
+
+
+class Worded(Protocol):
+    """A text shown per language: a catalog entry (``NP_``) or a :class:`Text`."""
+
+    def get(self, lang: str) -> str: ...
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def fill(text: str, lang: str, **values: str | Worded) -> str:
+    """``text`` with its ``{placeholders}`` named in ``values`` filled (a text given per
+    language in ``lang``); any other placeholder (``{card}``, filled when the page is
+    drawn) is left as it is, and what is filled in is not read again."""
+
+    def one(m: re.Match[str]) -> str:
+        value = values.get(m.group(1))
+        if value is None:
+            return m.group(0)
+        return value if isinstance(value, str) else value.get(lang)
+
+    return _FIELD.sub(one, text)
+
+
+def worded(compose: Callable[[str], str]) -> Text:
+    """A text made in every language the app offers by ``compose(lang)``."""
+    return Text(**{code: compose(code) for code in languages.codes()})
+
+
+def said(msg: Worded, **values: str | Worded) -> Text:
+    """A catalog entry as a :class:`Text`, its placeholders in ``values`` filled."""
+    return worded(lambda lang: fill(msg.get(lang), lang, **values))
+
+
+def listed(lang: str, items: Iterable[str]) -> str:
+    """Items of a list in a sentence: joined by the ideographic comma (U+3001) on a page
+    in Chinese script, by ``, `` otherwise."""
+    return ("\u3001" if languages.chinese(lang) else ", ").join(items)
+
+
+def sentences(lang: str, *parts: str) -> str:
+    """Sentences one after the other (the empty ones left out): with no space between
+    them in Chinese script, one space otherwise."""
+    return ("" if languages.chinese(lang) else " ").join(p for p in parts if p)
+
 
 # --------------------------------------------------------------------------- cards
 
@@ -49,19 +105,19 @@ def tokens_of_counts(counts: Sequence[int]) -> list[str]:
 
 
 def red_tokens(tokens: Iterable[str]) -> list[str]:
-    """The red cards (二七十 / 贰柒拾) among ``tokens``."""
+    """The red cards (the twos, sevens and tens of both sizes) among ``tokens``."""
     return [t for t in tokens if is_red(TOKEN_INDEX[t])]
 
 
 def big_tokens(tokens: Iterable[str]) -> list[str]:
-    """The big cards (壹…拾) among ``tokens``: "red" for a learner who believes the big
+    """The big cards (the upper-case numerals) among ``tokens``: "red" for a learner who believes the big
     cards are the red ones."""
     return [t for t in tokens if is_big(TOKEN_INDEX[t])]
 
 
 # --------------------------------------------------------------------------- counting
 
-#: kinds of three or four alike, with their 胡息 (small, big)
+#: kinds of three or four alike, with their huxi (small, big)
 ALIKE_POINTS = {
     "peng": (1, 3),
     "kan": (3, 6),
@@ -74,7 +130,7 @@ RUN_KINDS = frozenset({"shun", "chi"})
 
 
 def norm_kind(kind: str) -> str:
-    """The engine's one name for a group kind (Guilin's 扫 ``sao`` is ``wei``, ...)."""
+    """The engine's one name for a group kind (Guilin's ``sao`` is ``wei``, ...)."""
     return KIND_ALIASES.get(kind, kind)
 
 
@@ -189,8 +245,8 @@ class Shapes:
     ``yiwushi`` option of the table)."""
 
     mixed_runs: bool = False  # three consecutive values with the sizes mixed
-    no_2710: bool = False  # 二七十 forgotten
-    no_jiao: bool = False  # the 绞 forgotten
+    no_2710: bool = False  # 2-7-10 forgotten
+    no_jiao: bool = False  # the jiao forgotten
     split_kan: bool = False  # three alike in the hand broken up
     yiwushi: bool = False
 
@@ -265,8 +321,8 @@ def _split_memo(counts: tuple[int, ...], pair: bool, shapes: Shapes) -> int:
 
 
 def complete_under(counts: Sequence[int], table: Sequence[Meld], shapes: Shapes) -> bool:
-    """Whether a learner with ``shapes`` takes the holding for seven 门子: concealed
-    ``counts`` and the ``table`` groups."""
+    """Whether a learner with ``shapes`` takes the holding for seven groups (menzi):
+    concealed ``counts`` and the ``table`` groups."""
     free = list(counts)
     fixed = len(table)
     quads = sum(1 for m in table if m.is_quad)
@@ -384,7 +440,8 @@ def order_actions(ex: Exercise) -> Mapping[str, Action]:
 
 
 def meld_worth(text: str, game: str) -> int:
-    """What the group ``"kind: cards"`` is worth at ``game``'s default rules (胡息)."""
-    kind, _, cards = text.replace("：", ":").partition(":")
+    """What the group ``"kind: cards"`` is worth at ``game``'s default rules (huxi); the
+    colon may be the full-width one."""
+    kind, _, cards = text.replace("\uff1a", ":").partition(":")
     rules = find_game(game).default_rules
     return meld_of(kind.strip(), cards, rules.yiwushi).points(rules.yiwushi)

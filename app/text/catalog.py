@@ -76,17 +76,21 @@ def gettext(code: str, msgid: str, *, context: str | None = None, domain: str = 
     return t.gettext(msgid)
 
 
+@cache
+def _own(folder: str, domain: str) -> frozenset[str]:
+    t = _read(folder, domain)
+    return frozenset(getattr(t, "_catalog", {})) if t is not None else frozenset()
+
+
 def has(code: str, msgid: str, *, domain: str) -> bool:
     """Whether the language's own catalog (not a fallback) holds ``msgid``."""
-    t = _read(languages.get(code).folder, domain)
-    if t is None:
-        return False
-    return msgid in getattr(t, "_catalog", {})
+    return msgid in _own(languages.get(code).folder, domain)
 
 
 def clear() -> None:
     """Forget the catalogs read (a test that rewrites one)."""
     translations.cache_clear()
+    _own.cache_clear()
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,7 +102,12 @@ def find(code: object) -> Language | None:
     ``zh-hant``), or None."""
     if code is None:
         return None
-    return _index().get(str(code).lower().replace("_", "-"))
+    return _find(str(code))
+
+
+@cache
+def _find(code: str) -> Language | None:
+    return _index().get(code.lower().replace("_", "-"))
 
 
 def get(code: object) -> Language:
@@ -119,6 +124,16 @@ def chain(code: object) -> tuple[str, ...]:
 def chinese(code: object) -> bool:
     """Whether a page in this language is written in Chinese characters."""
     return get(code).chinese
+
+
+def chinese_form(code: object) -> str:
+    """The language Chinese words are shown in on a page in ``code``: the page's own
+    language when it is Chinese, else the first Chinese language of the list (an English
+    page quotes 长牌 in Simplified)."""
+    lang = get(code)
+    if lang.chinese:
+        return lang.code
+    return next((other.code for other in _load() if other.chinese), lang.code)
 
 
 def match(tag: str) -> Language | None:

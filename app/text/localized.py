@@ -10,10 +10,23 @@ page never shows Simplified prose when the generated files are current (a test c
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 from typing import Any
 
 from app.text import catalog, languages
+
+
+@cache
+def _plan(lang: str) -> tuple[tuple[str, str | None], ...]:
+    """Where a text in ``lang`` is looked for: each language of its chain, with the
+    language it is derived from (if it is)."""
+    return tuple((code, languages.get(code).derive_from) for code in languages.chain(lang))
+
+
+@cache
+def _derived(code: str) -> Callable[[str], str]:
+    return catalog.translations(languages.get(code).code, "derived").gettext
 
 
 def derive(code: str, text: str) -> str:
@@ -21,7 +34,13 @@ def derive(code: str, text: str) -> str:
     generated conversion; the text itself when the generated catalog lacks it."""
     if not text:
         return text
-    return catalog.translations(languages.get(code).code, "derived").gettext(text)
+    found = _derived(code)(text)
+    if found is text or found == text:
+        core = text.strip()
+        if core != text:  # generated stripped too: keep the text's own spacing
+            start = text.index(core[0]) if core else 0
+            return text[:start] + derive(code, core) + text[start + len(core) :]
+    return found
 
 
 class Text:
@@ -29,31 +48,38 @@ class Text:
     written languages in order (``zh``, ``en``); :meth:`of` takes a mapping
     (``{"zh": ..., "en": ..., "zh-Hant": ...}``, the content files' shape)."""
 
-    __slots__ = ("_values",)
+    __slots__ = ("_map", "_values")
     _values: tuple[tuple[str, str], ...]
+    _map: dict[str, str]
 
     def __init__(self, *texts: str, **by_code: str) -> None:
         values = dict(zip(languages.written(), texts, strict=False))
         for code, text in by_code.items():
             values[code.replace("_", "-")] = text
         object.__setattr__(self, "_values", tuple(sorted(values.items())))
+        object.__setattr__(self, "_map", values)
 
     # ------------------------------------------------------------------ reading
     def get(self, lang: object) -> str:
         """The text in ``lang``, else along its chain; derived where its language is."""
-        values = dict(self._values)
-        for code in languages.chain(lang):
+        values = self._map
+        key = lang if isinstance(lang, str) else str(lang)
+        text = values.get(key)
+        if text is not None:
+            return text
+        for code, source in _plan(key):
             text = values.get(code)
             if text is not None:
                 return text
-            source = languages.get(code).derive_from
-            if source is not None and source in values:
-                return derive(code, values[source])
+            if source is not None:
+                text = values.get(source)
+                if text is not None:
+                    return derive(code, text)
         return next(iter(values.values()), "")
 
     def own(self, code: str) -> str | None:
         """The text written in ``code`` itself, without fallback or derivation."""
-        return dict(self._values).get(code)
+        return self._map.get(code)
 
     @property
     def zh(self) -> str:

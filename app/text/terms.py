@@ -115,6 +115,8 @@ class TableDoc(_Strict):
     groups: dict[str, list[str]]
     concepts: list[ConceptDoc]
     provenance: AvoidDoc
+    # per derived language, the forms its generation keeps (scripts/derive_languages.py)
+    script_forms: dict[str, list[dict[str, str]]] = {}
 
     @model_validator(mode="after")
     def _consistent(self) -> TableDoc:

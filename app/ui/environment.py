@@ -21,7 +21,7 @@ from flask.templating import Environment as FlaskEnvironment
 
 
 class TemplateGlobals(ChainMap[str, Any]):
-    def keys(self) -> set[str]:  # type: ignore[override]
+    def keys(self) -> set[str]:  # type: ignore[override]  # a set (of every map), not a KeysView
         return set().union(*self.maps)
 
 

@@ -43,7 +43,7 @@ def _context() -> tuple[str, str] | None:
     if found is False:
         on = current_app.config.get("FRAGMENT_CACHE") is not False
         found = g._fragment_context = (page_locale(), request.script_root) if on else None
-    return found  # type: ignore[no-any-return]
+    return found  # type: ignore[no-any-return]  # flask.g's values are untyped
 
 
 def peek(name: str, *key: Hashable) -> Markup | None:

@@ -40,7 +40,7 @@ TEXT = {
         "names": ["Mia Chen", "Leo Wang", "Ava Li", "Max Zhou", "Zoe Wu"],
     },
     "zh": {
-        "switch": "中文",
+        "switch": "简体中文",
         "classes": "班级",
         "make_students": "建学生账号",
         "cards": "登录卡",

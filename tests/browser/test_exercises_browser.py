@@ -33,7 +33,7 @@ def test_each_kind_wrong_then_hint_then_right(page: Page, live_server: str, kind
     ex = first_of(kind)
     page.goto(f"{live_server}/exercises/{ex.id}")
     if lang == "zh":
-        page.get_by_role("button", name="中文").click()
+        page.get_by_role("button", name="简体中文").click()
     expect(page.locator("html")).to_have_attribute("lang", re.compile(rf"^{lang}"))
     page.evaluate("window.stillThisPage = true")  # every step below is swapped in place
     give(page, ex, wrong_answer(ex), by_click=lang == "zh")
@@ -62,7 +62,7 @@ def test_a_wrong_count_explained_in_chinese_and_a_right_one_gets_three_stars(
 ):
     ex = first_of("number")
     page.goto(f"{live_server}/exercises/{ex.id}")
-    page.get_by_role("button", name="中文").click()
+    page.get_by_role("button", name="简体中文").click()
     give(page, ex, wrong_answer(ex))
     expect(page.locator(".verdict-message")).to_contain_text(re.compile(r"[\u4e00-\u9fff]"))
     page.goto(f"{live_server}/exercises/{first_of('choice').id}")

@@ -13,7 +13,7 @@ def test_home_switch_language_and_follow_a_link(page: Page, live_server: str):
     expect(page.locator("html")).to_have_attribute("lang", "en")  # Chromium asks for en-US
     expect(page.get_by_role("heading", level=1)).to_have_text("Learn the Chinese long-card games")
 
-    page.get_by_role("button", name="中文").click()
+    page.get_by_role("button", name="简体中文").click()
     expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
     expect(page.get_by_role("heading", level=1)).to_have_text("学打中国长牌")
     expect(page).to_have_url(live_server + "/")
@@ -31,7 +31,7 @@ def test_home_switch_language_and_follow_a_link(page: Page, live_server: str):
 def test_visitor_signs_up_and_keeps_language(page: Page, live_server: str):
     name = "u" + uuid.uuid4().hex[:8]
     page.goto(live_server + "/")
-    page.get_by_role("button", name="中文").click()
+    page.get_by_role("button", name="简体中文").click()
     page.get_by_role("navigation").get_by_role("link", name="注册").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("注册")
 
@@ -102,7 +102,7 @@ def test_phone_width_has_no_sideways_scroll(page: Page, live_server: str):
 def test_home_has_no_serious_accessibility_violations(page: Page, live_server: str):
     from axe_playwright_python.sync_playwright import Axe
 
-    for lang in ("English", "中文"):
+    for lang in ("English", "简体中文"):
         page.goto(live_server + "/")
         page.get_by_role("button", name=lang).click()
         results = Axe().run(page)

@@ -31,7 +31,7 @@ def test_walk_a_whole_lesson(page: Page, live_server: str, game: str, lang: str)
     n = len(lesson.exercises)
     page.goto(f"{live_server}/lessons/{game}/")
     if lang == "zh":
-        page.get_by_role("button", name="中文").click()
+        page.get_by_role("button", name="简体中文").click()
     item = page.locator(".lesson-item", has=page.locator(f'a[href="/lessons/{game}/{lesson.id}/"]'))
     expect(item.locator(".lesson-progress")).to_have_text(progress_text(lang, 0, n, 0))
     page.locator(f'a[href="/lessons/{game}/{lesson.id}/"]').click()
@@ -104,7 +104,7 @@ def test_a_lesson_page_has_no_serious_accessibility_violation(page: Page, live_s
 def test_the_glossary_and_a_trainer_in_both_languages(page: Page, live_server: str, lang: str):
     page.goto(f"{live_server}/glossary")
     if lang == "zh":
-        page.get_by_role("button", name="中文").click()
+        page.get_by_role("button", name="简体中文").click()
     expect(page.locator("#term-wei .term-pinyin")).to_have_text("wēi")
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "术语表" if lang == "zh" else "Glossary"
@@ -155,7 +155,7 @@ def test_a_variant_note_stands_apart_and_each_script_carries_its_language(
              ![...e.childNodes].some(n => n.nodeType === 3 && /[\\u4e00-\\u9fff]/.test(n.data))
              || (e.closest('[lang]').getAttribute('lang') || '').startsWith('zh'))"""
     )
-    page.get_by_role("button", name="中文").click()
+    page.get_by_role("button", name="简体中文").click()
     expect(
         page.locator("aside.variant-note").get_by_role("heading", name="各地不同")
     ).to_be_visible()

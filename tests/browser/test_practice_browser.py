@@ -25,7 +25,7 @@ def test_count_a_hand_and_switch_language(page: Page, live_server: str):
     )  # the swap has its own address
     assert page.evaluate("document.querySelectorAll('header').length") == 1  # a partial, not a page
 
-    page.get_by_role("button", name="中文").click()
+    page.get_by_role("button", name="简体中文").click()
     expect(page.locator(".verdict")).to_have_text("能胡：21 胡息。")
     expect(page.get_by_label("手里的牌")).to_have_value(HAND)
 

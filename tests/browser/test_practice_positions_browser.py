@@ -37,7 +37,7 @@ def test_wrong_then_right_with_the_rating_moving_and_the_link_shared(
     url = library_position(game, "choose-action")
     page.goto(live_server + f"/practice/{game}/")
     if lang == "zh":
-        page.get_by_role("button", name="中文").click()
+        page.get_by_role("button", name="简体中文").click()
     page.goto(live_server + url)
     ex = exercise_on(page)
     give(page, ex, wrong_answer(ex))
@@ -54,7 +54,7 @@ def test_wrong_then_right_with_the_rating_moving_and_the_link_shared(
 def choose_language(page: Page, live_server: str, lang: str) -> None:
     page.goto(live_server + "/practice/")
     if lang == "zh":
-        page.get_by_role("button", name="中文").click()
+        page.get_by_role("button", name="简体中文").click()
     else:
         page.get_by_role("button", name="English").click()
 

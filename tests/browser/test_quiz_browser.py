@@ -31,7 +31,7 @@ def test_a_whole_quiz_then_the_miss_comes_back_in_the_review(
 ):
     page.goto(f"{live_server}/quiz/{game}/")
     if lang == "zh":
-        page.get_by_role("button", name="中文").click()
+        page.get_by_role("button", name="简体中文").click()
     page.locator(".quiz-start button[type=submit]").click()
     expect(page).to_have_url(re.compile(rf"/quiz/{game}/s/[\w-]+"))
     page.evaluate("window.stillThisPage = true")  # the questions come in place (htmx)

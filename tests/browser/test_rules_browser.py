@@ -23,7 +23,9 @@ def pdf_pages(pdf: bytes) -> int:
 def _open(page: Page, live_server: str, game: str, lang: str) -> None:
     page.goto(f"{live_server}/rules/{game}")
     page.get_by_role("button", name=lang).click()
-    expect(page.locator("html")).to_have_attribute("lang", "zh-Hans" if lang == "中文" else "en")
+    expect(page.locator("html")).to_have_attribute(
+        "lang", "zh-Hans" if lang == "简体中文" else "en"
+    )
 
 
 def test_pdf_page_count_reads_chromium_pdfs(page: Page, live_server: str):
@@ -37,11 +39,11 @@ def test_pdf_page_count_reads_chromium_pdfs(page: Page, live_server: str):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("lang", ["English", "中文"])
+@pytest.mark.parametrize("lang", ["English", "简体中文"])
 def test_a_rules_page_prints_on_two_a4_sheets(page: Page, live_server: str, game: str, lang: str):
     _open(page, live_server, game, lang)
     expect(page.get_by_role("heading", level=1)).to_contain_text(
-        "规则" if lang == "中文" else "Rules"
+        "规则" if lang == "简体中文" else "Rules"
     )
     expect(page.locator("table.rules-table").first).to_be_visible()
     pdf = page.pdf(format="A4")
@@ -53,7 +55,7 @@ def test_a_rules_page_reads_on_a_phone_and_passes_axe(page: Page, live_server: s
     from axe_playwright_python.sync_playwright import Axe
 
     page.set_viewport_size({"width": 360, "height": 740})
-    for lang in ("English", "中文"):
+    for lang in ("English", "简体中文"):
         _open(page, live_server, game, lang)
         expect(page.get_by_role("heading", level=1)).to_have_count(1)
         width = page.evaluate("document.documentElement.scrollWidth")
@@ -72,7 +74,7 @@ def test_from_the_lessons_to_the_rules_and_back_in_both_languages(page: Page, li
     expect(page.get_by_role("heading", level=1)).to_have_text("Rules: Guilin Dazipai")
     expect(page.locator(".variant-note").first).to_contain_text("Tables differ")
 
-    page.get_by_role("button", name="中文").click()
+    page.get_by_role("button", name="简体中文").click()
     expect(page).to_have_url(live_server + "/rules/guilin")
     expect(page.get_by_role("heading", level=1)).to_have_text("规则：桂林大字牌")
     expect(page.get_by_role("heading", level=2, name="算胡和结算")).to_be_visible()
@@ -99,7 +101,7 @@ def test_a_rules_page_works_without_javascript(browser: Browser, live_server: st
     context = browser.new_context(java_script_enabled=False, locale="en-US")
     page = context.new_page()
     page.goto(live_server + "/rules/chuanpai-tricks")
-    page.get_by_role("button", name="中文").click()
+    page.get_by_role("button", name="简体中文").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("规则：四川川牌·打天九")
     expect(page.locator("table.rules-table")).to_have_count(1)
     context.close()

@@ -11,7 +11,6 @@ from app.engine.nantong.refusals import REASON_CODES
 from app.engine.nantong.rules import ROW_CODES, SITUATION_CODES
 from app.engine.nantong.strong import COACH_CODES
 from app.text.messages import MESSAGES, render
-from app.text.messages.nantong import MESSAGES as NT
 
 ERRORS = (
     "unknown-card",
@@ -37,7 +36,9 @@ def test_every_code_has_both_languages(code: str) -> None:
 
 
 def test_no_stray_messages() -> None:
-    assert set(NT) == set(CODES)
+    # every Nantong sentence of the reasons catalog is a code the engine declares
+    own = {c for c in MESSAGES if c.startswith(("nt-", "coach-nt-"))}
+    assert own == set(CODES)
 
 
 def test_render() -> None:

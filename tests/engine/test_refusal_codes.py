@@ -1,6 +1,7 @@
 """Every refusal of a code or position names its kind: a ``bad-code``/``bad-position``
 error carries ``why`` (a ``detail-*`` message code) beside its English ``detail`` line,
-so no page or translation has to read the English (app/text/messages/details.py)."""
+so no page or translation has to read the English (app/text/messages/details.py; the
+detail-* sentences are in the reasons catalog)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import ast
 from pathlib import Path
 
 from app.engine.core.errors import Detail, EngineError, detail_of
-from app.text.messages.details import MESSAGES, explain
+from app.text.messages import MESSAGES
+from app.text.messages.details import explain
 
 ENGINE = Path(__file__).resolve().parents[2] / "app" / "engine"
 #: the engine's helpers that raise (or make) a ``bad-code``/``bad-position`` error
@@ -70,7 +72,7 @@ def test_every_kind_the_engine_names_is_a_detail_message():
     assert "detail-sections" in kinds and "detail-hand-size" in kinds
     unknown = {k for k in kinds if k not in MESSAGES or not k.startswith("detail-")}
     assert not unknown, unknown
-    # every sentence of details.py is some refusal's (detail-unknown-option is what the
+    # every detail-* sentence of the reasons catalog is some refusal's (detail-unknown-option is what the
     # pages make of detail-option naming no option of any game; detail-seat and
     # detail-moment are also given by codec.about)
     unused = {c for c in MESSAGES if c.startswith("detail-")} - kinds

@@ -2,7 +2,7 @@
 (its link, the editor's paste, the editor's changes), junk in the count tool, a refused
 move at the play table. The engine explains a code it cannot read in one English line;
 a Chinese page never shows it (nor an option's engine name, nor a move's notation),
-and an English page shows the sentence of app/text/messages/details.py instead of it."""
+and an English page shows the detail-* sentence of the reasons catalog instead of it."""
 
 from __future__ import annotations
 

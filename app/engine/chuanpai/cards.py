@@ -170,7 +170,8 @@ REGIONAL_NAMES: dict[str, dict[str, str]] = {
 }
 """Region id → face token → the name that region gives it (the gallery shows these).
 
-Region labels in both languages live in :mod:`app.text.messages.chuanpai` (``REGION_LABELS``).
+Region labels per language are the codes ``region-<region>`` of the reasons catalog
+(:func:`app.text.messages.region_label`).
 """
 
 

@@ -19,7 +19,7 @@ from app.engine.core.actions import Action
 from app.engine.core.game import Advice
 from app.engine.core.reason import Reason
 
-#: the codes every game's strong player may give (prose in app/text/messages/core.py)
+#: the codes every game's strong player may give (prose in the reasons catalog, translations/*/LC_MESSAGES/reasons.po)
 CORE_COACH_CODES = ("coach-only-move", "coach-engine-choice", "coach-win", "coach-forced")
 
 

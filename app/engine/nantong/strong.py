@@ -29,7 +29,7 @@ from app.engine.nantong.judge import waits
 from app.engine.nantong.melds import Meld
 from app.engine.nantong.state import State
 
-#: the coach codes of this player (prose in app/text/messages/nantong.py)
+#: the coach codes of this player (prose in the reasons catalog, translations/*/LC_MESSAGES/reasons.po)
 COACH_CODES = (
     "coach-nt-keep-waits",
     "coach-nt-tighten",

@@ -43,7 +43,7 @@ from app.engine.zipai.settle import WinContext, settle
 CONCEALED = (SHUN, JIAO, JIANG, KAN)
 UNIT = "huxi"
 
-#: input errors the 字牌 engine raises (messages in :mod:`app.text.messages.core`)
+#: input errors the 字牌 engine raises (messages in the reasons catalog, :mod:`app.text.messages`)
 ERROR_CODES = (
     "unknown-card",
     "too-many-copies",

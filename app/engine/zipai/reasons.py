@@ -5,8 +5,8 @@ this moment (a 碰 without the pair, a 吃 by a seat that may not eat the card, 
 while a card is on offer) is answered with that rule, whoever's turn it is. Only an
 action the seat could take, but not yet, is answered with the order of play
 (``lower-priority``, ``zp-not-your-turn``). :func:`no_action_reason` says why a seat
-has nothing to do. Every code is in :data:`REASON_CODES`; each has a message in English
-and Chinese in :mod:`app.text.messages.zipai`.
+has nothing to do. Every code is in :data:`REASON_CODES`; each has a sentence in every
+written language in the reasons catalog (translations/*/LC_MESSAGES/reasons.po).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """结算 · The itemized count of a win, as :class:`CountLine` data.
 
 Every line has a stable code (documented in ``docs/engine.md (字牌)`` and named in
-:data:`COUNT_CODES`); the web app renders each with :mod:`app.text.messages.zipai`.
+:data:`COUNT_CODES`); the web app renders each with :mod:`app.text.messages` (the
+reasons catalog).
 
 Hunan (常德 family, RULES.md): 囤 = (胡息 − minimum) // 3 + 1 (or 一息一囤), times
 the 红黑点 名堂: 红胡 ×2 (10–12 red), 点胡 ×3 (exactly one red), 红乌 ×4 (13+ red),

@@ -29,7 +29,7 @@ from app.engine.zipai.players import free_cards, loose
 from app.engine.zipai.state import SEATS, Seat, State
 from app.engine.zipai.view import face_down
 
-#: the coach codes of this player (prose in app/text/messages/zipai.py)
+#: the coach codes of this player (prose in the reasons catalog, translations/*/LC_MESSAGES/reasons.po)
 COACH_CODES = (
     "coach-zp-keep-waits",
     "coach-zp-tighten",

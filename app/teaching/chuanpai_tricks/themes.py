@@ -319,7 +319,7 @@ def _beat_or_cover(game: Any, state: TrickState, seat: int) -> Examined | None:
         wrong.append(Action("beat", seat, rng.choice(traps[why])))
     rating = 1250 + (100 if k == 2 else 0) + (100 if len(state.trick) == 2 else 0)
     if legal[0].kind == "beat":
-        ranked = sorted(legal, key=lambda a: classify(a.cards).rank)  # type: ignore[union-attr]
+        ranked = sorted(legal, key=lambda a: classify(a.cards).rank)  # type: ignore[union-attr]  # a legal play is a lead
         right = [ranked[0]] + pick(rng, ranked[1:], 1)
         low = sorted(hand_of(state, seat), key=lambda t: RANK[t])[:k]
         wrong.append(Action("cover", seat, in_order(low)))
@@ -467,7 +467,7 @@ def _rank_order(game: Any, state: TrickState, seat: int) -> Examined | None:
     plays = [rng.choice(groups[group][r]) for r in ranks]
     rng.shuffle(plays)
     pips = {cards: sum(POINTS[INDEX[t]] for t in cards) for cards in plays}
-    rank = {cards: classify(cards).rank for cards in plays}  # type: ignore[union-attr]
+    rank = {cards: classify(cards).rank for cards in plays}  # type: ignore[union-attr]  # plays classify
     misleading = any(rank[a] > rank[b] and pips[a] < pips[b] for a in plays for b in plays)
     rating = 1150 + 100 * (len(plays) - 3) + (100 if group[0] != "single" else 0)
     rating += 150 if misleading else 0
@@ -511,7 +511,7 @@ def _not_plays(hand: Sequence[str]) -> tuple[list[tuple[str, str]], list[tuple[s
         for m in kinds
         if SUIT[m] in ("red", "black") and m not in mates
     ]
-    return mixed, partner  # type: ignore[return-value]
+    return mixed, partner  # type: ignore[return-value]  # in_order of two cards is a pair
 
 
 def _lead(game: Any, state: TrickState, seat: int) -> Examined | None:

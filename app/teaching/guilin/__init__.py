@@ -1,4 +1,4 @@
-"""Guilin 大字牌: its teaching, in one folder.
+"""Guilin dazipai: its teaching, in one folder.
 
 ``themes`` (practice positions), ``generators`` (exercises made from deals),
 ``queries`` (the engine's answers to this game's questions), ``misconceptions``

@@ -11,53 +11,54 @@ only action, so it never finds the moment it looks for.
 from __future__ import annotations
 
 from app.learning import generators
-from app.learning.exercise import Text
 from app.learning.generators import Generator
+from app.teaching.zipai_common import said
+from app.text.catalog import NP_, Msg
 
 GAME = "guilin"
 #: the game's own generators
 OWN: list[Generator] = []
 
-#: generator id → theme id, kind and skills of its questions, title
-FROM_THEMES: dict[str, tuple[str, str, tuple[str, ...], Text]] = {
+#: generator id → theme id, kind and skills of its questions, title (a catalog entry)
+FROM_THEMES: dict[str, tuple[str, str, tuple[str, ...], Msg]] = {
     "forced": (
         "forced",
         "choose-action",
         ("forced",),
-        Text("扫、扫穿、开舵：该怎么做", "Sao, saochuan, kaiduo: what must you do"),
+        NP_("guilin theme", "Sao, saochuan, kaiduo: what must you do"),
     ),
     "chi-legal": (
         "chi-legal",
         "choose-action",
         ("chi-bi",),
-        Text("哪种吃法可以", "Which chi is allowed"),
+        NP_("guilin theme", "Which chi is allowed"),
     ),
     "may-eat": (
         "may-eat",
         "true-false",
         ("guozhang", "chi-bi"),
-        Text("过张：这张能吃吗", "Guozhang: may you eat it"),
+        NP_("guilin theme", "Guozhang: may you eat it"),
     ),
     "priority": (
         "priority",
         "order",
         ("priority",),
-        Text("几家要同一张牌：先后顺序", "One card, several claims: the order"),
+        NP_("guilin theme", "One card, several claims: the order"),
     ),
     "count-duo": (
         "count-duo",
         "number",
         ("settlement",),
-        Text("这一把值几舵", "What the win is worth in duo"),
+        NP_("guilin theme", "What the win is worth in duo"),
     ),
     "best-discard": (
         "best-discard",
         "choose-action",
         ("discard", "waits"),
-        Text("打哪张听得多", "The discard that keeps the most waits"),
+        NP_("guilin theme", "The discard that keeps the most waits"),
     ),
 }
 
 
 for _gid, (_tid, _kind, _skills, _title) in FROM_THEMES.items():
-    OWN.append(generators.from_theme(GAME, _gid, _tid, _kind, _skills, _title))
+    OWN.append(generators.from_theme(GAME, _gid, _tid, _kind, _skills, said(_title)))

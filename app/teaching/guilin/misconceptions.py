@@ -1,9 +1,9 @@
 """Misconceptions of guilin: the catalog and the diagnosis (buggy models).
 
 Each buggy model recomputes the answer the way a learner holding one wrong belief
-would (big groups at small value, a 开舵 counted as a 扫穿, 胡 given for 舵, 醒 of the
-wrong cards, 碰 ahead of 胡, ...); when its answer equals the learner's, that belief is
-the diagnosis, with the group, card or count it concerns. Refused actions are mapped
+would (big groups at small value, a kaiduo counted as a saochuan, hu given for duo,
+xing of the wrong cards, peng ahead of hu, ...); when its answer equals the learner's,
+that belief is the diagnosis, with the group, card or count it concerns. Refused actions are mapped
 from the engine's reason codes (:data:`REASONS`); an authored choice may name the
 misconception it reveals (``misconception:``, also on a true-false reason).
 """
@@ -39,14 +39,14 @@ QP = "quiz.guilin.play"
 DEMO = "guilin"  # the demo set (content/exercises/guilin.yaml)
 
 CATALOG: tuple[Misconception, ...] = (
-    # counting 胡
+    # counting hu
     Misconception("mc-gl-big-as-small", "counting", f"{L8}#big-small"),
     Misconception("mc-gl-kaiduo-as-saochuan", "counting", f"{L8}#origin"),
     Misconception("mc-gl-saochuan-as-kaiduo", "counting", f"{L8}#fours"),
     Misconception("mc-gl-peng-as-kan", "counting", f"{L8}#threes"),
     Misconception("mc-gl-kan-as-peng", "counting", f"{L8}#threes"),
     Misconception("mc-gl-special-run-missed", "counting", f"{L8}#runs"),
-    # 舵 and its extras
+    # duo and its extras
     Misconception("mc-gl-hu-not-duo", "settlement", f"{L9}#duo-table"),
     Misconception("mc-gl-duo-every-five", "settlement", f"{L9}#duo-table"),
     Misconception("mc-gl-duo-no-base", "settlement", f"{L9}#duo-table"),
@@ -191,7 +191,7 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
 
 # --------------------------------------------------------------------------- group values
 
-#: group kind (Guilin names, as ``analyze`` answers) → 胡 in small / big cards
+#: group kind (Guilin names, as ``analyze`` answers) → hu in small / big cards
 ALIKE = {
     "peng": (1, 3),
     "kan": (3, 6),
@@ -273,7 +273,7 @@ def group_belief(melds: tuple[ScoredMeld, ...], right: int, given: int) -> Reaso
     return None
 
 
-# --------------------------------------------------------------------------- 舵
+# --------------------------------------------------------------------------- duo
 
 
 def duo_of(hu: int, low: int = 10) -> int:
@@ -281,7 +281,7 @@ def duo_of(hu: int, low: int = 10) -> int:
 
 
 def duo_belief(hu: int, given: int, extras: int = 0) -> Reason | None:
-    """Wrong ways of turning 胡 into 舵 (``extras``: the 舵 added for 自摸, 醒 and
+    """Wrong ways of turning hu into duo (``extras``: the duo added for zimo, xing and
     special wins, which the learner may have added right)."""
     params = {"hu": hu, "given": given}
     if given in (hu, hu + extras):
@@ -294,7 +294,7 @@ def duo_belief(hu: int, given: int, extras: int = 0) -> Reason | None:
 
 
 def _count_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
-    """``guilin:count``: a win's 舵 with 自摸, 醒 and the special wins."""
+    """``guilin:count``: a win's duo with zimo, xing and the special wins."""
     from app.learning.queries import read
     from app.teaching.guilin.queries import all_cards, win_analysis, win_context
 
@@ -315,7 +315,7 @@ def _won(ex: Exercise) -> Any:
 
 
 def _duo_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
-    """``guilin:hu-duo``: the 舵 of the seat's win now (its 自摸, 醒 and special wins)."""
+    """``guilin:hu-duo``: the duo of the seat's win now (its zimo, xing and special wins)."""
     from app.engine.zipai.settle import WinContext
 
     after = _won(ex)
@@ -350,7 +350,7 @@ def _duo_count_belief(
 
 
 def _xing_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
-    """``guilin:hu-xing``: counted the cards of 跟醒, or of both sizes."""
+    """``guilin:hu-xing``: counted the cards of genxing, or of both sizes."""
     after = _won(ex)
     r = after.result
     if r.xing_card is None:
@@ -366,7 +366,7 @@ def _xing_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
 
 
 def _other_size_xing(card: int, counts: list[int], mode: str) -> int:
-    """Cards of the other size a learner ignoring size would also count as 醒."""
+    """Cards of the other size a learner ignoring size would also count as xing."""
     twin = card + 10 if card < 10 else card - 10
     return xing_matches(twin, counts, mode)
 
@@ -375,7 +375,7 @@ def _other_size_xing(card: int, counts: list[int], mode: str) -> int:
 
 
 def _xing_pick_belief(ex: Exercise, given: Counter[str]) -> Reason | None:
-    """Picked the cards of 跟醒, or cards of both sizes."""
+    """Picked the cards of genxing, or cards of both sizes."""
     from app.learning.queries import read
     from app.teaching.guilin.queries import all_cards, win_context, xing_picks
 
@@ -411,13 +411,13 @@ def _winning_pick_belief(ex: Exercise, sol: Solution, given: set[str]) -> Reason
 
 
 def _bi_pick_belief(ex: Exercise, sol: Solution, given: Counter[str]) -> Reason | None:
-    """Picked the 吃's own two cards and left out the 下比 groups."""
+    """Picked the chi's own two cards and left out the xiabi groups."""
     note = sol.proof.notes[0] if sol.proof.notes else None
     if note is None or not note.action.params.get("bi"):
         return None
     right = Counter(sol.shown.split())
     bi = [t for g in note.action.params["bi"] for t in g]
-    own = right - Counter(bi)  # the 吃's own two cards
+    own = right - Counter(bi)  # the chi's own two cards
     if given and given < right and not own - given:
         from app.learning.queries import read
 
@@ -553,7 +553,7 @@ def _number_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     if name == "settlement" and a is not None and a.points is not None:
         return duo_belief(a.points, given) or group_belief(
             a.melds, a.points, given
-        )  # a 胡 count given for 舵, itself miscounted: not diagnosed further
+        )  # a hu count given for duo, itself miscounted: not diagnosed further
     if name == "guilin:count":
         return _count_belief(ex, sol, given)
     if name == "guilin:hu-duo":

@@ -4,33 +4,34 @@ names prefixed ``guilin:``).
 ========================  ==============  ===============================================
 query                     kind            the right answer
 ========================  ==============  ===============================================
-``guilin:red-cards``      pick-cards      the red cards of the hand (二七十 and 贰柒拾)
+``guilin:red-cards``      pick-cards      the red cards of the hand (twos, sevens, tens)
 ``guilin:count``          number          what the win is worth with its circumstances:
                                           ``context`` ``zimo: yes``, ``xing: <card>``
                                           (the turned card), ``special: dihu`` (names
-                                          joined by ``+``); the engine's 舵 count
+                                          joined by ``+``); the engine's duo count
 ``guilin:winning-cards``  pick-cards      every card that completes the holding with at
-                                          least 10 胡 (a completing card below the
+                                          least 10 hu (a completing card below the
                                           minimum is not a win)
 ``guilin:xing-cards``     pick-cards      the winner's cards that the turned card
                                           (``context`` ``xing``) wakes, every copy
-``guilin:bi-cards``       pick-cards      every card the one legal 吃 takes out of the
-                                          hand: its own two and the 下比 groups
+``guilin:bi-cards``       pick-cards      every card the one legal chi takes out of the
+                                          hand: its own two and the xiabi groups
 ``guilin:discards-after`` true-false      after ``action`` (the seat to act), does the
                                           seat discard? why: ``discard``, ``chongduo``
                                           (a second four in play), ``ready``, ``win``
 ``guilin:draw-wins``      pick-cards      a position: every card that would make the
-                                          seat's holding a win (≥ 10 胡) were the seat to
+                                          seat's holding a win (≥ 10 hu) were the seat to
                                           turn it up itself (the engine's play rules:
-                                          a pair becomes a 扫, a 坎 or 扫 a 扫穿, a 碰 a 开舵)
-``guilin:hu-count``       number          a position where the seat may go out: the 胡
+                                          a pair becomes a sao, a kan or sao a
+                                          saochuan, a peng a kaiduo)
+``guilin:hu-count``       number          a position where the seat may go out: the hu
                                           of that win, as the engine counts it in play
-``guilin:hu-duo``         number          the same win's 舵: 胡 turned into 舵, 自摸, 醒
+``guilin:hu-duo``         number          the same win's duo: hu turned into duo, zimo, xing
                                           (the next stock card), special wins
 ``guilin:hu-xing``        number          the same win: how many of the winner's cards
-                                          the turned card wakes (醒)
+                                          the turned card wakes (xing)
 ``guilin:chi-out``        pick-cards      ``action`` ``chi a b c`` (its group): every card
-                                          that 吃 takes out of the hand, 下比 included
+                                          that chi takes out of the hand, xiabi included
                                           (the group must have one legal form)
 ``guilin:best-discard``   choose-action   choices ``discard <card>``: the discard that
                                           leaves the most cards the seat could still win
@@ -164,8 +165,8 @@ def _xing_cards(c: Ctx, ex: Exercise) -> Solution:
 
 
 def chi_out(action: Action) -> list[str]:
-    """The cards a 吃 takes out of the hand: its group less the card taken (one copy),
-    then every 下比 group."""
+    """The cards a chi takes out of the hand: its group less the card taken (one copy),
+    then every xiabi group."""
     return [*action.cards, *(t for g in action.params.get("bi", ()) for t in g)]
 
 
@@ -210,15 +211,15 @@ def _discards_after(c: Ctx, ex: Exercise) -> Solution:
     return _true_false(ex, value, why, proof)
 
 
-# -- positions: the seat's own draws, a win now, a 吃, a discard ------------------------
+# -- positions: the seat's own draws, a win now, a chi, a discard ------------------------
 
 
 def own_draw_points(seat: Seat, card: int, yiwushi: bool) -> int:
-    """The 胡 of the seat's holding were it to turn up ``card`` itself, or -1 when that
-    does not complete it. A pair, a 坎 or a 扫 of the card takes it first (扫 / 扫穿 are
-    forced before any win), so the holding is then judged with that group as it stands
-    (as ``may_hu`` after the seat's own 扫); otherwise the card is read every way a win
-    on it may be (a free card, a 碰 opened into a 开舵)."""
+    """The hu of the seat's holding were it to turn up ``card`` itself, or -1 when that
+    does not complete it. A pair, a kan or a sao of the card takes it first (sao and
+    saochuan are forced before any win), so the holding is then judged with that group as it stands
+    (as ``may_hu`` after the seat's own sao); otherwise the card is read every way a win
+    on it may be (a free card, a peng opened into a kaiduo)."""
     n = seat.hand[card]
     i = seat.meld_of(card, (WEI, CHOUWEI))
     if n < 2 and i is None:
@@ -262,7 +263,7 @@ def _draw_wins(c: Ctx, ex: Exercise) -> Solution:
 
 
 def win_now(c: Ctx, ex: Exercise) -> Any:
-    """The state after the seat goes out now (its legal 胡)."""
+    """The state after the seat goes out now (its legal hu)."""
     state, seat = _state(c, ex)
     hu = next((a for a in c.game.legal_actions(state, seat) if a.kind == "hu"), None)
     if hu is None:
@@ -271,8 +272,8 @@ def win_now(c: Ctx, ex: Exercise) -> Any:
 
 
 def win_analysis_of(after: Any) -> Analysis:
-    """The finished deal's win as an :class:`Analysis`: its groups, its 胡 line by line,
-    and the 舵 (with 自摸, 醒 and the special wins)."""
+    """The finished deal's win as an :class:`Analysis`: its groups, its hu line by line,
+    and the duo (with zimo, xing and the special wins)."""
     r, rules = after.result, after.rules
     views = [meld_view(m, rules) for m in r.melds]
     lines = tuple(v[1] for v in views) + (

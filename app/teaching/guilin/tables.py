@@ -1,4 +1,4 @@
-"""Guilin 大字牌: the numbers of its rules page's tables, worked out by the engine when the
+"""Guilin dazipai: the numbers of its rules page's tables, worked out by the engine when the
 page is drawn (:mod:`app.learning.rules_tables` draws them)."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _guilin_extras() -> list[list[GenCell]]:
     """What each extra adds to a Guilin win, as the settlement counts it."""
     rules = find_game("guilin").default_rules
     counts = [0] * 20
-    counts[2] = 1  # one 三 held; the card turned for 醒 below is its neighbour 四
+    counts[2] = 1  # one small three held; the card turned for xing below is its neighbour four
 
     def total(ctx: zipai_settle.WinContext) -> int:
         return zipai_settle.settle(10, counts, rules, ctx).total

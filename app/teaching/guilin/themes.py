@@ -3,13 +3,16 @@
 or says it does not fit (see app/learning/practice.py).
 
 Every theme here is written as an *examiner*: ``(game, state, seat)`` → ``(question,
-category)`` or ``None``. The category (the kind of answer: a legal 吃 or a refused one,
+category)`` or ``None``. The category (the kind of answer: a legal chi or a refused one,
 chongduo or a discard, ...) lets the direct builder, which plays one deal and looks at
 every seat at every moment, pick among the kinds of answer evenly, so that a learner
 meets the rarer cases as often as the common ones. The generic ``forced`` and ``waits``
 themes are replaced by Guilin's own under the same ids: in Guilin a forced action is
 the only action the seat has (the generic theme never fits), and a completing card
-below 10 胡 is not a win.
+below 10 hu is not a win.
+
+The questions' words are catalog entries (``NP_("guilin", ...)``; the themes' names
+``NP_("guilin theme", ...)``), put together in each language (:func:`said`).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from app.engine.zipai.melds import CHOUWEI, PENG, WEI
 from app.engine.zipai.offers import candidates, decider, stage_seats
 from app.engine.zipai.winning import hu_points
 from app.learning import practice
-from app.learning.exercise import Choice, Query, Text
+from app.learning.exercise import Choice, Query
 from app.learning.practice import Question, Theme
 from app.teaching.guilin.queries import (
     discard_after,
@@ -35,6 +38,8 @@ from app.teaching.guilin.queries import (
     unseen,
     xing_line,
 )
+from app.teaching.zipai_common import said
+from app.text.catalog import NP_, Msg
 
 GAME = "guilin"
 #: the game's own practice themes, in the order the practice page lists them
@@ -87,19 +92,22 @@ def _offer(state: Any) -> Any:
     return state.offer if state.phase == "offer" else None
 
 
-def _reasons(*items: tuple[str, ...]) -> tuple[Choice, ...]:
-    """True-false reasons ``(id, reason, zh, en)`` (+ misconception)."""
+#: a true-false reason: ``(id, reason, text[, misconception])``
+Reason = tuple[str, str, Msg] | tuple[str, str, Msg, str]
+
+
+def _reasons(items: tuple[Reason, ...]) -> tuple[Choice, ...]:
+    """The true-false reasons of a question, worded in every language."""
     out = []
-    for i in items:
-        cid, reason, zh, en = i[:4]
-        mc = i[4] if len(i) == 5 else None
-        out.append(Choice(cid, Text(zh, en), reason=reason, misconception=mc))
+    for item in items:
+        cid, reason, text, *mc = item
+        out.append(Choice(cid, said(text), reason=reason, misconception=mc[0] if mc else None))
     return tuple(out)
 
 
 def _own_groups(hand: tuple[int, ...], card: int, yiwushi: bool) -> list[tuple[int, ...]]:
-    """吃-shaped groups with ``card`` whose two other cards are free cards of the hand
-    (not of a 坎), in the engine's order."""
+    """Chi-shaped groups with ``card`` whose two other cards are free cards of the hand
+    (not of a kan), in the engine's order."""
     avail = usable(hand)
     out: list[tuple[int, ...]] = []
     for group in chi_shapes(card, yiwushi):
@@ -184,8 +192,8 @@ def builder(
 
 def theme(
     tid: str,
-    title: Text,
-    about: Text,
+    title: Msg,
+    about: Msg,
     examine: Examiner,
     every_seat: bool = True,
     deals: int = 4,
@@ -193,7 +201,7 @@ def theme(
     kind_of: Callable[[Any], Any] = lambda cat: cat,
 ) -> Theme:
     direct = builder(examine, every_seat, deals, kinds, kind_of)
-    own = Theme(tid, GAME, title, about, practice.asking(examine), direct)
+    own = Theme(tid, GAME, said(title), said(about), practice.asking(examine), direct)
     OWN.append(own)
     return own
 
@@ -236,7 +244,7 @@ def forced(game: Any, state: Any, seat: int) -> Examined | None:
     rating = _FORCED_RATING[a.kind] + (150 if from_peng else 0) + (50 * (offer.seat != seat))
     q = Question(
         "choose-action",
-        Text("{card} 来了：你该怎么做？", "The card that has come up is {card}. What do you do?"),
+        said(NP_("guilin", "The card that has come up is {card}. What do you do?")),
         Query("forced"),
         ("forced",),
         _lettered(_shuffled(opts, _key(state, seat))),
@@ -249,21 +257,29 @@ def forced(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- open a four
 
 
-_OPEN_REASONS = _reasons(
-    ("legal", "legal", "要：第四张来了，这组就开舵", "Yes: the fourth card opens it"),
-    ("discard", "zp-pao-on-draw-only", "不要：打出来的牌不能让它开舵", "No: a discard does not open it",
-     "mc-gl-missed-kaiduo"),
-    ("own", "zp-pao-own-draw-only", "不要：碰只有自己摸到第四张才开舵", "No: a peng opens only on its owner's own draw",
-     "mc-gl-missed-kaiduo"),
-)  # fmt: skip
+_OPEN_REASONS: tuple[Reason, ...] = (
+    ("legal", "legal", NP_("guilin", "Yes: the fourth card opens it")),
+    (
+        "discard",
+        "zp-pao-on-draw-only",
+        NP_("guilin", "No: a discard does not open it"),
+        "mc-gl-missed-kaiduo",
+    ),
+    (
+        "own",
+        "zp-pao-own-draw-only",
+        NP_("guilin", "No: a peng opens only on its owner's own draw"),
+        "mc-gl-missed-kaiduo",
+    ),
+)
 _OPEN_PROMPT = {
-    "peng": Text(
-        "你桌上碰过 {card}，现在第四张 {card} 出来了。你要开舵吗？",
+    "peng": NP_(
+        "guilin",
         "You have a peng of {card} on the table, and the fourth {card} has come up. "
         "Do you open a kaiduo?",
     ),
-    "sao": Text(
-        "你桌上扫了 {card}，现在第四张 {card} 出来了。你要开舵吗？",
+    "sao": NP_(
+        "guilin",
         "You have a sao of {card} on the table, and the fourth {card} has come up. "
         "Do you open a kaiduo?",
     ),
@@ -280,25 +296,25 @@ def open_four(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     group = "peng" if s.melds[i].kind == PENG else "sao"
     if seat == offer.seat and group == "sao":
-        return None  # the own draw makes a 扫穿: the forced theme
+        return None  # the own draw makes a saochuan: the forced theme
     card = TOKENS[offer.card]
     why = _why(game, state, Action("kaiduo", seat, (card,) * 4))
-    if why not in {c.reason for c in _OPEN_REASONS}:
+    if why not in {reason for _, reason, *_ in _OPEN_REASONS}:
         return None
     rating = {"legal": 1350, "zp-pao-on-draw-only": 1400, "zp-pao-own-draw-only": 1550}[why]
     q = Question(
         "true-false",
-        _OPEN_PROMPT[group],
+        said(_OPEN_PROMPT[group]),
         Query("is-legal", {"action": f"kaiduo {card} {card} {card} {card}"}),
         ("forced",),
-        _OPEN_REASONS,
+        _reasons(_OPEN_REASONS),
         {"card": card},
         rating + (50 if group == "sao" else 0),
     )
     return q, (why, group)
 
 
-# --------------------------------------------------------------------------- which 吃
+# --------------------------------------------------------------------------- which chi
 
 
 _CHI_REFUSED = {"breaks-kan", "zp-cannot-bi", "zp-no-discard-left"}
@@ -333,10 +349,12 @@ def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
     whys = tuple(sorted({w for _, w in bad[:3]}))
     q = Question(
         "choose-action",
-        Text(
-            "{card} 摆在桌上，轮到你吃。下面哪一种吃法是允许的？",
-            "The card on offer is {card}, and you may eat it. Which of these ways of eating "
-            "is allowed?",
+        said(
+            NP_(
+                "guilin",
+                "The card on offer is {card}, and you may eat it. Which of these ways of eating "
+                "is allowed?",
+            )
         ),
         Query("legal"),
         ("chi-bi",),
@@ -347,7 +365,7 @@ def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
     return q, whys
 
 
-# --------------------------------------------------------------------------- 下比 cards
+# --------------------------------------------------------------------------- xiabi cards
 
 
 def bi_cards(game: Any, state: Any, seat: int) -> Examined | None:
@@ -365,9 +383,11 @@ def bi_cards(game: Any, state: Any, seat: int) -> Examined | None:
         two = _two(group, c)
         q = Question(
             "pick-cards",
-            Text(
-                "你用 {cards} 吃 {card}。吃完以后，手里哪些牌要亮出来？全部选出来。",
-                "You eat {card} with {cards}. Which cards leave your hand? Pick every one.",
+            said(
+                NP_(
+                    "guilin",
+                    "You eat {card} with {cards}. Which cards leave your hand? Pick every one.",
+                )
             ),
             Query("guilin:chi-out", {"action": " ".join(["chi", *_tokens(group)])}),
             ("chi-bi",),
@@ -382,13 +402,13 @@ def bi_cards(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- may you eat
 
 
-_EAT_REASONS = _reasons(
-    ("legal", "legal", "能", "Yes"),
-    ("chou", "chou-card", "不能：这是你的过张", "No: it is a guozhang (passed card) for you"),
-    ("own", "zp-own-discard", "不能：这种牌你自己打出过", "No: you have thrown this card before"),
-    ("next", "zp-not-next-seat", "不能：这张牌轮不到你吃", "No: you are not a player who may eat this card"),
-    ("bi", "zp-cannot-bi", "不能：手里同样的牌比不出去", "No: your other copies cannot be laid out (xiabi)"),
-)  # fmt: skip
+_EAT_REASONS: tuple[Reason, ...] = (
+    ("legal", "legal", NP_("guilin", "Yes")),
+    ("chou", "chou-card", NP_("guilin", "No: it is a guozhang (passed card) for you")),
+    ("own", "zp-own-discard", NP_("guilin", "No: you have thrown this card before")),
+    ("next", "zp-not-next-seat", NP_("guilin", "No: you are not a player who may eat this card")),
+    ("bi", "zp-cannot-bi", NP_("guilin", "No: your other copies cannot be laid out (xiabi)")),
+)
 _EAT_RATING = {
     "legal": 1300,
     "chou-card": 1450,
@@ -417,13 +437,10 @@ def may_eat(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     q = Question(
         "true-false",
-        Text(
-            "{card} 摆在桌上。你能用 {cards} 吃它吗？",
-            "The card on offer is {card}. May you eat it with {cards}?",
-        ),
+        said(NP_("guilin", "The card on offer is {card}. May you eat it with {cards}?")),
         Query("is-legal", {"action": action.text()}),
         ("guozhang", "chi-bi"),
-        _EAT_REASONS,
+        _reasons(_EAT_REASONS),
         {"card": TOKENS[offer.card], "cards": _two(group, offer.card)},
         _EAT_RATING[why],
     )
@@ -449,10 +466,12 @@ def priority(game: Any, state: Any, seat: int) -> Examined | None:
     stages = tuple(sorted(stage for stage, _ in claims.values()))
     q = Question(
         "order",
-        Text(
-            "{card} 摆在桌上，好几家都用得上。按规矩，先问谁、后问谁？",
-            "The card on offer is {card}, and more than one player can use it. In what order "
-            "do the rules ask them?",
+        said(
+            NP_(
+                "guilin",
+                "The card on offer is {card}, and more than one player can use it. In what order "
+                "do the rules ask them?",
+            )
         ),
         Query("priority"),
         ("priority",),
@@ -466,14 +485,22 @@ def priority(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- a win?
 
 
-_WIN_REASONS = _reasons(
-    ("win", "legal", "能：七组齐了，也够十胡", "Yes: seven groups, and at least 10 hu"),
-    ("low", "zp-below-minimum", "不能：七组齐了，但不够十胡", "No: seven groups, but under 10 hu",
-     "mc-gl-win-missed"),
-    ("open", "zp-not-complete", "不能：配不齐七组", "No: it does not make seven groups"),
-    ("discard", "zp-no-win-on-discard", "不能：打出来的牌不能胡", "No: a discard cannot be won on",
-     "mc-gl-no-win-on-discard"),
-)  # fmt: skip
+_WIN_REASONS: tuple[Reason, ...] = (
+    ("win", "legal", NP_("guilin", "Yes: seven groups, and at least 10 hu")),
+    (
+        "low",
+        "zp-below-minimum",
+        NP_("guilin", "No: seven groups, but under 10 hu"),
+        "mc-gl-win-missed",
+    ),
+    ("open", "zp-not-complete", NP_("guilin", "No: it does not make seven groups")),
+    (
+        "discard",
+        "zp-no-win-on-discard",
+        NP_("guilin", "No: a discard cannot be won on"),
+        "mc-gl-no-win-on-discard",
+    ),
+)
 
 
 def win_minimum(game: Any, state: Any, seat: int) -> Examined | None:
@@ -489,13 +516,15 @@ def win_minimum(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     q = Question(
         "true-false",
-        Text(
-            "{card} 摆在桌上，它能把你的牌配齐。你能胡吗？",
-            "The card on offer is {card}, and it completes your hand. Can you go out on it?",
+        said(
+            NP_(
+                "guilin",
+                "The card on offer is {card}, and it completes your hand. Can you go out on it?",
+            )
         ),
         Query("is-legal", {"action": f"hu {card}"}),
         ("going-out", "counting"),
-        _WIN_REASONS,
+        _reasons(_WIN_REASONS),
         {"card": card},
         1350 + (150 if why != "legal" else 0) + (50 if offer.source == "discard" else 0),
     )
@@ -505,12 +534,16 @@ def win_minimum(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- chongduo
 
 
-_DUO_REASONS = _reasons(
-    ("discard", "discard", "要：进牌以后照常打一张", "Yes: a discard follows as usual"),
-    ("chongduo", "chongduo", "不要：这是第二组四张，重舵", "No: it is a second set of four, chongduo",
-     "mc-gl-chongduo-first-four"),
-    ("ready", "ready", "不要：进牌以后已经听牌", "No: the intake leaves the hand ready"),
-)  # fmt: skip
+_DUO_REASONS: tuple[Reason, ...] = (
+    ("discard", "discard", NP_("guilin", "Yes: a discard follows as usual")),
+    (
+        "chongduo",
+        "chongduo",
+        NP_("guilin", "No: it is a second set of four, chongduo"),
+        "mc-gl-chongduo-first-four",
+    ),
+    ("ready", "ready", NP_("guilin", "No: the intake leaves the hand ready")),
+)
 
 
 def chongduo(game: Any, state: Any, seat: int) -> Examined | None:
@@ -527,10 +560,10 @@ def chongduo(game: Any, state: Any, seat: int) -> Examined | None:
     a = legal[0]
     q = Question(
         "true-false",
-        _DUO_PROMPT[a.kind],
+        said(_DUO_PROMPT[a.kind]),
         Query("guilin:discards-after", {"action": a.text()}),
         ("forced",),
-        _DUO_REASONS,
+        _reasons(_DUO_REASONS),
         {"cards": list(a.cards)},
         {"discard": 1300, "chongduo": 1550, "ready": 1750}[why],
     )
@@ -538,14 +571,8 @@ def chongduo(game: Any, state: Any, seat: int) -> Examined | None:
 
 
 _DUO_PROMPT = {
-    "kaiduo": Text(
-        "你必须开舵：{cards}。开舵以后，你要打一张牌吗？",
-        "You must open a kaiduo: {cards}. Do you throw a card afterwards?",
-    ),
-    "saochuan": Text(
-        "你必须扫穿：{cards}。扫穿以后，你要打一张牌吗？",
-        "You must make a saochuan: {cards}. Do you throw a card afterwards?",
-    ),
+    "kaiduo": NP_("guilin", "You must open a kaiduo: {cards}. Do you throw a card afterwards?"),
+    "saochuan": NP_("guilin", "You must make a saochuan: {cards}. Do you throw a card afterwards?"),
 }
 
 
@@ -568,10 +595,12 @@ def waits(game: Any, state: Any, seat: int) -> Examined | None:
     traps = len(ws) - len(wins)
     q = Question(
         "pick-cards",
-        Text(
-            "轮到你摸牌。摸到哪些牌你就能胡（配齐七组、够十胡）？全部选出来。",
-            "You are about to draw. Which cards would let you go out if you turned them up "
-            "(seven groups, at least 10 hu)? Pick every one.",
+        said(
+            NP_(
+                "guilin",
+                "You are about to draw. Which cards would let you go out if you turned them up "
+                "(seven groups, at least 10 hu)? Pick every one.",
+            )
         ),
         Query("guilin:draw-wins"),
         ("waits",),
@@ -603,10 +632,7 @@ def count_hu(game: Any, state: Any, seat: int) -> Examined | None:
     fours = sum(1 for m in r.melds if m.is_quad)
     q = Question(
         "number",
-        Text(
-            "你现在可以胡。这一把一共多少胡？",
-            "You can go out now. How many hu does this win count?",
-        ),
+        said(NP_("guilin", "You can go out now. How many hu does this win count?")),
         Query("guilin:hu-count"),
         ("counting",),
         rating=1300 + 10 * max(0, r.huxi - 10) + 60 * fours,
@@ -624,10 +650,12 @@ def count_duo(game: Any, state: Any, seat: int) -> Examined | None:
     extras = int(r.zimo) + len(r.specials) + (woke > 0)
     q = Question(
         "number",
-        Text(
-            "你现在胡牌，翻出来的牌是 {card}。这一把值几舵（每家各付几舵）？",
-            "You go out now, and the card turned for xing is {card}. How many duo is the win "
-            "worth (what each other player pays)?",
+        said(
+            NP_(
+                "guilin",
+                "You go out now, and the card turned for xing is {card}. How many duo is the win "
+                "worth (what each other player pays)?",
+            )
         ),
         Query("guilin:hu-duo"),
         ("settlement",),
@@ -646,10 +674,12 @@ def xing_count(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     q = Question(
         "number",
-        Text(
-            "你现在胡牌，翻出来的牌是 {card}。你的牌里有几张醒牌？",
-            "You go out now, and the card turned for xing is {card}. How many of your cards "
-            "does it wake?",
+        said(
+            NP_(
+                "guilin",
+                "You go out now, and the card turned for xing is {card}. How many of your cards "
+                "does it wake?",
+            )
         ),
         Query("guilin:hu-xing"),
         ("settlement",),
@@ -681,10 +711,12 @@ def best_discard(game: Any, state: Any, seat: int) -> Examined | None:
     opts = _shuffled([top, *others], _key(state, seat))
     q = Question(
         "choose-action",
-        Text(
-            "你要打一张牌。打哪一张，以后能胡的牌最多（只算还没全部露面的牌，靠自己摸）？",
-            "You must throw a card. Which discard leaves you the most different cards to win on "
-            "by your own draw (counting only cards not all in sight)?",
+        said(
+            NP_(
+                "guilin",
+                "You must throw a card. Which discard leaves you the most different cards to win on "
+                "by your own draw (counting only cards not all in sight)?",
+            )
         ),
         Query("guilin:best-discard"),
         ("discard", "waits"),
@@ -707,10 +739,12 @@ def cards_unseen(game: Any, state: Any, seat: int) -> Examined | None:
     left = unseen(view, card)
     q = Question(
         "number",
-        Text(
-            "{card} 摆在桌上。还有几张 {card} 是你看不到的（在别人手里或墩里）？",
-            "The card on offer is {card}. How many more copies of it can you not see (in "
-            "other hands or in the stock)?",
+        said(
+            NP_(
+                "guilin",
+                "The card on offer is {card}. How many more copies of it can you not see (in "
+                "other hands or in the stock)?",
+            )
         ),
         Query("cards-left", {"card": card}),
         ("discard",),
@@ -724,9 +758,9 @@ def cards_unseen(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "forced",
-    Text("扫、扫穿、开舵", "Sao, saochuan, kaiduo"),
-    Text(
-        "牌一来就必须做的那一步：认出它，叫对它的名字。",
+    NP_("guilin theme", "Sao, saochuan, kaiduo"),
+    NP_(
+        "guilin theme",
         "The step the rules make for you as soon as the card comes: spot it and name it right.",
     ),
     forced,
@@ -737,9 +771,9 @@ theme(
 )
 theme(
     "open-four",
-    Text("这张牌让它开舵吗", "Does it open a kaiduo?"),
-    Text(
-        "桌上的碰或扫遇到第四张：看来路，判断开不开舵。",
+    NP_("guilin theme", "Does it open a kaiduo?"),
+    NP_(
+        "guilin theme",
         "A peng or sao on the table meets its fourth card: where the card came from decides.",
     ),
     open_four,
@@ -748,9 +782,9 @@ theme(
 )
 theme(
     "chi-legal",
-    Text("哪种吃法可以", "Which chi is allowed"),
-    Text(
-        "几种吃法里挑出允许的：坎不能拆，下比要比得出来，吃完要有牌打。",
+    NP_("guilin theme", "Which chi is allowed"),
+    NP_(
+        "guilin theme",
         "Pick the allowed way to eat: no kan broken, every xiabi laid out, a card left to throw.",
     ),
     chi_legal,
@@ -758,9 +792,9 @@ theme(
 )
 theme(
     "bi-cards",
-    Text("下比：哪些牌离手", "Xiabi: which cards leave the hand"),
-    Text(
-        "吃进一张牌，手里同样的牌要跟着比出去：数清离手的每一张。",
+    NP_("guilin theme", "Xiabi: which cards leave the hand"),
+    NP_(
+        "guilin theme",
         "Eat a card and its other copies come out with it: name every card that leaves your hand.",
     ),
     bi_cards,
@@ -768,9 +802,9 @@ theme(
 )
 theme(
     "may-eat",
-    Text("这张能吃吗", "May you eat it?"),
-    Text(
-        "过张、自己打过的牌、座次、下比：判断这张牌你能不能吃。",
+    NP_("guilin theme", "May you eat it?"),
+    NP_(
+        "guilin theme",
         "Guozhang, your own discards, the seat order and xiabi: may you eat this card?",
     ),
     may_eat,
@@ -779,9 +813,9 @@ theme(
 )
 theme(
     "priority",
-    Text("先后顺序", "Priority between seats"),
-    Text(
-        "几家都要同一张牌：按胡、开舵和碰、吃的先后，再按座次排好。",
+    NP_("guilin theme", "Priority between seats"),
+    NP_(
+        "guilin theme",
         "Several players want one card: order them by hu, kaiduo and peng, chi, then by seat.",
     ),
     priority,
@@ -789,10 +823,9 @@ theme(
 )
 theme(
     "win-minimum",
-    Text("够不够十胡", "Is it ten hu?"),
-    Text(
-        "这张牌能把牌配齐：算一算够不够十胡，能不能胡。",
-        "The card completes your hand: does it reach 10 hu, so that you may go out?",
+    NP_("guilin theme", "Is it ten hu?"),
+    NP_(
+        "guilin theme", "The card completes your hand: does it reach 10 hu, so that you may go out?"
     ),
     win_minimum,
     kinds=("legal", "zp-below-minimum"),
@@ -800,9 +833,9 @@ theme(
 )
 theme(
     "chongduo",
-    Text("重舵：打不打牌", "Chongduo: throw a card or not"),
-    Text(
-        "开舵、扫穿以后要不要打牌：第二组四张才是重舵。",
+    NP_("guilin theme", "Chongduo: throw a card or not"),
+    NP_(
+        "guilin theme",
         "After a kaiduo or saochuan, do you throw a card? Only a second set of four is chongduo.",
     ),
     chongduo,
@@ -812,9 +845,9 @@ theme(
 )
 theme(
     "waits",
-    Text("摸什么能胡", "Which draws win"),
-    Text(
-        "差一张的牌：找出每一张自己摸到就能胡的牌，别算不够十胡的。",
+    NP_("guilin theme", "Which draws win"),
+    NP_(
+        "guilin theme",
         "A hand one card short: find every card that wins on your own draw, none under 10 hu.",
     ),
     waits,
@@ -822,9 +855,9 @@ theme(
 )
 theme(
     "count-hu",
-    Text("算胡", "Count the hu"),
-    Text(
-        "现在就能胡：按牌的来路一组一组算出胡数。",
+    NP_("guilin theme", "Count the hu"),
+    NP_(
+        "guilin theme",
         "You can go out now: count the hu group by group, minding where each group came from.",
     ),
     count_hu,
@@ -832,9 +865,9 @@ theme(
 )
 theme(
     "count-duo",
-    Text("算舵", "Count the duo"),
-    Text(
-        "胡折成舵，再加自摸、醒和特殊胡：这一把每家付几舵。",
+    NP_("guilin theme", "Count the duo"),
+    NP_(
+        "guilin theme",
         "Turn the hu into duo, add zimo, xing and special wins: what each player pays.",
     ),
     count_duo,
@@ -842,19 +875,16 @@ theme(
 )
 theme(
     "xing-count",
-    Text("有几张醒牌", "How many xing"),
-    Text(
-        "胡牌后翻出一张牌：数一数赢家有几张醒牌。",
-        "A card is turned for xing: count the winner's cards it wakes.",
-    ),
+    NP_("guilin theme", "How many xing"),
+    NP_("guilin theme", "A card is turned for xing: count the winner's cards it wakes."),
     xing_count,
     every_seat=False,
 )
 theme(
     "best-discard",
-    Text("打哪张听得多", "The discard that keeps the most waits"),
-    Text(
-        "打完这张就听牌：挑出让能胡的牌最多的那一张打。",
+    NP_("guilin theme", "The discard that keeps the most waits"),
+    NP_(
+        "guilin theme",
         "Your discard leaves you ready: throw the card that keeps the most winning cards, by a "
         "clear margin.",
     ),
@@ -863,9 +893,9 @@ theme(
 )
 theme(
     "cards-left",
-    Text("记牌", "Keeping count"),
-    Text(
-        "桌上这张牌还剩几张看不到：四张减去自己看得见的。",
+    NP_("guilin theme", "Keeping count"),
+    NP_(
+        "guilin theme",
         "How many of the card on offer are still out of sight: four, less the ones you can see.",
     ),
     cards_unseen,

@@ -1,4 +1,4 @@
-"""Hunan 跑胡子: its teaching, in one folder.
+"""Hunan paohuzi: its teaching, in one folder.
 
 ``themes`` (practice positions), ``generators`` (exercises made from deals),
 ``queries`` (the engine's answers to this game's questions), ``misconceptions``

@@ -1,6 +1,6 @@
 """Misconceptions of hunan: the catalog and the diagnosis (buggy models).
 
-Each wrong answer is recomputed under the wrong beliefs a learner of 跑胡子 is likely
+Each wrong answer is recomputed under the wrong beliefs a learner of paohuzi is likely
 to hold (:mod:`.zipai_common` for what Guilin shares); the first belief that yields the
 learner's exact answer names the misconception, with its parameters (the group, the
 card, the count). A refused action names the rule through :data:`REASONS`.
@@ -38,7 +38,7 @@ def _mc(code: str, skill: str, lesson: str) -> Misconception:
 
 
 CATALOG: tuple[Misconception, ...] = (
-    # counting 胡息
+    # counting huxi
     _mc("mc-hn-big-as-small", "counting", "hunan-09-huxi#big-pays-more"),
     _mc("mc-hn-peng-as-kan", "counting", "hunan-09-huxi#table-threes"),
     _mc("mc-hn-kan-as-peng", "counting", "hunan-09-huxi#table-threes"),
@@ -81,7 +81,7 @@ CATALOG: tuple[Misconception, ...] = (
     _mc("mc-hn-tun-other-minimum", "settlement", "hunan-11-variants#min-huxi"),
     _mc("mc-hn-big-cards-red", "cards", "hunan-01-cards#red"),
     _mc("mc-hn-red-hand-only", "settlement", "hunan-10-settlement#red-count"),
-    # practice and quizzes: naming the forced groups, 八块, taking, waits, the discard
+    # practice and quizzes: naming the forced groups, bakuai, taking, waits, the discard
     _mc("mc-hn-wei-as-peng", "forced", "hunan-04-forced#wei"),
     _mc("mc-hn-chouwei-as-wei", "forced", "hunan-04-forced#chouwei"),
     _mc("mc-hn-four-origin", "forced", "hunan-04-forced#pao"),
@@ -272,7 +272,7 @@ def _pay(
     given: int,
     tun_only: bool,
 ) -> Reason | None:
-    """The settlement recomputed under each wrong belief about 囤 and 名堂."""
+    """The settlement recomputed under each wrong belief about tun and mingtang."""
     if rules.tun != "standard":
         return None
     low = rules.min_huxi
@@ -427,7 +427,7 @@ def _chosen_action(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
 
 
 def _bakuai(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
-    """``hunan:bakuai``: a discard after the second 跑/提, or none after the first."""
+    """``hunan:bakuai``: a discard after the second pao or ti, or none after the first."""
     truth, _, why = answer.partition(" ")
     right = sol.shown.split()
     if truth == "true" and right[0] == "false":
@@ -516,7 +516,7 @@ def _win_pay(ex: Exercise, sol: Solution, given: int, tun_only: bool) -> Reason 
 
 # --------------------------------------------------------------------------- priority
 
-#: the stage a claim is served at (胡, then 跑 and 碰, then 吃)
+#: the stage a claim is served at (hu, then pao and peng, then chi)
 RANK = {"hu": 0, "pao": 1, "peng": 1, "chi": 2}
 
 
@@ -554,18 +554,18 @@ def _number(fn: Callable[[Exercise, Solution, int], Reason | None]) -> Callable[
 
 DIAGNOSES: dict[tuple[str, str], Callable[[Exercise, Solution, str], Reason | None]] = {
     ("number", "points"): _number(
-        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
+        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]  # a count's proof has its analysis
     ),
     ("number", "settlement"): _number(lambda ex, sol, g: _settlement(ex, sol, g, False)),
     ("number", "hunan:tun"): _number(lambda ex, sol, g: _settlement(ex, sol, g, True)),
     ("number", "hunan:red-count"): _number(_red_count),
     ("number", "hunan:table-huxi"): _number(_table_huxi),
     ("number", "hunan:win-huxi"): _number(
-        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
+        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]  # a count's proof has its analysis
     ),
     ("number", "hunan:win-total"): _number(_deal_total),
     ("number", "hunan:hu-huxi"): _number(
-        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]
+        lambda ex, sol, g: _count(sol.proof.analysis.melds, int(sol.value), g)  # type: ignore[union-attr]  # a count's proof has its analysis
     ),
     ("number", "hunan:hu-tun"): _number(lambda ex, sol, g: _win_pay(ex, sol, g, True)),
     ("number", "hunan:hu-total"): _number(lambda ex, sol, g: _win_pay(ex, sol, g, False)),

@@ -4,27 +4,27 @@ names prefixed ``hunan:``).
 =====================  ===========  ==================================================
 query                  kind         the right answer
 =====================  ===========  ==================================================
-``hunan:red-cards``    pick-cards   the red cards (二七十 / 贰柒拾) of the shown hand
+``hunan:red-cards``    pick-cards   the red cards (twos, sevens, tens) of the shown hand
 ``hunan:red-count``    number       red cards over the whole holding (hand and groups)
-``hunan:tun``          number       the 囤 of a winning holding, before any 名堂
-``hunan:table-huxi``   number       a seat's current 胡息: its groups on the table
-``hunan:bi-cards``     pick-cards   the cards the 吃 ``args.action`` must lay out with
-                                    it (比); any legal way of doing it is right
-``hunan:win-huxi``     number       the 胡息 of the win that ended the deal (a position)
+``hunan:tun``          number       the tun of a winning holding, before any mingtang
+``hunan:table-huxi``   number       a seat's current huxi: its groups on the table
+``hunan:bi-cards``     pick-cards   the cards the chi ``args.action`` must lay out with
+                                    it (bi); any legal way of doing it is right
+``hunan:win-huxi``     number       the huxi of the win that ended the deal (a position)
 ``hunan:win-total``    number       what each loser paid for that win
-``hunan:bakuai``       true-false   after the forced ``args.action`` (跑/提), does the
+``hunan:bakuai``       true-false   after the forced ``args.action`` (pao/ti), does the
                                     seat discard? why: ``discard`` (its cards reach a
-                                    whole hand) or ``bakuai`` (八块 / 重跑: a second
-                                    跑/提, no discard)
+                                    whole hand) or ``bakuai`` (bakuai / chongpao: a
+                                    second pao/ti, no discard)
 ``hunan:win-draws``    pick-cards   a position: every card that makes the seat's
-                                    holding a win (15 胡息 or the table's minimum)
+                                    holding a win (15 huxi or the table's minimum)
                                     were the seat to turn it up itself, played through
-                                    the engine (a forced 偎/提 first, then the win)
-``hunan:hu-huxi``      number       a position where the seat may win now: the 胡息 of
+                                    the engine (a forced wei/ti first, then the win)
+``hunan:hu-huxi``      number       a position where the seat may win now: the huxi of
                                     that win, as the engine counts it in play
-``hunan:hu-tun``       number       the same win's 囤 (before any 名堂)
-``hunan:hu-total``     number       the same win: what each other seat pays (囤 ×
-                                    名堂)
+``hunan:hu-tun``       number       the same win's tun (before any mingtang)
+``hunan:hu-total``     number       the same win: what each other seat pays (tun ×
+                                    mingtang)
 ``hunan:keep-waits``   choose-      choices ``discard <card>``: the discard that leaves
                        action       the most cards the seat could still win on by its
                                     own draw (cards with a copy it has not seen)
@@ -112,7 +112,7 @@ def _table_huxi(c: Ctx, ex: Exercise) -> Solution:
 
 
 def bi_ways(c: Ctx, ex: Exercise) -> tuple[Action, list[Action]]:
-    """The 吃 the exercise names and every legal way of making it (its 比 groups)."""
+    """The chi the exercise names and every legal way of making it (its bi groups)."""
     state, seat = _state(c, ex)
     text = str(ex.query.args.get("action", "")) if ex.query else ""
     wanted = Action.parse(text, seat)
@@ -171,12 +171,12 @@ def _win_total(c: Ctx, ex: Exercise) -> Solution:
     return Solution((str(total),), total, Proof(analysis=a))
 
 
-# -- positions: after a forced 跑/提, the seat's own draws, a win now, a discard ----------
+# -- positions: after a forced pao/ti, the seat's own draws, a win now, a discard ----------
 
 
 def discard_after(state: State, legal: Action) -> tuple[str, State]:
     """Why the seat does or does not discard after the legal ``legal``: ``discard``,
-    ``bakuai`` (a second 跑/提 leaves the holding below a whole hand), ``win`` (the
+    ``bakuai`` (a second pao/ti leaves the holding below a whole hand), ``win`` (the
     intake lets it win now) or ``other``; and the state after it."""
     seat = legal.seat
     after = do(state, legal)
@@ -211,8 +211,8 @@ def _bakuai(c: Ctx, ex: Exercise) -> Solution:
 
 def draw_win(state: State, seat: int, card: int) -> tuple[int, bool]:
     """What turning up ``card`` itself would give the seat, played by the machine: the
-    胡息 of the completed holding (-1: not complete) and whether it is a win (the
-    minimum reached, no 臭胡). A forced 偎/提 comes first, then the win."""
+    huxi of the completed holding (-1: not complete) and whether it is a win (the
+    minimum reached, no chouhu). A forced wei/ti comes first, then the win."""
     offer = Offer(card, seat, "draw")
     st = evolve(state, phase="offer", offer=offer, turn=seat, must_discard=False, may_hu=False)
     forced = self_forced(st, offer)
@@ -257,14 +257,14 @@ def _win_draws(c: Ctx, ex: Exercise) -> Solution:
 
 
 def win_now(state: State, seat: int) -> State | None:
-    """The state after the seat wins now (its legal 胡), or None."""
+    """The state after the seat wins now (its legal hu), or None."""
     hu = next((a for a in legal_actions(state, seat) if a.kind == "hu"), None)
     return None if hu is None else do(state, hu)
 
 
 def win_analysis_of(after: State) -> Analysis:
-    """A finished deal's win as an :class:`Analysis`: the winner's groups, the 胡息 line
-    by line, and the settlement (囤 and 名堂)."""
+    """A finished deal's win as an :class:`Analysis`: the winner's groups, the huxi line
+    by line, and the settlement (tun and mingtang)."""
     r, rules = after.result, after.rules
     assert r is not None  # a finished deal
     views = [meld_view(m, rules) for m in r.melds]

@@ -1,4 +1,4 @@
-"""Hunan 跑胡子: the numbers of its rules page's tables, worked out by the engine when the
+"""Hunan paohuzi: the numbers of its rules page's tables, worked out by the engine when the
 page is drawn (:mod:`app.learning.rules_tables` draws them)."""
 
 from __future__ import annotations

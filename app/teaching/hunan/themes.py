@@ -3,20 +3,23 @@
 or says it does not fit (see app/learning/practice.py).
 
 Every theme is written as an *examiner*: ``(game, state, seat)`` → ``(question,
-category)`` or ``None``; the category is the kind of answer (a forced 偎 or a 跑 from a
-坎, a legal 吃 or a 臭牌, ...). A theme's direct builder plays one deal with the engine's
+category)`` or ``None``; the category is the kind of answer (a forced wei or a pao from a
+kan, a legal chi or a choupai, ...). A theme's direct builder plays one deal with the engine's
 player and looks at every moment of it, and also at *variants* of those moments that a
 real deal could as well have produced: the seat about to draw turns up another card of
 the stock (the stock's order is hidden, so any card in it could come next), or a seat
-carries the memory of an earlier pass on the card (its 臭牌, its refused 碰, its 臭胡,
-when a copy of the card has been on the table). It then picks a kind of answer at
+carries the memory of an earlier pass on the card (its choupai, its refused peng, its
+chouhu, when a copy of the card has been on the table). It then picks a kind of answer at
 random, so the rarer answers come up as often as the common ones, and one moment of
 that kind.
 
 The generic ``forced`` and ``waits`` themes are replaced by Hunan's own under the same
-ids: a forced 提/偎/跑 is the seat's only action (the generic theme looks for a forced
+ids: a forced ti, wei or pao is the seat's only action (the generic theme looks for a forced
 action among others and never finds one), and a card that completes the hand below the
 table's minimum is not a win.
+
+The questions' words are catalog entries (``NP_("hunan", ...)``; the themes' names
+``NP_("hunan theme", ...)``), put together in each language (:func:`said`).
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ from app.teaching.hunan.queries import (
     win_draws,
     win_now,
 )
+from app.teaching.zipai_common import fill, listed, said, sentences, worded
+from app.text.catalog import NP_, Msg
 
 GAME = "hunan"
 #: the game's own practice themes, in the order the practice page lists them
@@ -97,12 +102,16 @@ def _offer(state: State) -> Offer | None:
     return state.offer if state.phase == "offer" else None
 
 
-def _reasons(*items: tuple[Any, ...]) -> tuple[Choice, ...]:
-    """True-false reasons ``(id, reason, zh, en[, misconception])``."""
+#: a true-false reason: ``(id, reason, text[, misconception])``
+Reason = tuple[str, str, Msg] | tuple[str, str, Msg, str]
+
+
+def _reasons(items: tuple[Reason, ...]) -> tuple[Choice, ...]:
+    """The true-false reasons of a question, worded in every language."""
     out = []
     for item in items:
-        cid, reason, zh, en, *mc = item
-        out.append(Choice(cid, Text(zh, en), reason=reason, misconception=mc[0] if mc else None))
+        cid, reason, text, *mc = item
+        out.append(Choice(cid, said(text), reason=reason, misconception=mc[0] if mc else None))
     return tuple(out)
 
 
@@ -117,7 +126,8 @@ def _two(group: tuple[int, ...], card: int) -> list[str]:
 
 
 def card_zh(token: str) -> str:
-    """The card's Chinese character (一 … 十, 壹 … 拾)."""
+    """The card's Chinese character (the small cards' numerals, the big cards' formal
+    ones), as the engine writes it."""
     from app.engine.zipai.cards import TOKEN_INDEX, chinese
 
     return chinese(TOKEN_INDEX[token])
@@ -127,62 +137,84 @@ def cards_zh(tokens: Any) -> str:
     return "".join(card_zh(t) for t in tokens)
 
 
-#: seat relative to the learner: (Chinese, English as a subject)
-def who(me: int, other: int) -> tuple[str, str]:
-    if other == me:
-        return "你", "you"
-    if other == (me + 1) % SEATS:
-        return "下家", "your 下家 (Right)"
-    return "上家", "your 上家 (Left)"
+#: a seat relative to the learner (0 the learner, 1 the next seat, 2 the one before):
+#: the subject inside a sentence, and at its start
+_WHO = (
+    (NP_("hunan", "you"), NP_("hunan", "You")),
+    (NP_("hunan", "your xiajia (Right)"), NP_("hunan", "Your xiajia (Right)")),
+    (NP_("hunan", "your shangjia (Left)"), NP_("hunan", "Your shangjia (Left)")),
+)
+
+
+def who(me: int, other: int, start: bool = False) -> Msg:
+    """Seat ``other`` seen from seat ``me``, as the subject of a sentence (``start``: at
+    its start)."""
+    return _WHO[(other - me) % SEATS][start]
 
 
 def _listed(mask: int) -> list[str]:
     return [TOKENS[c] for c in range(20) if mask >> c & 1]
 
 
-#: memory items: (Chinese list, Chinese when empty, English list, English when empty)
+#: memory items: (the sentence with the list, the sentence when it is empty)
 _MEMORY = {
-    "thrown": ("你这一局打出过：{}。", "你这一局还没打出过牌。",
-               "In this deal you have discarded {}.", "You have not discarded any card in this deal."),
-    "chou": ("你的臭牌：{}。", "你还没有臭牌。", "Your stale cards: {}.", "You have no stale card."),
-    "nopeng": ("你这一局忍碰过：{}。", "你这一局没有忍碰过。",
-               "In this deal you have let a peng of {} go.", "You have not let any peng go in this deal."),
-    "chouhu": ("你放过的胡：{}。", "你还没有放过胡。", "Wins you passed: {}.", "You have not passed a win."),
-}  # fmt: skip
+    "thrown": (
+        NP_("hunan", "In this deal you have discarded {items}."),
+        NP_("hunan", "You have not discarded any card in this deal."),
+    ),
+    "chou": (
+        NP_("hunan", "Your stale cards: {items}."),
+        NP_("hunan", "You have no stale card."),
+    ),
+    "nopeng": (
+        NP_("hunan", "In this deal you have let a peng of {items} go."),
+        NP_("hunan", "You have not let any peng go in this deal."),
+    ),
+    "chouhu": (
+        NP_("hunan", "Wins you passed: {items}."),
+        NP_("hunan", "You have not passed a win."),
+    ),
+}
+#: a passed win in the memory: the card and the seat's table huxi then
+_PASSED_WIN = NP_("hunan", "{name} (your current huxi was {huxi})")
 
 
-def memory_text(state: State, seat: int, *what: str) -> tuple[str, str]:
+def memory_text(state: State, seat: int, *what: str) -> Text:
     """The seat's own memory, as sentences (the table drawn on the page does not show
-    it): ``thrown`` (its discards), ``chou`` (臭牌), ``nopeng`` (refused 碰),
-    ``chouhu`` (passed wins and the table 胡息 then)."""
+    it): ``thrown`` (its discards), ``chou`` (its choupai), ``nopeng`` (refused peng),
+    ``chouhu`` (passed wins and the table huxi then)."""
     s = state.seats[seat]
-    zh: list[str] = []
-    en: list[str] = []
-    for item in what:
+
+    def one(item: str, lang: str) -> str:
         if item == "chouhu":
-            items_zh = [f"{card_zh(TOKENS[c])}（当时桌面 {h} 胡息）" for c, h in s.chou_hu]
-            items_en = [f"{card_zh(TOKENS[c])} (your current huxi was {h})" for c, h in s.chou_hu]
+            items = [
+                fill(_PASSED_WIN.get(lang), lang, name=card_zh(TOKENS[c]), huxi=str(h))
+                for c, h in s.chou_hu
+            ]
         else:
             mask = {"thrown": s.thrown, "chou": s.chou, "nopeng": s.refused_peng}[item]
-            items_zh = items_en = [card_zh(t) for t in _listed(mask)]
-        full_zh, none_zh, full_en, none_en = _MEMORY[item]
-        zh.append(full_zh.format("、".join(items_zh)) if items_zh else none_zh)
-        en.append(full_en.format(", ".join(items_en)) if items_en else none_en)
-    return "".join(zh), " ".join(en)
+            items = [card_zh(t) for t in _listed(mask)]
+        full, empty = _MEMORY[item]
+        return fill(full.get(lang), lang, items=listed(lang, items)) if items else empty.get(lang)
+
+    return worded(lambda lang: sentences(lang, *(one(item, lang) for item in what)))
 
 
-def came(me: int, offer: Offer) -> tuple[str, str]:
+_SHOWN = NP_("hunan", "The dealer has shown {card}")
+#: how a card came (the seat's own draw or discard, another's), at a sentence's start
+_CAME = {
+    ("draw", True): NP_("hunan", "You turn up {card}"),
+    ("discard", True): NP_("hunan", "You discard {card}"),
+    ("draw", False): NP_("hunan", "{who} turns up {card}"),
+    ("discard", False): NP_("hunan", "{who} discards {card}"),
+}
+
+
+def came(me: int, offer: Offer) -> Text:
     """How the card on offer came, as the start of a sentence (``{card}`` left open)."""
-    zh, en = who(me, offer.seat)
     if offer.source == "liang":
-        return "庄家亮出了 {card}", "The dealer has shown {card}"
-    if offer.seat == me:
-        verb_zh, verb_en = (
-            ("自己翻出了", "turn up") if offer.source == "draw" else ("打出了", "discard")
-        )
-        return f"你{verb_zh} {{card}}", f"You {verb_en} {{card}}"
-    verb_zh, verb_en = ("翻出了", "turns up") if offer.source == "draw" else ("打出了", "discards")
-    return f"{zh}{verb_zh} {{card}}", f"{en[0].upper()}{en[1:]} {verb_en} {{card}}"
+        return said(_SHOWN)
+    return said(_CAME[(offer.source, offer.seat == me)], who=who(me, offer.seat, start=True))
 
 
 def _visible(state: State, card: int) -> bool:
@@ -298,8 +330,8 @@ def builder(
 
 def theme(
     tid: str,
-    title: Text,
-    about: Text,
+    title: Msg,
+    about: Msg,
     examine: Examiner,
     every_seat: bool = True,
     deals: int = 3,
@@ -308,7 +340,7 @@ def theme(
     variants: Variants | None = None,
 ) -> Theme:
     direct = builder(examine, every_seat, deals, kinds, kind_of, variants)
-    own = Theme(tid, GAME, title, about, practice.asking(examine), direct)
+    own = Theme(tid, GAME, said(title), said(about), practice.asking(examine), direct)
     OWN.append(own)
     return own
 
@@ -323,14 +355,19 @@ def _memo(state: State, seat: int, **kw: Any) -> State:
     return evolve(state, seats=with_seat(state, seat, s))
 
 
-def _fourth(me: int, offer: Offer) -> tuple[str, str]:
+#: how the fourth copy came (the seat's own draw or discard, another's), at the end
+#: of a sentence
+_FOURTH = {
+    ("draw", True): NP_("hunan", "you turn up the fourth {card}"),
+    ("discard", True): NP_("hunan", "you discard the fourth {card}"),
+    ("draw", False): NP_("hunan", "{who} turns up the fourth {card}"),
+    ("discard", False): NP_("hunan", "{who} discards the fourth {card}"),
+}
+
+
+def _fourth(me: int, offer: Offer) -> Text:
     """How the fourth copy came, as the end of a sentence (``{card}`` left open)."""
-    zh, en = who(me, offer.seat)
-    if offer.source == "draw":
-        verb_zh, verb_en = "翻出了", ("turn up" if offer.seat == me else "turns up")
-    else:
-        verb_zh, verb_en = "打出了", ("discard" if offer.seat == me else "discards")
-    return f"{zh}{verb_zh}第四张 {{card}}", f"{en} {verb_en} the fourth {{card}}"
+    return said(_FOURTH[(offer.source, offer.seat == me)], who=who(me, offer.seat))
 
 
 # --------------------------------------------------------------------------- forced
@@ -348,8 +385,8 @@ _FORCED_KINDS = tuple(_FORCED_RATING)
 
 
 def _own_groups(hand: tuple[int, ...], card: int, yiwushi: bool) -> list[tuple[int, ...]]:
-    """吃-shaped groups with ``card`` whose two other cards are free cards of the hand
-    (not of a 坎), in the engine's order."""
+    """Chi-shaped groups with ``card`` whose two other cards are free cards of the hand
+    (not of a kan), in the engine's order."""
     avail = usable(hand)
     out: list[tuple[int, ...]] = []
     for group in chi_shapes(card, yiwushi):
@@ -393,13 +430,10 @@ def forced(game: Any, state: State, seat: int) -> Examined | None:
             groups = _own_groups(s.hand, c, state.rules.yiwushi)
             if groups:
                 opts.append((" ".join(["chi", *_tokens(groups[0])]), None))
-    zh, en = came(seat, offer)
-    mem_zh, mem_en = (
-        memory_text(state, seat, "nopeng") if a.kind in ("wei", "chouwei") else ("", "")
-    )
+    memory = memory_text(state, seat, "nopeng") if a.kind in ("wei", "chouwei") else None
     q = Question(
         "choose-action",
-        Text(f"{mem_zh}{zh}。现在该怎么做？", f"{mem_en} {en}. What do you do now?".strip()),
+        _with_memory(memory, said(_FORCED_ASK, came=came(seat, offer))),
         Query("forced"),
         ("forced",),
         _lettered(_shuffled(opts, _key(state, seat))),
@@ -409,9 +443,19 @@ def forced(game: Any, state: State, seat: int) -> Examined | None:
     return q, cat
 
 
+_FORCED_ASK = NP_("hunan", "{came}. What do you do now?")
+
+
+def _with_memory(memory: Text | None, question: Text) -> Text:
+    """The question after the seat's memory (when it is told)."""
+    if memory is None:
+        return question
+    return worded(lambda lang: sentences(lang, memory.get(lang), question.get(lang)))
+
+
 def stale_wei(state: State, rng: random.Random) -> Iterator[State]:
-    """The seat about to draw once let a 碰 of a pair it holds go (the card has been on
-    the table), and now turns that card up: a 臭偎."""
+    """The seat about to draw once let a peng of a pair it holds go (the card has been on
+    the table), and now turns that card up: a chouwei."""
     if state.phase != "draw" or not state.stock:
         return
     t = state.turn
@@ -425,7 +469,7 @@ def stale_wei(state: State, rng: random.Random) -> Iterator[State]:
 
 
 def own_fours(state: State, rng: random.Random) -> Iterator[State]:
-    """The seat about to draw turns up the fourth card of its 坎 or 偎 from the stock."""
+    """The seat about to draw turns up the fourth card of its kan or wei from the stock."""
     if state.phase != "draw" or not state.stock:
         return
     s = state.seats[state.turn]
@@ -444,21 +488,38 @@ def _forced_variants(state: State, rng: random.Random) -> Iterator[State]:
     yield from stale_wei(state, rng)
 
 
-# --------------------------------------------------------------------------- 碰/偎 to 跑
+# --------------------------------------------------------------------------- peng/wei to pao
 
 
-_PAO_REASONS = _reasons(
-    ("yes", "legal", "要跑：这第四张让它变成跑", "Yes: this fourth card turns it into a pao"),
-    ("draw", "zp-pao-on-draw-only", "不跑：碰过的牌只有遇上墩上翻出的第四张才跑",
-     "No: a peng becomes a pao only with a fourth card turned from the stock"),
-    ("own", "wei-own-draw-only", "不跑：偎只有自己摸到第四张才变成四张",
-     "No: a wei grows to four only with your own draw", "mc-hn-wei-needs-own-draw"),
-)  # fmt: skip
+_PAO_REASONS: tuple[Reason, ...] = (
+    ("yes", "legal", NP_("hunan", "Yes: this fourth card turns it into a pao")),
+    (
+        "draw",
+        "zp-pao-on-draw-only",
+        NP_("hunan", "No: a peng becomes a pao only with a fourth card turned from the stock"),
+    ),
+    (
+        "own",
+        "wei-own-draw-only",
+        NP_("hunan", "No: a wei grows to four only with your own draw"),
+        "mc-hn-wei-needs-own-draw",
+    ),
+)
 _PAO_RATING = {
     ("peng", "draw"): 1250,
     ("peng", "discard"): 1400,
     ("wei", "draw"): 1350,
     ("wei", "discard"): 1450,
+}
+
+
+_PAO_ASK = {
+    "peng": NP_(
+        "hunan", "You have a peng of {card} on the table, and {fourth}. Does it make your pao?"
+    ),
+    "wei": NP_(
+        "hunan", "You have a wei of {card} on the table, and {fourth}. Does it make your pao?"
+    ),
 }
 
 
@@ -473,23 +534,17 @@ def peng_pao(game: Any, state: State, seat: int) -> Examined | None:
         return None
     group = "peng" if s.melds[i].kind == PENG else "wei"
     if group == "wei" and offer.seat == seat:
-        return None  # the own draw makes a 提: the forced theme
+        return None  # the own draw makes a ti: the forced theme
     card = TOKENS[c]
     why = _why(game, state, Action("pao", seat, (card,) * 4))
     if why not in ("legal", "zp-pao-on-draw-only"):
         return None
-    zh, en = _fourth(seat, offer)
-    have_zh = "碰过" if group == "peng" else "偎着"
-    have_en = "a peng" if group == "peng" else "a wei"
     q = Question(
         "true-false",
-        Text(
-            f"你桌上{have_zh} {{card}}，{zh}。这张牌让你跑吗？",
-            f"You have {have_en} of {{card}} on the table, and {en}. Does it make your pao?",
-        ),
+        said(_PAO_ASK[group], fourth=_fourth(seat, offer)),
         Query("is-legal", {"action": f"pao {card} {card} {card} {card}"}),
         ("forced",),
-        _PAO_REASONS,
+        _reasons(_PAO_REASONS),
         {"card": card},
         _PAO_RATING[(group, offer.source)],
     )
@@ -497,7 +552,7 @@ def peng_pao(game: Any, state: State, seat: int) -> Examined | None:
 
 
 def fourth_cards(state: State, rng: random.Random) -> Iterator[State]:
-    """The fourth card of a seat's 碰 or 偎 comes: the seat to discard throws it, or the
+    """The fourth card of a seat's peng or wei comes: the seat to discard throws it, or the
     seat about to draw turns it up."""
     groups = {m.cards[0] for s in state.seats for m in s.melds if m.kind in (PENG, WEI, CHOUWEI)}
     if not groups:
@@ -512,16 +567,27 @@ def fourth_cards(state: State, rng: random.Random) -> Iterator[State]:
             yield turn_up(state, rng.choice(cards))
 
 
-# --------------------------------------------------------------------------- 八块
+# --------------------------------------------------------------------------- bakuai
 
 
-_BAKUAI_REASONS = _reasons(
-    ("discard", "discard", "要：进了这组以后照常打一张", "Yes: you discard as usual after this intake"),
-    ("bakuai", "bakuai", "不要：这是第二个跑或提，八块不打牌",
-     "No: it is a second pao or ti (bakuai), so there is no discard"),
-    ("never", "never", "不要：跑和提以后从来不打牌", "No: nobody ever discards after a pao or a ti",
-     "mc-hn-no-discard-after-four"),
-)  # fmt: skip
+_BAKUAI_REASONS: tuple[Reason, ...] = (
+    ("discard", "discard", NP_("hunan", "Yes: you discard as usual after this intake")),
+    (
+        "bakuai",
+        "bakuai",
+        NP_("hunan", "No: it is a second pao or ti (bakuai), so there is no discard"),
+    ),
+    (
+        "never",
+        "never",
+        NP_("hunan", "No: nobody ever discards after a pao or a ti"),
+        "mc-hn-no-discard-after-four",
+    ),
+)
+_BAKUAI_ASK = {
+    "pao": NP_("hunan", "{came}, and you must make a pao. Do you discard a card after it?"),
+    "ti": NP_("hunan", "{came}, and you must make a ti. Do you discard a card after it?"),
+}
 
 
 def bakuai(game: Any, state: State, seat: int) -> Examined | None:
@@ -535,24 +601,19 @@ def bakuai(game: Any, state: State, seat: int) -> Examined | None:
     why, _after = discard_after(state, a)
     if why not in ("discard", "bakuai"):
         return None
-    zh, en = came(seat, offer)
-    name_zh = "跑" if a.kind == "pao" else "提"
     q = Question(
         "true-false",
-        Text(
-            f"{zh}，你必须{name_zh}。{name_zh}了以后，你还要打一张牌吗？",
-            f"{en}, and you must make a {a.kind}. Do you discard a card after it?",
-        ),
+        said(_BAKUAI_ASK[a.kind], came=came(seat, offer)),
         Query("hunan:bakuai", {"action": a.text()}),
         ("forced",),
-        _BAKUAI_REASONS,
+        _reasons(_BAKUAI_REASONS),
         {"card": TOKENS[offer.card]},
         {"discard": 1250, "bakuai": 1450}[why] + (50 if a.kind == "ti" else 0),
     )
     return q, (why, a.kind)
 
 
-# --------------------------------------------------------------------------- which 吃
+# --------------------------------------------------------------------------- which chi
 
 
 _CHI_REFUSED = ("breaks-kan", "zp-cannot-bi", "zp-no-discard-left")
@@ -588,12 +649,14 @@ def chi_legal(game: Any, state: State, seat: int) -> Examined | None:
     bad = _shuffled(bad, key + 2)[:3]
     opts = [(pick, None)] + [(t, None) for t, _ in bad]
     whys = tuple(sorted({w for _, w in bad}))
-    zh, en = came(seat, offer)
     q = Question(
         "choose-action",
-        Text(
-            f"{zh}，轮到你吃。下面哪一种吃法是允许的？",
-            f"{en}, and it is your turn to eat it. Which of these ways of eating is allowed?",
+        said(
+            NP_(
+                "hunan",
+                "{came}, and it is your turn to eat it. Which of these ways of eating is allowed?",
+            ),
+            came=came(seat, offer),
         ),
         Query("legal"),
         ("chi-bi",),
@@ -605,7 +668,7 @@ def chi_legal(game: Any, state: State, seat: int) -> Examined | None:
     return q, main
 
 
-# --------------------------------------------------------------------------- 比 cards
+# --------------------------------------------------------------------------- bi cards
 
 
 def bi_cards(game: Any, state: State, seat: int) -> Examined | None:
@@ -626,13 +689,15 @@ def bi_cards(game: Any, state: State, seat: int) -> Examined | None:
     n_bi = max(len(a.params["bi"]) for a in acts)
     cards = list(group)
     cards.remove(TOKENS[c])
-    zh, en = came(seat, offer)
     q = Question(
         "pick-cards",
-        Text(
-            f"{zh}，你用 {{cards}} 吃它。手里还要跟着比出哪些牌？全部选出来。",
-            f"{en}, and you eat it with {{cards}}. Which cards of your hand must come out "
-            "with it as bi? Pick every one.",
+        said(
+            NP_(
+                "hunan",
+                "{came}, and you eat it with {cards}. Which cards of your hand must come out "
+                "with it as bi? Pick every one.",
+            ),
+            came=came(seat, offer),
         ),
         Query("hunan:bi-cards", {"action": " ".join(["chi", *group])}),
         ("chi-bi",),
@@ -646,19 +711,23 @@ def bi_cards(game: Any, state: State, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- may you eat
 
 
-_EAT_REASONS = _reasons(
-    ("yes", "legal", "能吃", "Yes"),
-    ("seat", "zp-not-next-seat", "不能：这张牌轮不到你吃", "No: this card is not yours to eat"),
-    ("bi", "zp-cannot-bi", "不能：手里同样的牌比不出来",
-     "No: the copies left in your hand could not be laid out (bi)"),
-    ("kan", "breaks-kan", "不能：要拆坎", "No: it would break up a kan"),
-)  # fmt: skip
+_EAT_REASONS: tuple[Reason, ...] = (
+    ("yes", "legal", NP_("hunan: may you eat it", "Yes")),
+    ("seat", "zp-not-next-seat", NP_("hunan", "No: this card is not yours to eat")),
+    (
+        "bi",
+        "zp-cannot-bi",
+        NP_("hunan", "No: the copies left in your hand could not be laid out (bi)"),
+    ),
+    ("kan", "breaks-kan", NP_("hunan", "No: it would break up a kan")),
+)
+_EAT_WITH = NP_("hunan", "{came}. May you eat it with {cards}?")
 _EAT_RATING = {"legal": 1250, "zp-not-next-seat": 1200, "zp-cannot-bi": 1550, "breaks-kan": 1400}
 
 
 def _one_reason(state: State, seat: int, group: tuple[int, ...], c: int, why: str) -> bool:
-    """Only the engine's reason refuses the 吃: the seat order alone (the cards are free
-    and the bi can be made), or a 坎 broken with no copy of the card left to lay out."""
+    """Only the engine's reason refuses the chi: the seat order alone (the cards are free
+    and the bi can be made), or a kan broken with no copy of the card left to lay out."""
     s = state.seats[seat]
     if s.chou >> c & 1 or s.thrown >> c & 1:
         return False  # its memory would refuse it too
@@ -696,26 +765,25 @@ def may_eat(game: Any, state: State, seat: int) -> Examined | None:
     why = _why(game, state, action)
     if why not in _EAT_RATING or not _one_reason(state, seat, group, c, why):
         return None
-    zh, en = came(seat, offer)
     q = Question(
         "true-false",
-        Text(f"{zh}。你能用 {{cards}} 吃它吗？", f"{en}. May you eat it with {{cards}}?"),
+        said(_EAT_WITH, came=came(seat, offer)),
         Query("is-legal", {"action": action.text()}),
         ("chi-bi",),
-        _EAT_REASONS,
+        _reasons(_EAT_REASONS),
         {"card": TOKENS[c], "cards": _two(group, c)},
         _EAT_RATING[why],
     )
     return q, why
 
 
-# --------------------------------------------------------------------------- 臭牌
+# --------------------------------------------------------------------------- choupai
 
 
-_CHOU_REASONS = _reasons(
-    ("yes", "legal", "能", "Yes"),
-    ("chou", "chou-card", "不能：这是我的臭牌", "No: it is a stale card (choupai) for me"),
-    ("own", "zp-own-discard", "不能：这种牌我自己打出过", "No: I discarded this card earlier"),
+_CHOU_REASONS: tuple[Reason, ...] = (
+    ("yes", "legal", NP_("hunan: may you take it", "Yes")),
+    ("chou", "chou-card", NP_("hunan", "No: it is a stale card (choupai) for me")),
+    ("own", "zp-own-discard", NP_("hunan", "No: I discarded this card earlier")),
 )
 _CHOU_RATING = {"legal": 1300, "chou-card": 1400, "zp-own-discard": 1450}
 
@@ -745,21 +813,13 @@ def choupai(game: Any, state: State, seat: int) -> Examined | None:
     why = _why(game, state, action)
     if why not in _CHOU_RATING:
         return None
-    zh, en = came(seat, offer)
-    mem_zh, mem_en = memory_text(state, seat, "thrown", "chou")
-    if action.kind == "peng":
-        prompt = Text(f"{mem_zh}{zh}。你能碰它吗？", f"{mem_en} {en}. May you peng it?")
-    else:
-        prompt = Text(
-            f"{mem_zh}{zh}。你能用 {{cards}} 吃它吗？",
-            f"{mem_en} {en}. May you eat it with {{cards}}?",
-        )
+    ask = NP_("hunan", "{came}. May you peng it?") if action.kind == "peng" else _EAT_WITH
     q = Question(
         "true-false",
-        prompt,
+        _with_memory(memory_text(state, seat, "thrown", "chou"), said(ask, came=came(seat, offer))),
         Query("is-legal", {"action": action.text()}),
         ("chou",),
-        _CHOU_REASONS,
+        _reasons(_CHOU_REASONS),
         {"card": card, "cards": own},
         _CHOU_RATING[why] + (50 if action.kind == "peng" else 0),
     )
@@ -767,7 +827,7 @@ def choupai(game: Any, state: State, seat: int) -> Examined | None:
 
 
 def stale_memory(state: State, rng: random.Random) -> Iterator[State]:
-    """A seat that could 碰 or 吃 the card passed it once (臭牌) or threw it away before,
+    """A seat that could peng or chi the card passed it once (choupai) or threw it away before,
     when a copy of it has been on the table; a seat is still to decide on the card."""
     offer = _offer(state)
     if offer is None or offer.source == "liang" or not _visible(state, offer.card):
@@ -790,16 +850,21 @@ def _chou_variants(state: State, rng: random.Random) -> Iterator[State]:
         yield from stale_memory(drawn, rng)
 
 
-# --------------------------------------------------------------------------- 臭胡
+# --------------------------------------------------------------------------- chouhu
 
 
-_HU_REASONS = _reasons(
-    ("yes", "legal", "能胡", "Yes, I may win on it"),
-    ("chouhu", "zp-chou-hu", "不能：放过这张牌的胡以后，桌面胡息没变（臭胡）",
-     "No: I passed a win on this card and my current huxi has not changed since (chouhu)"),
-    ("chou", "chou-card", "不能：这是我的臭牌", "No: it is a stale card for me",
-     "mc-hn-chou-blocks-win"),
-)  # fmt: skip
+_HU_REASONS: tuple[Reason, ...] = (
+    ("yes", "legal", NP_("hunan", "Yes, I may win on it")),
+    (
+        "chouhu",
+        "zp-chou-hu",
+        NP_(
+            "hunan",
+            "No: I passed a win on this card and my current huxi has not changed since (chouhu)",
+        ),
+    ),
+    ("chou", "chou-card", NP_("hunan", "No: it is a stale card for me"), "mc-hn-chou-blocks-win"),
+)
 _CHOU_HU_RATING = {"blocked": 1450, "changed": 1550, "stale-card": 1400}
 
 
@@ -825,18 +890,16 @@ def chou_hu(game: Any, state: State, seat: int) -> Examined | None:
         cat = "changed" if memo else "stale-card"
     else:
         return None
-    zh, en = came(seat, offer)
-    mem_zh, mem_en = memory_text(state, seat, "chouhu", "chou")
+    ask = NP_(
+        "hunan",
+        "{came}, and with it you would have seven groups and enough huxi. May you win now?",
+    )
     q = Question(
         "true-false",
-        Text(
-            f"{mem_zh}{zh}，有了它你就凑齐七方门子，胡息也够。你现在能胡吗？",
-            f"{mem_en} {en}, and with it you would have seven groups and enough huxi. "
-            "May you win now?",
-        ),
+        _with_memory(memory_text(state, seat, "chouhu", "chou"), said(ask, came=came(seat, offer))),
         Query("is-legal", {"action": f"hu {card}"}),
         ("chou",),
-        _HU_REASONS,
+        _reasons(_HU_REASONS),
         {"card": card},
         _CHOU_HU_RATING[cat],
     )
@@ -844,9 +907,9 @@ def chou_hu(game: Any, state: State, seat: int) -> Examined | None:
 
 
 def passed_wins(state: State, rng: random.Random) -> Iterator[State]:
-    """A seat that may win on the drawn card now passed a win on that card before (臭胡):
-    with its table 胡息 as it is now, or as it was before its last group; or the card
-    is a 臭牌 for it."""
+    """A seat that may win on the drawn card now passed a win on that card before
+    (chouhu): with its table huxi as it is now, or as it was before its last group; or
+    the card is a choupai for it."""
     offer = _offer(state)
     d = decider(state) if offer is not None else None
     if offer is None or d is None or d[0] != "hu" or offer.source != "draw":
@@ -872,17 +935,20 @@ def _hu_variants(state: State, rng: random.Random) -> Iterator[State]:
 # --------------------------------------------------------------------------- priority
 
 
+#: a seat's claim on the card: what it would do
+_CLAIMS = {
+    "hu": NP_("hunan", "{who}: win on it"),
+    "chi": NP_("hunan", "{who}: eat it with {names}"),
+    "peng": NP_("hunan", "{who}: peng it"),
+    "pao": NP_("hunan", "{who}: pao"),
+}
+
+
 def _claim_text(me: int, a: Action, card: int) -> Text:
-    zh, en = who(me, a.seat)
-    en = en[0].upper() + en[1:]
-    if a.kind == "hu":
-        return Text(f"{zh}：胡", f"{en}: win on it")
+    own = list(a.cards)
     if a.kind == "chi":
-        own = list(a.cards)
         own.remove(TOKENS[card])
-        return Text(f"{zh}：用{cards_zh(own)}吃", f"{en}: eat it with {cards_zh(own)}")
-    name = {"peng": ("碰", "peng it"), "pao": ("跑", "pao")}[a.kind]
-    return Text(f"{zh}：{name[0]}", f"{en}: {name[1]}")
+    return said(_CLAIMS[a.kind], who=who(me, a.seat, start=True), names=cards_zh(own))
 
 
 def priority(game: Any, state: State, seat: int) -> Examined | None:
@@ -903,13 +969,13 @@ def priority(game: Any, state: State, seat: int) -> Examined | None:
         for i, (t, (_stage, a)) in enumerate(items)
     )
     stages = tuple(sorted(stage for stage, _ in claims.values()))
-    zh, en = came(seat, offer)
+    ask = NP_(
+        "hunan",
+        "{came}, and more than one player wants it. In what order do the rules ask them?",
+    )
     q = Question(
         "order",
-        Text(
-            f"{zh}，好几家都要这张牌。按规矩先问谁、后问谁？",
-            f"{en}, and more than one player wants it. In what order do the rules ask them?",
-        ),
+        said(ask, came=came(seat, offer)),
         Query("priority"),
         ("priority",),
         choices,
@@ -925,18 +991,21 @@ def priority(game: Any, state: State, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- a win?
 
 
-_WIN_REASONS = _reasons(
-    ("win", "legal", "能：七方门子齐了，胡息也够起胡数",
-     "Yes: seven groups, and the huxi reach the table's minimum"),
-    ("low", "zp-below-minimum", "不能：门子齐了，胡息却不够起胡数",
-     "No: the groups are complete, but the huxi fall short of the minimum"),
-    ("discard", "zp-no-win-on-discard", "不能：打出来的牌不能胡", "No: nobody wins on a discard"),
-)  # fmt: skip
+_WIN_REASONS: tuple[Reason, ...] = (
+    ("win", "legal", NP_("hunan", "Yes: seven groups, and the huxi reach the table's minimum")),
+    (
+        "low",
+        "zp-below-minimum",
+        NP_("hunan", "No: the groups are complete, but the huxi fall short of the minimum"),
+    ),
+    ("discard", "zp-no-win-on-discard", NP_("hunan", "No: nobody wins on a discard")),
+)
 _WIN_RATING = {"legal": 1300, "zp-below-minimum": 1450, "zp-no-win-on-discard": 1400}
 
 
 def _hidden_from(state: State, seat: int) -> bool:
-    """The drawn card goes face down into the drawer's own 偎/提: the seat never sees it."""
+    """The drawn card goes face down into the drawer's own wei or ti: the seat never
+    sees it."""
     d = decider(state)
     return d is not None and d[0] == "self" and d[1] != seat
 
@@ -961,17 +1030,17 @@ def win_minimum(game: Any, state: State, seat: int) -> Examined | None:
     why = _why(game, state, Action("hu", seat, (card,)))
     if why not in _WIN_RATING:
         return None
-    zh, en = came(seat, offer)
+    ask = NP_(
+        "hunan",
+        "This table plays to a minimum of {min} huxi. {came}, and it completes your seven "
+        "groups. May you win on it?",
+    )
     q = Question(
         "true-false",
-        Text(
-            f"这张桌子 {{min}} 胡息起胡。{zh}，它能让你凑齐七方门子。你能胡吗？",
-            f"This table plays to a minimum of {{min}} huxi. {en}, and it completes your "
-            "seven groups. May you win on it?",
-        ),
+        said(ask, came=came(seat, offer)),
         Query("is-legal", {"action": f"hu {card}"}),
         ("going-out", "counting"),
-        _WIN_REASONS,
+        _reasons(_WIN_REASONS),
         {"card": card, "min": state.rules.min_huxi},
         _WIN_RATING[why],
     )
@@ -1007,10 +1076,12 @@ def waits(game: Any, state: State, seat: int) -> Examined | None:
     traps = len(ws) - len(wins)
     q = Question(
         "pick-cards",
-        Text(
-            "轮到你从墩上翻牌。翻到哪些牌你就能胡（胡息够 {min}）？全部选出来。",
-            "You are about to turn up a card from the stock. Which cards would let you win "
-            "(at least {min} huxi) if you turned them up? Pick every one.",
+        said(
+            NP_(
+                "hunan",
+                "You are about to turn up a card from the stock. Which cards would let you win "
+                "(at least {min} huxi) if you turned them up? Pick every one.",
+            )
         ),
         Query("hunan:win-draws"),
         ("waits",),
@@ -1021,7 +1092,7 @@ def waits(game: Any, state: State, seat: int) -> Examined | None:
     return q, (min(len(wins), 3), traps > 0)
 
 
-# --------------------------------------------------------------------------- current 胡息
+# --------------------------------------------------------------------------- current huxi
 
 
 def table_huxi(game: Any, state: State, seat: int) -> Examined | None:
@@ -1037,9 +1108,8 @@ def table_huxi(game: Any, state: State, seat: int) -> Examined | None:
     hidden = any(m.kind in (WEI, CHOUWEI) for m in s.melds)
     q = Question(
         "number",
-        Text(
-            "你桌上进牌区的各组现在一共多少胡息（当前胡息）？",
-            "How many huxi do your groups on the table make now (your current huxi)?",
+        said(
+            NP_("hunan", "How many huxi do your groups on the table make now (your current huxi)?")
         ),
         Query("hunan:table-huxi"),
         ("counting",),
@@ -1071,10 +1141,7 @@ def count_huxi(game: Any, state: State, seat: int) -> Examined | None:
     fours = sum(1 for m in r.melds if m.is_quad)
     q = Question(
         "number",
-        Text(
-            "你现在可以胡。这一手胡牌一共多少胡息？",
-            "You can win now. How many huxi does this win count?",
-        ),
+        said(NP_("hunan", "You can win now. How many huxi does this win count?")),
         Query("hunan:hu-huxi"),
         ("counting",),
         rating=1300 + 8 * max(0, r.huxi - 15) + 60 * fours,
@@ -1089,9 +1156,8 @@ def count_tun(game: Any, state: State, seat: int) -> Examined | None:
     r = after.result
     q = Question(
         "number",
-        Text(
-            "你现在可以胡。这一手胡牌算几囤（先不算名堂）？",
-            "You can win now. How many tun is this win worth (before any mingtang)?",
+        said(
+            NP_("hunan", "You can win now. How many tun is this win worth (before any mingtang)?")
         ),
         Query("hunan:hu-tun"),
         ("settlement", "counting"),
@@ -1108,10 +1174,12 @@ def settle(game: Any, state: State, seat: int) -> Examined | None:
     named = mingtang(red_count(after.seats[seat].counts()))
     q = Question(
         "number",
-        Text(
-            "你现在可以胡。算上名堂，另外两家每家要付你几囤？",
-            "You can win now. With any mingtang, how many tun does each of the other two "
-            "players pay you?",
+        said(
+            NP_(
+                "hunan",
+                "You can win now. With any mingtang, how many tun does each of the other two "
+                "players pay you?",
+            )
         ),
         Query("hunan:hu-total"),
         ("settlement",),
@@ -1162,10 +1230,12 @@ def best_discard(game: Any, state: State, seat: int) -> Examined | None:
     opts = _shuffled([top, *others], _key(state, seat) + 1)
     q = Question(
         "choose-action",
-        Text(
-            "你要打一张牌。打哪一张，剩下的牌靠自己翻牌能胡的牌最多（只算还有没露面的牌）？",
-            "You must discard. Which discard leaves you the most different cards to win on "
-            "when you turn them up yourself (counting only cards not all in sight)?",
+        said(
+            NP_(
+                "hunan",
+                "You must discard. Which discard leaves you the most different cards to win on "
+                "when you turn them up yourself (counting only cards not all in sight)?",
+            )
         ),
         Query("hunan:keep-waits"),
         ("discard", "waits"),
@@ -1182,9 +1252,9 @@ DROP = frozenset({"forced", "waits"})
 
 theme(
     "forced",
-    Text("偎、提、跑", "Wei, ti and pao"),
-    Text(
-        "牌一来就必须做的那一步：认出它，叫对它的名字。",
+    NP_("hunan theme", "Wei, ti and pao"),
+    NP_(
+        "hunan theme",
         "The move you must make the moment the card comes: spot it and name it right.",
     ),
     forced,
@@ -1194,9 +1264,9 @@ theme(
 )
 theme(
     "peng-pao",
-    Text("碰和偎遇上第四张", "A peng or wei meets its fourth card"),
-    Text(
-        "桌上的碰或偎遇到第四张：看这张牌从哪里来，判断跑不跑。",
+    NP_("hunan theme", "A peng or wei meets its fourth card"),
+    NP_(
+        "hunan theme",
         "Your peng or wei meets the fourth card: where the card came from decides the pao.",
     ),
     peng_pao,
@@ -1206,11 +1276,8 @@ theme(
 )
 theme(
     "bakuai",
-    Text("八块：打不打牌", "Bakuai: discard or not"),
-    Text(
-        "跑、提以后要不要打牌：第二个跑或提不打（八块）。",
-        "After a pao or a ti, do you discard? Not after the second one (bakuai).",
-    ),
+    NP_("hunan theme", "Bakuai: discard or not"),
+    NP_("hunan theme", "After a pao or a ti, do you discard? Not after the second one (bakuai)."),
     bakuai,
     every_seat=False,
     kinds=("discard", "bakuai"),
@@ -1219,9 +1286,9 @@ theme(
 )
 theme(
     "chi-legal",
-    Text("哪种吃法可以", "Which chi is allowed"),
-    Text(
-        "几种吃法里挑出允许的：坎不能拆，比牌要比得出来，吃完要有牌打。",
+    NP_("hunan theme", "Which chi is allowed"),
+    NP_(
+        "hunan theme",
         "Pick the allowed way to eat: no kan broken, every bi laid out, a card left to throw.",
     ),
     chi_legal,
@@ -1230,9 +1297,9 @@ theme(
 )
 theme(
     "bi-cards",
-    Text("比牌：哪些牌跟着出来", "Bi: which cards come out"),
-    Text(
-        "吃进一张牌，手里同样的牌要跟着比出来：找齐比出来的每一张。",
+    NP_("hunan theme", "Bi: which cards come out"),
+    NP_(
+        "hunan theme",
         "Eat a card and its other copies must come out with it: name every card of the bi.",
     ),
     bi_cards,
@@ -1241,20 +1308,17 @@ theme(
 )
 theme(
     "may-eat",
-    Text("这张能吃吗", "May you eat it?"),
-    Text(
-        "座次、比牌和坎：判断这张牌你能不能这样吃。",
-        "The seating, the bi and the kan: may you eat this card this way?",
-    ),
+    NP_("hunan theme", "May you eat it?"),
+    NP_("hunan theme", "The seating, the bi and the kan: may you eat this card this way?"),
     may_eat,
     kinds=("legal", "zp-not-next-seat", "zp-cannot-bi", "breaks-kan"),
     variants=moves,
 )
 theme(
     "choupai",
-    Text("臭牌", "Stale cards"),
-    Text(
-        "放过的牌、自己打过的牌不能再吃、再碰：判断这张牌还能不能要。",
+    NP_("hunan theme", "Stale cards"),
+    NP_(
+        "hunan theme",
         "A card you let go or threw away cannot be eaten or peng'd again: may you take this one?",
     ),
     choupai,
@@ -1265,9 +1329,9 @@ theme(
 )
 theme(
     "chou-hu",
-    Text("臭胡", "Stale wins"),
-    Text(
-        "放过的胡，桌面胡息没变就不能再胡；臭牌却照样能胡。",
+    NP_("hunan theme", "Stale wins"),
+    NP_(
+        "hunan theme",
         "A win you passed stays barred until your current huxi changes; a stale card can still "
         "be won on.",
     ),
@@ -1277,9 +1341,9 @@ theme(
 )
 theme(
     "priority",
-    Text("先后顺序", "Priority between seats"),
-    Text(
-        "几家都要同一张牌：胡先，跑和碰其次，吃最后，同一种按座次。",
+    NP_("hunan theme", "Priority between seats"),
+    NP_(
+        "hunan theme",
         "Several players want one card: a win first, then pao and peng, then chi, and the "
         "seating between equals.",
     ),
@@ -1289,9 +1353,9 @@ theme(
 )
 theme(
     "win-minimum",
-    Text("能不能胡", "Is it a win?"),
-    Text(
-        "这张牌能把牌凑齐：胡息够不够起胡数，是不是打出来的牌。",
+    NP_("hunan theme", "Is it a win?"),
+    NP_(
+        "hunan theme",
         "The card completes your hand: do the huxi reach the minimum, and was it a discard?",
     ),
     win_minimum,
@@ -1300,9 +1364,9 @@ theme(
 )
 theme(
     "waits",
-    Text("翻什么能胡", "Which cards win"),
-    Text(
-        "差一张的牌：找出自己翻到就能胡的每一张，胡息不够的不算。",
+    NP_("hunan theme", "Which cards win"),
+    NP_(
+        "hunan theme",
         "A hand one card short: find every card that wins when you turn it up, none below the "
         "minimum.",
     ),
@@ -1311,20 +1375,20 @@ theme(
 )
 theme(
     "table-huxi",
-    Text("当前胡息", "Current huxi"),
-    Text(
-        "把桌上进牌区每一组的胡息加起来：碰、偎、跑、提和吃进的一二三、二七十。",
-        "Add up the huxi of your groups on the table: peng, wei, pao, ti and eaten 一二三 or "
-        "二七十.",
+    NP_("hunan theme", "Current huxi"),
+    NP_(
+        "hunan theme",
+        "Add up the huxi of your groups on the table: peng, wei, pao, ti and eaten yi-er-san "
+        "or er-qi-shi.",
     ),
     table_huxi,
     every_seat=False,
 )
 theme(
     "count-huxi",
-    Text("算胡息", "Count the huxi"),
-    Text(
-        "现在就能胡：看清这张牌怎样进组，一组一组算出胡息。",
+    NP_("hunan theme", "Count the huxi"),
+    NP_(
+        "hunan theme",
         "You can win now: see how the card joins your groups and count the huxi group by group.",
     ),
     count_huxi,
@@ -1333,9 +1397,9 @@ theme(
 )
 theme(
     "tun",
-    Text("算囤", "Count the tun"),
-    Text(
-        "胡息够起胡数是一囤，往上每三胡息加一囤。",
+    NP_("hunan theme", "Count the tun"),
+    NP_(
+        "hunan theme",
         "Reaching the minimum is one tun, and every three huxi above it add one more.",
     ),
     count_tun,
@@ -1344,9 +1408,9 @@ theme(
 )
 theme(
     "settle",
-    Text("囤和名堂", "Tun and mingtang"),
-    Text(
-        "囤乘上红黑点的名堂：数清赢家所有的红牌，算出每家付多少。",
+    NP_("hunan theme", "Tun and mingtang"),
+    NP_(
+        "hunan theme",
         "Multiply the tun by the red-and-black mingtang: count every red card of the winner.",
     ),
     settle,
@@ -1357,9 +1421,9 @@ theme(
 )
 theme(
     "best-discard",
-    Text("打哪张听得多", "The discard that keeps the most waits"),
-    Text(
-        "打了这张就听牌：挑出能胡的牌最多的那一张，差距要明显。",
+    NP_("hunan theme", "The discard that keeps the most waits"),
+    NP_(
+        "hunan theme",
         "Your discard leaves you ready: throw the card that keeps the most winning cards, by a "
         "clear margin.",
     ),

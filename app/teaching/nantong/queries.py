@@ -146,7 +146,7 @@ def turned_generals(c: Ctx, ex: Exercise) -> Generals:
     """The turned generals: the context's ``generals``, else those of the position."""
     text = ex.setup.context.get("generals") or ex.setup.context.get("general")
     if not text and c.state is not None:
-        return c.state.gen  # type: ignore[no-any-return]
+        return c.state.gen  # type: ignore[no-any-return]  # Ctx.state is any game's state
     if not text:
         raise BadExercise(f"{ex.id}: the query needs the turned generals (context generals)")
     try:

@@ -26,7 +26,7 @@ from app.engine.core.coaching import ExplainingPlayer, coach, only_move, ranked,
 from app.engine.core.game import Advice
 from app.engine.core.reason import Reason
 
-#: the coach codes of this player (prose in app/text/messages/chuanpai.py)
+#: the coach codes of this player (prose in the reasons catalog, translations/*/LC_MESSAGES/reasons.po)
 COACH_CODES = (
     "coach-cp-group",
     "coach-cp-skip-bai",

@@ -1,0 +1,13 @@
+# Type information for the part of Flask-WTF the app uses (the package ships none).
+from typing import Any
+
+from markupsafe import Markup
+from wtforms import Form
+
+from flask_wtf.csrf import CSRFProtect as CSRFProtect
+
+class FlaskForm(Form):
+    def __init__(self, formdata: Any = ..., **kwargs: Any) -> None: ...
+    def is_submitted(self) -> bool: ...
+    def validate_on_submit(self, extra_validators: Any = ...) -> bool: ...
+    def hidden_tag(self, *fields: Any) -> Markup: ...
