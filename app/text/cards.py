@@ -298,10 +298,10 @@ CHUANPAI_REGIONS: tuple[Region, ...] = (
 identity and every name is an alias; a name that means different faces in different
 lists (guaizi, meizi) is shown in its own column only."""
 
-CHUANPAI_DECK_NAMES: tuple[tuple[Text, str], ...] = tuple(
-    (_text(item["where"]), str(item["name"])) for item in _words()["chuanpai"]["deck_names"]
+CHUANPAI_DECK_NAMES: tuple[tuple[Text, Text], ...] = tuple(
+    (_text(item["where"]), _text(item["name"])) for item in _words()["chuanpai"]["deck_names"]
 )
-"""What the deck itself is called, region by region."""
+"""What the deck itself is called, region by region (the name in Chinese on every page)."""
 
 
 # ---------------------------------------------------------------------------
