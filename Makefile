@@ -57,7 +57,8 @@ catalogs: install
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 	$(BIN)/python scripts/fill_en_catalog.py
 	$(BIN)/python scripts/derive_languages.py
-	$(BIN)/pybabel compile -d translations --statistics
+	domains=$$(for po in translations/*/LC_MESSAGES/*.po; do basename "$$po" .po; done | sort -u); \
+	$(BIN)/pybabel compile -d translations --statistics -D "$$(echo $$domains)"
 
 setup-db: compile
 	$(BIN)/academy setup

@@ -25,9 +25,9 @@ def test_no_missing_empty_or_fuzzy_entry(po: Path):
     with (ROOT / "translations" / "messages.pot").open("rb") as fh:
         template = read_po(fh)
     problems = []
-    for m in template:  # an entry with a context (NP_) is found by its context too
+    for m in template:
         if m.id and catalog.get(m.id, context=m.context) is None:
-            problems.append(f"missing: {m.id!r}")
+            problems.append(f"missing: {m.id!r}" + (f" ({m.context})" if m.context else ""))
     for m in catalog:
         if not m.id:
             continue

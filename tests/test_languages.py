@@ -200,3 +200,27 @@ def test_the_generated_traditional_files_are_current():
     spec.loader.exec_module(module)
     stale = [str(p.relative_to(ROOT)) for p in module.stale()]
     assert stale == [], f"run `make catalogs`: {stale}"
+
+
+# ------------------------------------------------------------------ the engine's CLI
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["analyze", "hunan", "--hand", "x1 x2 x3"],
+        ["decode", "hunan", "--code", "v1~hunan~-~garbage"],
+        ["analyze", "mahjong", "--hand", "x1"],
+    ],
+)
+def test_the_engine_cli_speaks_traditional(capsys, argv):
+    """``python -m app.engine … --lang zh-Hant``: the same sentence as ``--lang zh``, in
+    Traditional characters (from the generated catalogs, without Flask)."""
+    import json
+
+    from app.engine.cli import main
+
+    main([*argv, "--lang", "zh"])
+    simplified = json.loads(capsys.readouterr().out)["error"]["message"]
+    main([*argv, "--lang", "zh-Hant"])
+    traditional = json.loads(capsys.readouterr().out)["error"]["message"]
+    assert traditional != simplified and len(traditional) == len(simplified)
+    assert not [ch for ch in traditional if ch in simplified_only()], traditional

@@ -238,3 +238,35 @@ def test_only_a_games_own_teaching_and_the_card_catalog_reach_past_game():
             continue
         inside = sorted(m for m in imported_all if m.startswith(FAMILIES))
         assert not inside, (importer, inside)
+
+
+#: teaching that reaches its deck family through the family's ``Game`` module alone
+#: (a module, or a package and everything in it → the family's game module); the other
+#: games' folders join the list as their code moves behind their family's game
+THROUGH_GAME: dict[str, str] = {
+    "app.teaching.hunan": "app.engine.zipai.game",
+    "app.teaching.guilin": "app.engine.zipai.game",
+    "app.teaching.zipai_common": "app.engine.zipai.game",
+}
+
+
+def _through(module: str) -> str | None:
+    for prefix, game in THROUGH_GAME.items():
+        if module == prefix or module.startswith(prefix + "."):
+            return game
+    return None
+
+
+def test_the_listed_teaching_imports_from_its_family_only_the_game_module():
+    """Per-game teaching reaches its family through the family's ``Game`` (typed against
+    it), never through the family's internals."""
+    imports = all_imports()
+    for prefix, game in THROUGH_GAME.items():
+        assert prefix in imports, f"{prefix}: no such module"
+        assert game in imports and game.startswith(FAMILIES), game
+    for importer, imported_all in imports.items():
+        game = _through(importer)
+        if game is None:
+            continue
+        inside = sorted(m for m in imported_all if m.startswith(FAMILIES) and m != game)
+        assert not inside, (importer, inside)

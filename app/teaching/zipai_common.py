@@ -21,98 +21,47 @@ its own misconception codes and messages; nothing here knows a code.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Protocol
 
 from app.engine.core.actions import Action
-from app.engine.core.registry import find_game
 from app.engine.core.results import Analysis, ScoredMeld
-from app.engine.zipai.cards import KINDS, TOKEN_INDEX, TOKENS, is_big, is_red, value
-from app.engine.zipai.melds import KIND_ALIASES, Meld, meld_of, run_points
+from app.engine.zipai.game import Meld, ZipaiGame, zipai_game
 from app.learning.exercise import Exercise
-from app.text import languages
-from app.text.localized import Text
 
 Card = int
-
-# --------------------------------------------------------------------------- wording
-
-
-class Worded(Protocol):
-    """A text shown per language: a catalog entry (``NP_``) or a :class:`Text`."""
-
-    def get(self, lang: str) -> str: ...
-
-
-_FIELD = re.compile(r"\{(\w+)\}")
-
-
-def fill(text: str, lang: str, **values: str | Worded) -> str:
-    """``text`` with its ``{placeholders}`` named in ``values`` filled (a text given per
-    language in ``lang``); any other placeholder (``{card}``, filled when the page is
-    drawn) is left as it is, and what is filled in is not read again."""
-
-    def one(m: re.Match[str]) -> str:
-        value = values.get(m.group(1))
-        if value is None:
-            return m.group(0)
-        return value if isinstance(value, str) else value.get(lang)
-
-    return _FIELD.sub(one, text)
-
-
-def worded(compose: Callable[[str], str]) -> Text:
-    """A text made in every language the app offers by ``compose(lang)``."""
-    return Text(**{code: compose(code) for code in languages.codes()})
-
-
-def said(msg: Worded, **values: str | Worded) -> Text:
-    """A catalog entry as a :class:`Text`, its placeholders in ``values`` filled."""
-    return worded(lambda lang: fill(msg.get(lang), lang, **values))
-
-
-def listed(lang: str, items: Iterable[str]) -> str:
-    """Items of a list in a sentence: joined by the ideographic comma (U+3001) on a page
-    in Chinese script, by ``, `` otherwise."""
-    return ("\u3001" if languages.chinese(lang) else ", ").join(items)
-
-
-def sentences(lang: str, *parts: str) -> str:
-    """Sentences one after the other (the empty ones left out): with no space between
-    them in Chinese script, one space otherwise."""
-    return ("" if languages.chinese(lang) else " ").join(p for p in parts if p)
-
+#: the deck and the groups' kinds, the same in both games (the family's game holds them)
+CARDS = ZipaiGame.cards
+MELDS = ZipaiGame.melds
 
 # --------------------------------------------------------------------------- cards
 
 
 def card_of(token: str) -> Card:
-    return TOKEN_INDEX[token]
+    return CARDS.TOKEN_INDEX[token]
 
 
 def counts_of_tokens(tokens: Iterable[str]) -> list[int]:
-    out = [0] * KINDS
+    out = [0] * CARDS.KINDS
     for t in tokens:
-        out[TOKEN_INDEX[t]] += 1
+        out[CARDS.TOKEN_INDEX[t]] += 1
     return out
 
 
 def tokens_of_counts(counts: Sequence[int]) -> list[str]:
-    return [TOKENS[c] for c in range(KINDS) for _ in range(counts[c])]
+    return [CARDS.TOKENS[c] for c in range(CARDS.KINDS) for _ in range(counts[c])]
 
 
 def red_tokens(tokens: Iterable[str]) -> list[str]:
     """The red cards (the twos, sevens and tens of both sizes) among ``tokens``."""
-    return [t for t in tokens if is_red(TOKEN_INDEX[t])]
+    return [t for t in tokens if CARDS.is_red(CARDS.TOKEN_INDEX[t])]
 
 
 def big_tokens(tokens: Iterable[str]) -> list[str]:
     """The big cards (the upper-case numerals) among ``tokens``: "red" for a learner who believes the big
     cards are the red ones."""
-    return [t for t in tokens if is_big(TOKEN_INDEX[t])]
+    return [t for t in tokens if CARDS.is_big(CARDS.TOKEN_INDEX[t])]
 
 
 # --------------------------------------------------------------------------- counting
@@ -131,7 +80,7 @@ RUN_KINDS = frozenset({"shun", "chi"})
 
 def norm_kind(kind: str) -> str:
     """The engine's one name for a group kind (Guilin's ``sao`` is ``wei``, ...)."""
-    return KIND_ALIASES.get(kind, kind)
+    return MELDS.KIND_ALIASES.get(kind, kind)
 
 
 def _alike(kind: str, big: bool) -> int:
@@ -140,32 +89,32 @@ def _alike(kind: str, big: bool) -> int:
 
 
 def _special(cards: Sequence[Card]) -> bool:
-    return run_points(sorted(cards), True) > 0
+    return MELDS.run_points(sorted(cards), True) > 0
 
 
 def _is_jiao(cards: Sequence[Card]) -> bool:
-    return len({value(c) for c in cards}) == 1 and len({is_big(c) for c in cards}) == 2
+    return len({CARDS.value(c) for c in cards}) == 1 and len({CARDS.is_big(c) for c in cards}) == 2
 
 
 def _big_as_small(kind: str, cards: Sequence[Card], pts: int) -> int:
-    if not all(is_big(c) for c in cards):
+    if not all(CARDS.is_big(c) for c in cards):
         return pts
     if kind in ALIKE_POINTS:
         return _alike(kind, False)
     if kind in RUN_KINDS:
-        return run_points(sorted(c - 10 for c in cards), True)
+        return MELDS.run_points(sorted(c - 10 for c in cards), True)
     return pts
 
 
 def _swap(frm: str, to: str) -> Callable[[str, Sequence[Card], int], int]:
     def model(kind: str, cards: Sequence[Card], pts: int) -> int:
-        return _alike(to, is_big(cards[0])) if kind in (frm,) else pts
+        return _alike(to, CARDS.is_big(cards[0])) if kind in (frm,) else pts
 
     return model
 
 
 def _kan_as_peng(kind: str, cards: Sequence[Card], pts: int) -> int:
-    return _alike("peng", is_big(cards[0])) if kind in ("kan", "wei", "chouwei") else pts
+    return _alike("peng", CARDS.is_big(cards[0])) if kind in ("kan", "wei", "chouwei") else pts
 
 
 def _special_zero(kind: str, cards: Sequence[Card], pts: int) -> int:
@@ -178,7 +127,7 @@ def _eaten_special_zero(kind: str, cards: Sequence[Card], pts: int) -> int:
 
 def _jiao_as_kan(kind: str, cards: Sequence[Card], pts: int) -> int:
     if kind in ("jiao", "chi") and _is_jiao(cards):
-        return _alike("kan", sum(is_big(c) for c in cards) >= 2)
+        return _alike("kan", sum(CARDS.is_big(c) for c in cards) >= 2)
     return pts
 
 
@@ -212,7 +161,7 @@ def recount(melds: Sequence[ScoredMeld], belief: str) -> Recount | None:
     total = 0
     first: tuple[ScoredMeld, int] | None = None
     for m in melds:
-        pts = model(norm_kind(m.kind), [TOKEN_INDEX[t] for t in m.cards], m.points)
+        pts = model(norm_kind(m.kind), [CARDS.TOKEN_INDEX[t] for t in m.cards], m.points)
         if pts != m.points and first is None:
             first = (m, pts)
         total += pts
@@ -263,16 +212,16 @@ SHAPE_BELIEFS: dict[str, Shapes] = {
 def _groups(shapes: Shapes) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """Per lowest card, the free-card groups (sorted) a learner with ``shapes`` sees."""
     found: set[tuple[Card, ...]] = set()
-    for c in range(KINDS):
+    for c in range(CARDS.KINDS):
         found.add((c, c))  # the pair (used only when one is wanted)
         if shapes.split_kan:
             found.add((c, c, c))
-    for a in range(KINDS):
-        for b in range(a, KINDS):
-            for d in range(b, KINDS):
+    for a in range(CARDS.KINDS):
+        for b in range(a, CARDS.KINDS):
+            for d in range(b, CARDS.KINDS):
                 g = (a, b, d)
-                va, vb, vd = sorted(value(x) for x in g)
-                sizes = {is_big(x) for x in g}
+                va, vb, vd = sorted(CARDS.value(x) for x in g)
+                sizes = {CARDS.is_big(x) for x in g}
                 if va == vb == vd:
                     if len(sizes) == 2 and not shapes.no_jiao:
                         found.add(g)
@@ -284,7 +233,7 @@ def _groups(shapes: Shapes) -> tuple[tuple[tuple[Card, ...], ...], ...]:
                         found.add(g)
                     if (va, vb, vd) == (1, 5, 10) and shapes.yiwushi:
                         found.add(g)
-    per: list[list[tuple[Card, ...]]] = [[] for _ in range(KINDS)]
+    per: list[list[tuple[Card, ...]]] = [[] for _ in range(CARDS.KINDS)]
     for group in sorted(found):
         per[group[0]].append(group)
     return tuple(tuple(p) for p in per)
@@ -298,7 +247,7 @@ def _split(counts: tuple[int, ...], pair: bool, shapes: Shapes) -> int:
 
 @cache
 def _split_memo(counts: tuple[int, ...], pair: bool, shapes: Shapes) -> int:
-    low = next((c for c in range(KINDS) if counts[c]), None)
+    low = next((c for c in range(CARDS.KINDS) if counts[c]), None)
     if low is None:
         return -1 if pair else 0
     for g in _groups(shapes)[low]:
@@ -342,13 +291,13 @@ def waits_under(counts: Sequence[int], table: Sequence[Meld], shapes: Shapes) ->
         for c in m.cards:
             used[c] += 1
     out = set()
-    for c in range(KINDS):
+    for c in range(CARDS.KINDS):
         if used[c] >= 4:
             continue
         more = list(counts)
         more[c] += 1
         if complete_under(more, table, shapes):
-            out.add(TOKENS[c])
+            out.add(CARDS.TOKENS[c])
     return frozenset(out)
 
 
@@ -382,7 +331,7 @@ def _arrangement(counts: tuple[int, ...], pair: bool, shapes: Shapes) -> list[tu
     """One split of the free ``counts`` that :func:`_split` found (it must exist)."""
     out: list[tuple[Card, ...]] = []
     while any(counts):
-        low = next(c for c in range(KINDS) if counts[c])
+        low = next(c for c in range(CARDS.KINDS) if counts[c])
         for g in _groups(shapes)[low]:
             if len(g) == 2 and not pair:
                 continue
@@ -413,7 +362,7 @@ def group_seen_as(counts: Sequence[int], table: Sequence[Meld], shapes: Shapes) 
     right = {g for per in _groups(Shapes(yiwushi=shapes.yiwushi)) for g in per}
     for g in _arrangement(tuple(free), quads > 0, shapes):
         if g not in right or (len(g) == 3 and len(set(g)) == 1):
-            return tuple(TOKENS[c] for c in g)
+            return tuple(CARDS.TOKENS[c] for c in g)
     return ()
 
 
@@ -443,5 +392,5 @@ def meld_worth(text: str, game: str) -> int:
     """What the group ``"kind: cards"`` is worth at ``game``'s default rules (huxi); the
     colon may be the full-width one."""
     kind, _, cards = text.replace("\uff1a", ":").partition(":")
-    rules = find_game(game).default_rules
-    return meld_of(kind.strip(), cards, rules.yiwushi).points(rules.yiwushi)
+    rules = zipai_game(game).default_rules
+    return MELDS.meld_of(kind.strip(), cards, rules.yiwushi).points(rules.yiwushi)

@@ -445,3 +445,46 @@ def test_a_seat_kept_from_the_card_by_its_memory_is_told_so() -> None:
     pos = position(["d7 d8", wait, "d4"], melds, offer=("d5", 2, "draw"))
     pos["seats"][1]["chou_hu"] = [["d5", 12]]
     assert HUNAN.no_action_reason(from_json(pos), 1).code == "zp-chou-hu"
+
+
+# -- the teaching's surface: the family reached through its game -------------------------
+
+
+def test_zipai_game_is_the_registered_game_typed_as_the_family() -> None:
+    from app.engine.zipai.game import ZipaiGame, zipai_game
+
+    for name in ("hunan", "跑胡子", "guilin", "dazipai"):
+        game = zipai_game(name)
+        assert isinstance(game, ZipaiGame) and game is find_game(name)
+    with pytest.raises(TypeError):
+        zipai_game("chuanpai")
+
+
+def test_the_teaching_surface_gives_the_engines_own_values() -> None:
+    from app.engine.zipai import bi, cards, melds, offers, winning
+    from app.engine.zipai import settle as settling
+    from app.engine.zipai import state as states
+    from app.engine.zipai.game import zipai_game
+
+    game = zipai_game("hunan")
+    assert game.cards.TOKENS is cards.TOKENS and game.cards.TOKEN_INDEX is cards.TOKEN_INDEX
+    assert game.melds.KIND_ALIASES is melds.KIND_ALIASES and game.melds.PENG == melds.PENG
+    assert all(game.cards.is_big(c) == cards.is_big(c) for c in range(cards.KINDS))
+    assert game.melds.chi_shapes(3, False) == bi.chi_shapes(3, False)
+    assert [game.mingtang(r) for r in range(21)] == [settling.mingtang(r) for r in range(21)]
+    rng = random.Random(5)
+    for _ in range(20):
+        state = game.new_deal(game.default_rules, rng, rng.randrange(3))
+        while not game.is_over(state) and state.phase != "offer":
+            seat = game.to_act(state)
+            assert seat is not None
+            state = game.do(state, rng.choice(game.legal_actions(state, seat)))
+        if state.offer is None:
+            continue
+        assert game.decider(state) == offers.decider(state)
+        assert list(game.candidates(state, True)) == list(offers.candidates(state, True))
+        for t in range(3):
+            assert game.hu_points(state, t, state.offer) == winning.hu_points(state, t, state.offer)
+        seat0 = game.seat_evolve(state.seats[0], pile=())
+        assert seat0 == states.seat_evolve(state.seats[0], pile=())
+        assert game.evolve(state, seats=game.with_seat(state, 0, seat0)).seats[0] is seat0

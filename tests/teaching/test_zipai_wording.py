@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from app.config import ROOT
-from app.teaching.zipai_common import fill, listed, said, sentences
+from app.teaching.wording import fill_in, list_in, said, sentences_in
 from app.text.catalog import NP_
 
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
@@ -31,18 +31,19 @@ def test_the_zipai_teaching_holds_no_chinese():
 def test_fill_leaves_the_pages_placeholders_open():
     text = "{who} turns up {card}, and {who} again"
     assert (
-        fill(text, "en", who="Your xiajia") == "Your xiajia turns up {card}, and Your xiajia again"
+        fill_in(text, "en", who="Your xiajia")
+        == "Your xiajia turns up {card}, and Your xiajia again"
     )
     # what is filled in is not read again
-    assert fill("{a} {b}", "en", a="{b}", b="x") == "{b} x"
+    assert fill_in("{a} {b}", "en", a="{b}", b="x") == "{b} x"
 
 
 def test_lists_and_sentences_are_written_as_the_language_writes_them():
-    assert listed("zh", ["一", "四"]) == "一\u3001四"
-    assert listed("zh-Hant", ["一", "四"]) == "一\u3001四"
-    assert listed("en", ["一", "四"]) == "一, 四"
-    assert sentences("zh", "A。", "", "B。") == "A。B。"
-    assert sentences("en", "A.", "", "B.") == "A. B."
+    assert list_in("zh", ["一", "四"]) == "一\u3001四"
+    assert list_in("zh-Hant", ["一", "四"]) == "一\u3001四"
+    assert list_in("en", ["一", "四"]) == "一, 四"
+    assert sentences_in("zh", "A。", "", "B。") == "A。B。"
+    assert sentences_in("en", "A.", "", "B.") == "A. B."
 
 
 def test_a_question_is_said_in_every_language():

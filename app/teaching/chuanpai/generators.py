@@ -8,7 +8,7 @@ and the builder makes sure the engine can answer what it asks.
 
 The generic ``forced`` generator is replaced by the theme's: the generic one offers the
 first six legal actions only, without the refused pass or discard that a forced action
-shuts out (so here it seldom has a wrong choice), and writes a 过牌's 摆 with the
+shuts out (so here it seldom has a wrong choice), and writes a guopai's bai with the
 engine's ``guo=yes`` parameter, which the shared answer matching does not read back as
 the flag it is.
 
@@ -24,9 +24,11 @@ import random
 from app.engine.chuanpai.cards import INDEX
 from app.engine.core.registry import find_game
 from app.learning import generators
-from app.learning.exercise import Exercise, Query, Setup, Text
+from app.learning.exercise import Exercise, Query, Setup
 from app.learning.generators import Generator
 from app.teaching.chuanpai.themes import play
+from app.teaching.wording import said
+from app.text.catalog import NP_, Msg
 
 GAME = "chuanpai"
 #: the game's own generators
@@ -34,64 +36,64 @@ OWN: list[Generator] = []
 
 #: generator id → theme id, kind and skills of its questions (the first skill differs
 #: from generator to generator where it can), title
-FROM_THEMES: dict[str, tuple[str, str, tuple[str, ...], Text]] = {
+FROM_THEMES: dict[str, tuple[str, str, tuple[str, ...], Msg]] = {
     "forced": (
         "forced",
         "choose-action",
         ("forced",),
-        Text("规则替你定的那一步", "The step the rules decide"),
+        NP_("chuanpai", "The step the rules decide"),
     ),
     "must-eat": (
         "must-eat",
         "true-false",
         ("forced", "jier"),
-        Text("能吃必须吃吗", "Must you eat it"),
+        NP_("chuanpai", "Must you eat it"),
     ),
     "pairs-with": (
         "pairs-with",
         "pick-cards",
         ("jier",),
-        Text("手里谁能配它", "Which of your cards pair with it"),
+        NP_("chuanpai", "Which of your cards pair with it"),
     ),
     "qitou": (
         "qitou",
         "true-false",
         ("qitou",),
-        Text("齐头：可以不做吗", "齐头: may you decline"),
+        NP_("chuanpai", "Qitou: may you decline"),
     ),
     "guo": (
         "guo",
         "true-false",
         ("guo",),
-        Text("偷来的牌是不是过牌", "Is the replacement card a 过牌"),
+        NP_("chuanpai", "Is the replacement card a guopai"),
     ),
     "priority": (
         "priority",
         "order",
         ("groups",),
-        Text("几家要同一张牌：先问谁", "One card, several claims: who is asked first"),
+        NP_("chuanpai", "One card, several claims: who is asked first"),
     ),
     "settlement": (
         "settlement",
         "number",
         ("settlement", "counting"),
-        Text("和了收多少", "What the win collects"),
+        NP_("chuanpai", "What the win collects"),
     ),
     "count-jing": (
         "count-jing",
         "number",
         ("jing", "counting"),
-        Text("带经牌的手牌几胡", "Counting a hand with 经牌"),
+        NP_("chuanpai", "Counting a hand with jingpai"),
     ),
 }
 
 
 for _gid, (_tid, _kind, _skills, _title) in FROM_THEMES.items():
-    OWN.append(generators.from_theme(GAME, _gid, _tid, _kind, _skills, _title))
+    OWN.append(generators.from_theme(GAME, _gid, _tid, _kind, _skills, said(_title)))
 
 
-_LEFT = Text(
-    "到现在为止死掉的牌：{dead_cards}。你还有几张{card}没看到？",
+_LEFT = NP_(
+    "chuanpai",
     "The cards that have gone dead so far: {dead_cards}. How many copies of {card} have "
     "you not seen yet?",
 )
@@ -117,7 +119,7 @@ def _cards_left(rng: random.Random, eid: str) -> Exercise | None:
                 eid,
                 GAME,
                 "number",
-                _LEFT,
+                said(_LEFT),
                 ("cards",),
                 Setup(position=game.encode(state), seat=seat),
                 {},
@@ -134,7 +136,7 @@ OWN.append(
         GAME,
         "number",
         ("cards",),
-        Text("还剩几张没见", "Copies not seen yet"),
+        said(NP_("chuanpai", "Copies not seen yet")),
         _cards_left,
     )
 )

@@ -2,20 +2,20 @@
 
 Each model recomputes the answer a learner holding one wrong belief would give, from
 the engine's own answer (the arrangement it counted, the legal actions and their
-obligations, the 齐头 case), and names the belief whose answer equals the learner's,
+obligations, the qitou case), and names the belief whose answer equals the learner's,
 with the exact group, card or count:
 
-- counting: a 挤儿 of 10 counted as 1 胡 or a 挤儿 of 20 as 0, 暗 and 碰 swapped, 起
-  taken for 亮/扛 (or back), the 经牌 group not multiplied by ten, a 经牌 挤儿 read at
-  the wrong sum, the base added to the 胡 or left out of the payment, one payment
+- counting: a jier of 10 counted as 1 hu or a jier of 20 as 0, an and peng swapped, qi
+  taken for liang/kang (or back), the jingpai group not multiplied by ten, a jingpai jier read at
+  the wrong sum, the base added to the hu or left out of the payment, one payment
   given for all of them (or back), a legal but poorer arrangement;
 - cards: one end of the card read as its points, the red fours, red pips elsewhere;
-- 挤儿: three cards as a sum, two alike as a pair, the 20s or the same-point faces
-  or the 经牌 left out of the partners and waits, two 经牌 together, a 经牌 with two
+- jier: three cards as a sum, two alike as a pair, the 20s or the same-point faces
+  or the jingpai left out of the partners and waits, two jingpai together, a jingpai with two
   alike cards;
 - the table: a tied card discarded, a lone card not eating, a group not laid at once,
-  起 or 和牌 not taken when forced, a 过牌 kept, 齐头 read the wrong way, the 经 暗
-  thought compulsory, a 摆 by an extra seat, claims served in plain seat order.
+  qi or hepai not taken when forced, a guopai kept, qitou read the wrong way, the jing an
+  thought compulsory, a bai by an extra seat, claims served in plain seat order.
 
 What no model explains falls back to the shared codes (:mod:`.__init__`).
 """
@@ -34,6 +34,7 @@ from app.engine.core.reason import Reason
 from app.learning.exercise import Exercise
 from app.learning.misconceptions import Misconception
 from app.learning.verdict import ActionNote, Solution
+from app.teaching.chuanpai.queries import group_word
 
 GAME = "chuanpai"
 L1, L2, L3 = "chuanpai-01-cards", "chuanpai-02-jier", "chuanpai-03-groups"
@@ -48,12 +49,12 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-cp-red-pips", "cards", f"{L1}#tian-di-ren"),
     Misconception("mc-cp-name-fixed", "cards", f"{L1}#clashes"),
     Misconception("mc-cp-name-jing", "cards", f"{L1}#jing"),
-    # 挤儿
+    # jier
     Misconception("mc-cp-three-card-sum", "jier", f"{L2}#two-only"),
     Misconception("mc-cp-alike-not-jier", "jier", f"{L2}#sums"),
     Misconception("mc-cp-missed-20", "jier", f"{L2}#sums"),
     Misconception("mc-cp-same-pips", "jier", f"{L2}#what"),
-    # 经牌
+    # jingpai
     Misconception("mc-cp-forgot-jing", "jing", f"{L2}#jing"),
     Misconception("mc-cp-two-jing", "jing", f"{L2}#jing"),
     Misconception("mc-cp-jing-jier-value", "jing", f"{L2}#jing-value"),
@@ -87,7 +88,7 @@ CATALOG: tuple[Misconception, ...] = (
     Misconception("mc-cp-group-at-once", "forced", f"{L5}#peng-an"),
     Misconception("mc-cp-qi-forced", "forced", f"{L5}#qi"),
     Misconception("mc-cp-extra-seat-bai", "forced", f"{L9}#five"),
-    # 齐头 and 过牌
+    # qitou and guopai
     Misconception("mc-cp-qitou-optional", "qitou", f"{L6}#qitou"),
     Misconception("mc-cp-qitou-forced", "qitou", f"{L6}#qitou"),
     Misconception("mc-cp-guopai", "guo", f"{L6}#guo"),
@@ -175,13 +176,7 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
 
 #: the group kinds in the words of the table (both languages use the Chinese term)
 GROUP_WORDS = {
-    "jier": "挤儿",
-    "an": "暗",
-    "peng": "碰",
-    "yan": "燕",
-    "liang": "亮",
-    "qi": "起",
-    "kang": "扛",
+    kind: group_word(kind) for kind in ("jier", "an", "peng", "yan", "liang", "qi", "kang")
 }
 
 
@@ -229,9 +224,12 @@ def count_models(melds: Sequence[Meld], right: int, given: int) -> Reason | None
         return Reason("mc-cp-an-peng-swapped", {"peng": by_kind["peng"], "an": by_kind["an"]})
     fours = by_kind["liang"] + by_kind["kang"]
     if by_kind["qi"] and given == right + 2 * by_kind["qi"]:
-        return Reason("mc-cp-four-values", {"group": "起", "each": 5})
+        return Reason("mc-cp-four-values", {"group": GROUP_WORDS["qi"], "each": 5})
     if fours and given == right - 2 * fours:
-        return Reason("mc-cp-four-values", {"group": "亮" if by_kind["liang"] else "扛", "each": 7})
+        return Reason(
+            "mc-cp-four-values",
+            {"group": GROUP_WORDS["liang" if by_kind["liang"] else "kang"], "each": 7},
+        )
     if given == right + 1:
         return Reason("mc-cp-base-in-points", {})
     return None
@@ -441,7 +439,7 @@ def _decline_belief(ex: Exercise, note: ActionNote) -> Reason | None:
 
 
 def _guo_belief(sol: Solution, right: str) -> Reason | None:
-    """A 偷 card judged the wrong way: a 过牌 missed (by its pips or as a 经牌), or one
+    """A tou card judged the wrong way: a guopai missed (by its pips or as a jingpai), or one
     imagined."""
     fact = sol.proof.facts[0] if sol.proof.facts else None
     if fact is None:
@@ -457,7 +455,7 @@ def _guo_belief(sol: Solution, right: str) -> Reason | None:
 
 
 def _hu_belief(ex: Exercise, note: ActionNote) -> Reason | None:
-    """Going out judged the wrong way: a complete hand not seen, or a 过牌 forgotten."""
+    """Going out judged the wrong way: a complete hand not seen, or a guopai forgotten."""
     from app.learning.queries import read
 
     if note.legal:
@@ -520,7 +518,9 @@ def _refusal(ex: Exercise, note: ActionNote) -> Reason:
         if forced is not None and forced.kind in ("peng", "kang"):
             return Reason("mc-cp-qitou-forced", {"card": forced.cards[0]})
         if forced is not None and forced.kind == "yan":
-            return Reason("mc-cp-group-at-once", {"group": "燕", "cards": list(forced.cards)})
+            return Reason(
+                "mc-cp-group-at-once", {"group": GROUP_WORDS["yan"], "cards": list(forced.cards)}
+            )
         own = forced.cards[0] if forced is not None and forced.cards else ""
         return Reason("mc-cp-must-eat", {"card": own, "taken_card": params.get("card", "")})
     if code in ("cp-must-guo", "cp-guo-not-laid"):
@@ -558,7 +558,7 @@ def _missed_forced(forced: Action) -> Reason | None:
 
 
 def _jing_with_alike(a: Action) -> bool:
-    """A group of three from a 经牌 and two alike ordinary cards (not the 拐子)."""
+    """A group of three from a jingpai and two alike ordinary cards (not the guaizi)."""
     plain = [c for c in a.cards if c not in JING]
     return (
         a.kind in ("an", "peng")
@@ -628,7 +628,7 @@ RANK_BELIEFS: tuple[tuple[str, dict[str, object], Callable[[Meld], int]], ...] =
 
 
 def _ranking(ex: Exercise, answer: str) -> Reason:
-    """Groups ranked by 胡: the belief under which the learner's order is right."""
+    """Groups ranked by hu: the belief under which the learner's order is right."""
     groups = {}
     for ch in ex.choices:
         a = Action.parse(ch.action or "", 0)
@@ -660,7 +660,7 @@ def _rank_params(code: str, order: list[Meld], params: dict[str, object]) -> dic
 
 def _turner_last(ex: Exercise) -> list[str]:
     """The claims of a turned card ordered as if it had been discarded: groups first,
-    then 摆, each from the seat after the one who turned it (which comes last)."""
+    then bai, each from the seat after the one who turned it (which comes last)."""
     from app.learning.queries import read
 
     st = read(ex).state

@@ -1,8 +1,8 @@
 """Engine queries of chuanpai beyond the shared ones (handed to ``QUERIES`` under
 names prefixed ``chuanpai:``).
 
-Every answer comes from the 川牌 engine's own tables and functions (the pips of a face,
-the 挤儿 partners, the pip colours, the spare cards, the 偷 after a group, the 齐头
+Every answer comes from the chuanpai engine's own tables and functions (the pips of a face,
+the jier partners, the pip colours, the spare cards, the tou after a group, the qitou
 test, the points of a group, the settlement); nothing here restates a rule.
 
 ==============================  ===========  =============================================
@@ -10,24 +10,24 @@ query                           kind         the right answer
 ==============================  ===========  =============================================
 ``chuanpai:pips``               number       the points of ``card`` (or of the one card shown)
 ``chuanpai:same-points``        number       copies in the deck with as many points as ``card``
-``chuanpai:partners``           pick-cards   every card of the deck that makes a 挤儿 with ``card``
+``chuanpai:partners``           pick-cards   every card of the deck that makes a jier with ``card``
 ``chuanpai:red``                pick-cards   the cards of the hand that show red pips
-``chuanpai:spare``              pick-cards   one copy of each spare card (光棍) of the hand
-``chuanpai:tou``                number       cards taken by 偷 after a group of ``kind``
-``chuanpai:settlement``         number       what each loser pays the winner (胡 + base)
+``chuanpai:spare``              pick-cards   one copy of each spare card (guanggun) of the hand
+``chuanpai:tou``                number       cards taken by tou after a group of ``kind``
+``chuanpai:settlement``         number       what each loser pays the winner (hu + base)
 ``chuanpai:collect``            number       what the winner collects from all the losers
-``chuanpai:optional``           true-false   may the 暗/碰/扛/亮 of ``card`` be declined (齐头)?
-``chuanpai:by-points``          order        the groups named by the choices, most 胡 first
+``chuanpai:optional``           true-false   may the an/peng/kang/liang of ``card`` be declined (qitou)?
+``chuanpai:by-points``          order        the groups named by the choices, most hu first
 ``chuanpai:pairs-with``         pick-cards   a position: every card of the seat's hand (each
-                                             copy) that makes a 挤儿 with the open card (or
+                                             copy) that makes a jier with the open card (or
                                              ``card``)
-``chuanpai:guo-card``           true-false   a position: would ``card``, drawn by 偷 now, be
-                                             a 过牌 for the seat? why: ``pairs-passed``,
+``chuanpai:guo-card``           true-false   a position: would ``card``, drawn by tou now, be
+                                             a guopai for the seat? why: ``pairs-passed``,
                                              ``jing``, ``no-pair``, ``nothing-passed``
 ``chuanpai:claims``             order        a position with an open card: choices ``"<seat>:
                                              <action>"``, ordered as the engine's claim queue
-                                             serves them (groups first, then 摆)
-``chuanpai:goes-out``           choose-action  a position with an open card: the 摆 choices
+                                             serves them (groups first, then bai)
+``chuanpai:goes-out``           choose-action  a position with an open card: the bai choices
                                              after which the seat's hand is complete
 ==============================  ===========  =============================================
 """
@@ -59,9 +59,32 @@ from app.learning.queries import (
     resolve,
 )
 from app.learning.verdict import Proof, Solution
+from app.text import terms
 
 GAME = "chuanpai"
-GROUPS = {"an": "暗", "peng": "碰", "yan": "燕", "qi": "起", "liang": "亮", "kang": "扛"}
+#: a group kind of the engine → its concept in the term table (content/terms.yaml)
+GROUP_CONCEPTS = {
+    "jier": "jier",
+    "bai": "bai",
+    "an": "an",
+    "peng": "peng",
+    "yan": "yan",
+    "qi": "qi",
+    "liang": "liang",
+    "kang": "gang",
+}
+
+
+def group_word(kind: str) -> str:
+    """A group kind in the table's Chinese word (an -> the an character): the word
+    messages and prompts name a group by, in both languages."""
+    word = terms.word(GROUP_CONCEPTS[kind], GAME, "zh")
+    assert word is not None, kind
+    return word
+
+
+#: the groups of alike cards (and of the jingpai), by kind, in the table's words
+GROUPS = {kind: group_word(kind) for kind in ("an", "peng", "yan", "qi", "liang", "kang")}
 
 
 #: the game's own queries, by name (the loader adds them to the shared ``QUERIES``)
@@ -161,7 +184,7 @@ def spare(c: Ctx, ex: Exercise) -> Solution:
 def tou(c: Ctx, ex: Exercise) -> Solution:
     kind = _arg(ex, "kind")
     if kind not in GROUPS:
-        raise BadExercise(f"{ex.id}: no 偷 after {kind!r}")
+        raise BadExercise(f"{ex.id}: no tou after {kind!r}")
     n = _tou_count(kind)
     return _number(n, (Reason("fact-cp-tou", {"group": GROUPS[kind], "count": n}),))
 
@@ -193,10 +216,10 @@ def collect(c: Ctx, ex: Exercise) -> Solution:
 
 
 def qitou_why(counts: tuple[int, ...], kind: int, rule: str) -> tuple[bool, str, dict[str, int]]:
-    """The engine's 齐头 verdict for a group of ``kind`` with ``counts`` in hand, and
+    """The engine's qitou verdict for a group of ``kind`` with ``counts`` in hand, and
     which case of the rule decided it: ``level``, ``good-one-over``, ``bad-over``,
     ``good-two-over`` (good/bad families), ``tied``, ``spare`` (neutral values),
-    ``always`` (no 齐头 at this table)."""
+    ``always`` (no qitou at this table)."""
     optional = an.group_optional(counts, kind, rule)
     p = POINTS[kind]
     if rule == "none":
@@ -244,7 +267,7 @@ def by_points(c: Ctx, ex: Exercise) -> Solution:
     return _ranked(c, ex, lambda a: Meld.make(a.kind, a.cards).points, "group")
 
 
-# -- positions: the open card, the 过牌, the claims --------------------------------------
+# -- positions: the open card, the guopai, the claims --------------------------------------
 
 
 def _open(c: Ctx, ex: Exercise) -> tuple[Any, int, str]:
@@ -256,7 +279,7 @@ def _open(c: Ctx, ex: Exercise) -> tuple[Any, int, str]:
 
 
 def pairs_with(c: Ctx, ex: Exercise) -> Solution:
-    """Every card of the seat's hand (each copy) that makes a 挤儿 with the open card."""
+    """Every card of the seat's hand (each copy) that makes a jier with the open card."""
     state, seat, card = _open(c, ex)
     hand = state.seats[seat].hand
     kinds = an.partners_in(hand, INDEX[card])
@@ -268,7 +291,7 @@ def pairs_with(c: Ctx, ex: Exercise) -> Solution:
 
 
 def guo_why(seat_state: Any, card: str) -> tuple[bool, str, dict[str, Any]]:
-    """The engine's verdict on a 偷 card for a seat (is it a 过牌?) and the case:
+    """The engine's verdict on a tou card for a seat (is it a guopai?) and the case:
     ``nothing-passed``, ``jing``, ``pairs-passed`` (with the dead value it pairs),
     ``no-pair``."""
     value = _must_guo(seat_state, card)
@@ -288,7 +311,7 @@ def guo_card(c: Ctx, ex: Exercise) -> Solution:
     state, seat = _state(c, ex)
     card = _arg(ex, "card") or (state.drawn if state.phase == "guo" else "")
     if card not in INDEX:
-        raise BadExercise(f"{ex.id}: name the 偷 card (query card)")
+        raise BadExercise(f"{ex.id}: name the tou card (query card)")
     value, case, params = guo_why(state.seats[seat], card)
     fact = Reason(f"fact-cp-guo-{case}", {"card": card, **params})
     return _true_false(ex, value, case, Proof(facts=(fact,)))
@@ -304,7 +327,7 @@ def _claim_of(ch_action: str, ex: Exercise, cid: str) -> tuple[int, str]:
 
 def claims(c: Ctx, ex: Exercise) -> Solution:
     """The claims of the choices in the order the engine serves them: its claim queue
-    (groups of alike cards first, then 摆; each in seat order from the discarder's next
+    (groups of alike cards first, then bai; each in seat order from the discarder's next
     seat, or from the seat that turned the card)."""
     if c.state is None or c.state.phase != "claim":
         raise BadExercise(f"{ex.id}: the query needs a position with an open card")
@@ -324,7 +347,7 @@ def claims(c: Ctx, ex: Exercise) -> Solution:
 
 
 def goes_out(c: Ctx, ex: Exercise) -> Solution:
-    """The 摆 choices after which the seat may go out (its hand is complete); every
+    """The bai choices after which the seat may go out (its hand is complete); every
     other legal choice is shown with the cards it would leave unpaired."""
     state, seat = _state(c, ex)
     notes = action_notes(c, ex)
@@ -349,7 +372,7 @@ def goes_out(c: Ctx, ex: Exercise) -> Solution:
             else:  # fewer cards left over than kinds that could be the ones left
                 facts.append(Reason("fact-cp-bai-stuck-some", {**params, "count": left}))
     if not right:
-        raise BadExercise(f"{ex.id}: no 摆 of the choices completes the hand")
+        raise BadExercise(f"{ex.id}: no bai of the choices completes the hand")
     cards = tuple(t for n in notes if n.choice in right for t in n.action.cards)
     return Solution(
         tuple(right), tuple(right), Proof(notes=notes, consequences=tuple(facts)), cards

@@ -1,4 +1,4 @@
-"""Sichuan 川牌, the pairing game: the numbers of its rules page's tables, worked out by the engine when the
+"""Sichuan chuanpai, the pairing game: the numbers of its rules page's tables, worked out by the engine when the
 page is drawn (:mod:`app.learning.rules_tables` draws them)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from app.learning.rules_tables import GenCell, TableMaker
 
 
 def meld_worth(text: str, game: str) -> int:
-    """What the group ``"kind: cards"`` is worth (胡)."""
-    kind, _, cards = text.replace("：", ":").partition(":")
+    """What the group ``"kind: cards"`` is worth (hu)."""
+    kind, _, cards = text.replace("\uff1a", ":").partition(":")  # a full-width colon too
     return int(Meld.make(kind.strip(), cards.split()).points)
 
 

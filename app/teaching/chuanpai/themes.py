@@ -3,11 +3,11 @@
 or says it does not fit (see app/learning/practice.py).
 
 Every theme is written as an *examiner*: ``(game, state, seat)`` → ``(question,
-category)`` or ``None``. The category (the kind of answer: a forced 摆 or a free one, a
-level 齐头 or a bad card over, ...) lets the direct builder, which plays deals and looks
+category)`` or ``None``. The category (the kind of answer: a forced bai or a free one, a
+level qitou or a bad card over, ...) lets the direct builder, which plays deals and looks
 at every moment, pick among the kinds of answer evenly, so that the rarer cases come up
 as often as the common ones. A builder may also play its deals under other rule options
-(the other readings of 齐头, no 经牌, fewer players), so a theme practises a rule "by
+(the other readings of qitou, no jingpai, fewer players), so a theme practises a rule "by
 the option set".
 
 The generic ``forced`` and ``waits`` themes are replaced by this game's own under the
@@ -15,7 +15,7 @@ same ids: a forced action here always shuts out the pass (or the discard), so th
 question offers the refused alternatives with the engine's reasons; and the waits are
 asked while a card is on offer, when the hand is one card short.
 
-The table a position shows does not draw a seat's 过牌, its memory of the cards that
+The table a position shows does not draw a seat's guopai, its memory of the cards that
 went dead in front of it, or who offered the open card; prompts that need them say
 them in words.
 """
@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from app.engine.chuanpai import analysis as an
@@ -37,7 +37,9 @@ from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
 from app.learning.queries import visible_copies
 from app.teaching.chuanpai.queries import GROUPS, guo_why, qitou_why
+from app.teaching.wording import Localized, joined, listed, per_language, said
 from app.text import terms
+from app.text.catalog import NP_, Msg
 
 GAME = "chuanpai"
 #: the game's own practice themes, in the order the practice page lists them
@@ -69,19 +71,20 @@ def _lettered(texts: list[str]) -> tuple[Choice, ...]:
 
 
 def _text(a: Any) -> str:
-    """An action in notation, without the engine's parameters (the 过牌 flag is matched
-    by the cards: ``bai 13 24`` names the 摆 of a 过牌 13 as well)."""
+    """An action in notation, without the engine's parameters (the guopai flag is matched
+    by the cards: ``bai 13 24`` names the bai of a guopai 13 as well)."""
     return " ".join((a.kind, *a.cards))
 
 
-def _reasons(*items: tuple[str, str, str, str]) -> tuple[Choice, ...]:
-    """True-false reasons ``(id, reason, zh, en)``."""
-    return tuple(Choice(cid, Text(zh, en), reason=reason) for cid, reason, zh, en in items)
+def _reasons(*items: tuple[str, str, Msg]) -> tuple[Choice, ...]:
+    """True-false reasons ``(id, reason, text)``."""
+    return tuple(Choice(cid, said(text), reason=reason) for cid, reason, text in items)
 
 
-def seat_words(seat: int, viewer: int, n: int) -> tuple[str, str]:
-    """A seat as the table names it from the viewer's chair (你, 下家, 对家, 上家)."""
-    return terms.seat_word(seat, viewer, n, "zh"), terms.seat_word(seat, viewer, n, "en")
+def seat_word(seat: int, viewer: int, n: int) -> Text:
+    """A seat as the table names it from the viewer's chair (you, xiajia / Right, duijia /
+    Across, shangjia / Left), with a capital first letter where the language has one."""
+    return per_language(lambda code: _cap(terms.seat_word(seat, viewer, n, code)))
 
 
 def _a(kind: str) -> str:
@@ -93,29 +96,58 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def offer_line(state: Any, seat: int) -> tuple[str, str]:
-    """Who offered the open card ``{card}``, and how: one sentence in each language."""
-    zh, en = seat_words(state.source, seat, len(state.seats))
+def offer_line(state: Any, seat: int) -> Text:
+    """Who offered the open card ``{card}``, and how: one sentence."""
     if state.flipped:
         if state.source == seat:
-            return "你从余牌翻出了{card}。", "You turn up {card} from the stock."
-        return f"{zh}从余牌翻出了{{card}}。", f"{_cap(en)} turns up {{card}} from the stock."
-    if state.source == seat:
-        return "你打出了{card}。", "You discard {card}."
-    return f"{zh}打出了{{card}}。", f"{_cap(en)} discards {{card}}."
+            return said(NP_("chuanpai", "You turn up {card} from the stock."))
+        msg = NP_("chuanpai", "{seat} turns up {card} from the stock.")
+    elif state.source == seat:
+        return said(NP_("chuanpai", "You discard {card}."))
+    else:
+        msg = NP_("chuanpai", "{seat} discards {card}.")
+    return said(msg, seat=seat_word(state.source, seat, len(state.seats)))
 
 
-def guo_line(state: Any, seat: int) -> tuple[str, str]:
-    """The seat's 过牌 laid face down (``{guo_cards}``), which the table does not draw."""
+def guo_line(state: Any, seat: int) -> Msg | None:
+    """The seat's guopai laid face down (``{guo_cards}``), which the table does not draw."""
     if not state.seats[seat].guo:
-        return "", ""
-    return "你面前扣着过牌：{guo_cards}。", "Face down in front of you as guopai: {guo_cards}."
+        return None
+    return NP_("chuanpai", "Face down in front of you as guopai: {guo_cards}.")
 
 
-def _prompt(lines: list[tuple[str, str]]) -> Text:
-    zh = "".join(z for z, _ in lines if z)
-    en = " ".join(e for _, e in lines if e)
-    return Text(zh, en)
+def _prompt(lines: Sequence[Localized | None]) -> Text:
+    return joined(lines)
+
+
+#: a group kind as prompts name it: the table's word in Chinese, the kind in English
+GROUP = {
+    "bai": NP_("chuanpai", "bai"),
+    "an": NP_("chuanpai", "an"),
+    "peng": NP_("chuanpai", "peng"),
+    "yan": NP_("chuanpai", "yan"),
+    "qi": NP_("chuanpai", "qi"),
+    "liang": NP_("chuanpai", "liang"),
+    "kang": NP_("chuanpai", "kang"),
+}
+#: a group of alike cards with its article ("an an", "a peng")
+A_GROUP = {
+    "an": NP_("chuanpai", "an an"),
+    "peng": NP_("chuanpai", "a peng"),
+    "liang": NP_("chuanpai", "a liang"),
+    "kang": NP_("chuanpai", "a kang"),
+}
+#: a count of players as a sentence says it
+COUNT = {
+    1: NP_("count", "1"),
+    2: NP_("count", "2"),
+    3: NP_("count", "3"),
+    4: NP_("count", "4"),
+    5: NP_("count", "5"),
+    6: NP_("count", "6"),
+    7: NP_("count", "7"),
+}
+AND = NP_("list", "{items} and {last}")
 
 
 def _params(state: Any, seat: int, **more: Any) -> dict[str, Any]:
@@ -130,7 +162,7 @@ def _legal(game: Any, state: Any, seat: int) -> list[Any]:
 
 
 def _plain_face(card: str, rules: Any) -> bool:
-    """A face whose groups follow 齐头 (not a 经牌, not the 拐子 of the 经牌 groups)."""
+    """A face whose groups follow qitou (not a jingpai, not the guaizi of the jingpai groups)."""
     return card not in JING and not (card == "12" and rules.jing)
 
 
@@ -208,8 +240,8 @@ def builder(
 
 def theme(
     tid: str,
-    title: Text,
-    about: Text,
+    title: Msg,
+    about: Msg,
     examine: Examiner,
     kinds: tuple[Any, ...] = (),
     every_seat: bool = False,
@@ -218,7 +250,7 @@ def theme(
     skip: int = SKIP,
 ) -> Theme:
     direct = builder(examine, kinds, every_seat, deals, rules_of, skip)
-    own = Theme(tid, GAME, title, about, practice.asking(examine), direct)
+    own = Theme(tid, GAME, said(title), said(about), practice.asking(examine), direct)
     OWN.append(own)
     return own
 
@@ -242,13 +274,13 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
     if not forced:
         return None
     key = _key(state, seat)
-    lines: list[tuple[str, str]] = []
+    lines: list[Localized | None] = []
     params: dict[str, Any] = _params(state, seat)
     texts: list[str] = []
     if state.phase == "guo":
         card = state.drawn
         texts = [f"guo {card}", f"keep {card}"]
-        lines.append(("你偷到了{card}。", "Your replacement card is {card}."))
+        lines.append(NP_("chuanpai", "Your replacement card is {card}."))
         params["card"] = card
         cat, rating = "guo", 1500
     elif state.phase == "claim":
@@ -290,7 +322,7 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
     if len(texts) < 2:
         return None
     lines.append(guo_line(state, seat))
-    lines.append(("规则强制你做哪一步？", "Which action do the rules force on you?"))
+    lines.append(NP_("chuanpai", "Which action do the rules force on you?"))
     q = Question(
         "choose-action",
         _prompt(lines),
@@ -305,9 +337,9 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "forced",
-    Text("非做不可", "Forced actions"),
-    Text(
-        "能吃必须吃、成了组就放、见第四张就起、偷到过牌就扣、齐了就和：认出规则替你定下的那一步。",
+    NP_("chuanpai", "Forced actions"),
+    NP_(
+        "chuanpai",
         "Must-eat, groups laid at once, qi on the fourth card, the guopai, going out: spot the "
         "step the rules decide for you.",
     ),
@@ -320,7 +352,7 @@ theme(
 
 
 def _must_eat(game: Any, state: Any, seat: int) -> Examined | None:
-    """A card you could 摆: may you let it pass (能吃必须吃, or a tied partner)?"""
+    """A card you could bai: may you let it pass (nengchi bixuchi, or a tied partner)?"""
     if state.phase != "claim" or seat != state.actor or state.queue[0][1] != "bai":
         return None
     legal = _legal(game, state, seat)
@@ -329,35 +361,31 @@ def _must_eat(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     forced = any(a.forced for a in bais)
     x = state.open_card
-    must_zh, must_en = (
-        "不可以，你有一张光棍能配它，能吃必须吃。",
-        ("No: a spare card of yours pairs with it, and if you can take it, you must."),
+    must = NP_(
+        "chuanpai", "No: a spare card of yours pairs with it, and if you can take it, you must."
     )
     if state.seats[seat].guo:
-        must_zh, must_en = (
-            "不可以，你有光棍或过牌能配它，能吃必须吃。",
-            (
-                "No: a spare card or a guopai of yours pairs with it, and if you can take it, you must."
-            ),
+        must = NP_(
+            "chuanpai",
+            "No: a spare card or a guopai of yours pairs with it, and if you can take it, you must.",
         )
     reasons = _reasons(
         (
             "free",
             "legal",
-            "可以，能配它的牌都已经配着挤儿，吃不吃随你。",
-            "Yes: every card of yours that pairs with it is already tied in a jier, so eating "
-            "is up to you.",
+            NP_(
+                "chuanpai",
+                "Yes: every card of yours that pairs with it is already tied in a jier, so eating "
+                "is up to you.",
+            ),
         ),
-        ("must", "cp-must-take", must_zh, must_en),
+        ("must", "cp-must-take", must),
     )
     kinds = {a.cards[0] for a in bais}
-    lines = [
+    lines: list[Localized | None] = [
         offer_line(state, seat),
         guo_line(state, seat),
-        (
-            "你手里有牌能跟它配挤儿。可以不要这张牌吗？",
-            "You hold a card that makes a jier with it. May you let it pass?",
-        ),
+        NP_("chuanpai", "You hold a card that makes a jier with it. May you let it pass?"),
     ]
     q = Question(
         "true-false",
@@ -373,10 +401,9 @@ def _must_eat(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "must-eat",
-    Text("能吃必须吃", "Must you eat?"),
-    Text(
-        "一张牌能配你的牌：是光棍就非吃不可，已经配着挤儿就随你。",
-        "A card pairs with one of yours: a spare card must eat it, a tied one need not.",
+    NP_("chuanpai", "Must you eat?"),
+    NP_(
+        "chuanpai", "A card pairs with one of yours: a spare card must eat it, a tied one need not."
     ),
     _must_eat,
     kinds=("forced", "free"),
@@ -387,7 +414,7 @@ theme(
 
 
 def _pairs_with(game: Any, state: Any, seat: int) -> Examined | None:
-    """Which cards of your hand make a 挤儿 with the open card?"""
+    """Which cards of your hand make a jier with the open card?"""
     if state.phase != "claim" or seat != state.actor or state.seats[seat].extra:
         return None
     x = state.open_card
@@ -398,12 +425,9 @@ def _pairs_with(game: Any, state: Any, seat: int) -> Examined | None:
     sums = {POINTS[k] + POINTS[INDEX[x]] for k in kinds if KINDS[k] not in JING}
     jing = any(KINDS[k] in JING for k in kinds)
     n = sum(hand[k] for k in kinds)
-    lines = [
+    lines: list[Localized | None] = [
         offer_line(state, seat),
-        (
-            "你手里哪些牌能跟它配成挤儿？每一张都选上。",
-            "Which cards of your hand make a jier with it? Pick every one.",
-        ),
+        NP_("chuanpai", "Which cards of your hand make a jier with it? Pick every one."),
     ]
     q = Question(
         "pick-cards",
@@ -419,10 +443,9 @@ def _pairs_with(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "pairs-with",
-    Text("谁能配它", "Which cards pair with it"),
-    Text(
-        "一张牌亮在桌上：找出手里每一张能跟它凑成十点或二十点的牌。",
-        "A card is on offer: find every card of your hand that makes 10 or 20 with it.",
+    NP_("chuanpai", "Which cards pair with it"),
+    NP_(
+        "chuanpai", "A card is on offer: find every card of your hand that makes 10 or 20 with it."
     ),
     _pairs_with,
     kinds=("one", "several", "jing"),
@@ -447,7 +470,7 @@ def _discard_moment(game: Any, state: Any, seat: int) -> tuple[list[Any], list[i
 
 
 def _spare(game: Any, state: Any, seat: int) -> Examined | None:
-    """Which cards may you discard (the 光棍)?"""
+    """Which cards may you discard (the guanggun)?"""
     got = _discard_moment(game, state, seat)
     if got is None:
         return None
@@ -457,9 +480,9 @@ def _spare(game: Any, state: Any, seat: int) -> Examined | None:
     if len(spare) >= len(held) or len(spare) > 4:
         return None
     doubles = any(hand[k] > 1 for k in spare)
-    lines = [
-        (
-            "轮到你出牌。哪些牌可以打？能打的每种选一张。",
+    lines: list[Localized | None] = [
+        NP_(
+            "chuanpai",
             "Your turn to discard. Which cards may go? Pick one copy of each card you may discard.",
         ),
     ]
@@ -475,9 +498,9 @@ def _spare(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "spare",
-    Text("光棍", "Spare cards"),
-    Text(
-        "出牌只能出光棍：找出拿走了也不拆挤儿的每一种牌。",
+    NP_("chuanpai", "Spare cards"),
+    NP_(
+        "chuanpai",
         "Only a spare card may be discarded: find every card that can go without breaking a jier.",
     ),
     _spare,
@@ -499,8 +522,8 @@ def _discard(game: Any, state: Any, seat: int) -> Examined | None:
     right = KINDS[_shuffled(spare, key)[0]]
     wrong = _shuffled(tied, key + 1)[:3]
     texts = _shuffled([f"discard {right}"] + [f"discard {t}" for t in wrong], key + 2)
-    lines = [
-        ("轮到你出牌。下面哪张可以打？", "Your turn to discard. Which of these may you discard?")
+    lines: list[Localized | None] = [
+        NP_("chuanpai", "Your turn to discard. Which of these may you discard?")
     ]
     q = Question(
         "choose-action",
@@ -515,69 +538,62 @@ def _discard(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "discard",
-    Text("不能拆挤儿打", "Never break a jier"),
-    Text(
-        "几张牌里只有一张是光棍：挑出能打的那一张。",
-        "Among a few cards only one is spare: pick the one you may discard.",
-    ),
+    NP_("chuanpai", "Never break a jier"),
+    NP_("chuanpai", "Among a few cards only one is spare: pick the one you may discard."),
     _discard,
 )
 
 
-# --------------------------------------------------------------------------- 齐头
+# --------------------------------------------------------------------------- qitou
 
 
 FAMILY_REASONS = _reasons(
     (
         "level",
         "level",
-        "可以：好牌跟坏牌一样多，齐头。",
-        "Yes: as many good cards as bad ones, level heads.",
+        NP_("chuanpai", "Yes: as many good cards as bad ones, level heads."),
     ),
     (
         "one-over",
         "good-one-over",
-        "可以：好牌只多一张，仍算齐头。",
-        "Yes: only one good card over, still level heads.",
+        NP_("chuanpai", "Yes: only one good card over, still level heads."),
     ),
-    ("bad-over", "bad-over", "不可以：坏牌多了。", "No: a bad card is over."),
-    ("two-over", "good-two-over", "不可以：好牌多出两张。", "No: two good cards over."),
+    ("bad-over", "bad-over", NP_("chuanpai", "No: a bad card is over.")),
+    ("two-over", "good-two-over", NP_("chuanpai", "No: two good cards over.")),
 )
 NEUTRAL_REASONS = _reasons(
     (
         "tied",
         "tied",
-        "可以：这种牌不分好坏，每一张都配着挤儿。",
-        "Yes: this card has no good or bad side, and every copy is tied in a jier.",
+        NP_(
+            "chuanpai", "Yes: this card has no good or bad side, and every copy is tied in a jier."
+        ),
     ),
     (
         "spare",
         "spare",
-        "不可以：这种牌不分好坏，有一张是光棍。",
-        "No: this card has no good or bad side, and a copy is spare.",
+        NP_("chuanpai", "No: this card has no good or bad side, and a copy is spare."),
     ),
 )
 TABLE_REASONS = _reasons(
-    ("tied", "tied", "可以：每一张都配着挤儿。", "Yes: every copy is tied in a jier."),
-    ("spare", "spare", "不可以：有一张是光棍。", "No: a copy is spare."),
+    ("tied", "tied", NP_("chuanpai", "Yes: every copy is tied in a jier.")),
+    ("spare", "spare", NP_("chuanpai", "No: a copy is spare.")),
     (
         "always",
         "always",
-        "不可以：这桌不讲齐头，组一律必须做。",
-        "No: this table has no qitou, every group is compulsory.",
+        NP_("chuanpai", "No: this table has no qitou, every group is compulsory."),
     ),
 )
 QITOU_TABLES = {
-    "tied": (
-        "这桌的齐头只认一条：那几张牌都配着挤儿，才可以不做。",
-        "At this table a group may be declined only when every copy is tied in a jier.",
+    "tied": NP_(
+        "chuanpai", "At this table a group may be declined only when every copy is tied in a jier."
     ),
-    "none": ("这桌不讲齐头。", "This table plays without qitou."),
+    "none": NP_("chuanpai", "This table plays without qitou."),
 }
 
 
 def _alike_group(game: Any, state: Any, seat: int) -> Any:
-    """The 暗/亮 (own turn) or 碰/扛 (a claim) of alike plain cards the seat may make."""
+    """The an/liang (own turn) or peng/kang (a claim) of alike plain cards the seat may make."""
     if seat != state.actor:
         return None
     if state.phase in ("self", "lay"):
@@ -601,29 +617,20 @@ def _qitou_question(game: Any, state: Any, seat: int, table: bool) -> Examined |
         return None
     card = a.cards[0]
     value, case, _params_ = qitou_why(state.seats[seat].hand, INDEX[card], rule)
-    group = GROUPS[a.kind]
-    lines: list[tuple[str, str]] = []
+    group = A_GROUP[a.kind]
+    lines: list[Localized | None] = []
     if table:
         lines.append(QITOU_TABLES[rule])
-    rule_zh, rule_en = (
-        ("按这桌的规矩", "By this table's rule") if table else ("按齐头的规矩", "Under qitou")
-    )
+    by_rule = NP_("chuanpai", "By this table's rule") if table else NP_("chuanpai", "Under qitou")
     if state.phase == "claim":
         lines.append(offer_line(state, seat))
-        lines.append(
-            (
-                f"你可以{group}。{rule_zh}，你可以不{group}、让它过去吗？",
-                f"You could take it as {_a(a.kind)}. {rule_en}, may you let it pass instead?",
-            )
-        )
+        ask = NP_("chuanpai", "You could take it as {group}. {rule}, may you let it pass instead?")
     else:
-        lines.append(
-            (
-                f"你手里的{{card}}可以{group}。{rule_zh}，你可以先不{group}吗？",
-                f"Your {{card}} cards could be laid as {_a(a.kind)}. {rule_en}, may you hold them "
-                "back?",
-            )
+        ask = NP_(
+            "chuanpai",
+            "Your {card} cards could be laid as {group}. {rule}, may you hold them back?",
         )
+    lines.append(said(ask, group=group, rule=by_rule))
     family = POINTS[INDEX[card]] in an.GOOD_BAD
     reasons = TABLE_REASONS if table else (FAMILY_REASONS if family else NEUTRAL_REASONS)
     hard = case in ("good-one-over", "good-two-over")
@@ -649,9 +656,9 @@ def _qitou_table(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "qitou",
-    Text("齐头", "Level heads (qitou)"),
-    Text(
-        "能暗、能碰的时候，数一数好牌坏牌：可以不做，还是必须做？",
+    NP_("chuanpai", "Level heads (qitou)"),
+    NP_(
+        "chuanpai",
         "When you could make an an or a peng, count the good and bad cards: may you decline, or must you?",
     ),
     _qitou,
@@ -667,9 +674,9 @@ def _other_qitou(rng: random.Random) -> Any:
 
 theme(
     "qitou-table",
-    Text("别处的齐头", "Qitou at other tables"),
-    Text(
-        "有的桌只看那几张牌配没配挤儿，有的桌根本不讲齐头：按这桌的规矩判断。",
+    NP_("chuanpai", "Qitou at other tables"),
+    NP_(
+        "chuanpai",
         "Some tables only ask whether every copy is tied, some play no qitou at all: judge by "
         "this table's rule.",
     ),
@@ -680,55 +687,52 @@ theme(
 )
 
 
-# --------------------------------------------------------------------------- 过牌
+# --------------------------------------------------------------------------- guopai
 
 
 GUO_REASONS = _reasons(
     (
         "pairs",
         "pairs-passed",
-        "是：它能配其中一种点数。",
-        "Yes: it pairs with one of those points.",
+        NP_("chuanpai", "Yes: it pairs with one of those points."),
     ),
-    ("jing", "jing", "是：经牌什么都能配。", "Yes: a jingpai pairs with anything."),
+    ("jing", "jing", NP_("chuanpai", "Yes: a jingpai pairs with anything.")),
     (
         "no-pair",
         "no-pair",
-        "不是：它跟那些点数都配不上。",
-        "No: it pairs with none of those points.",
+        NP_("chuanpai", "No: it pairs with none of those points."),
     ),
 )
 
 
-def _points_text(points: list[int]) -> tuple[str, str]:
-    zh = "、".join(str(p) for p in points)
-    en = (
-        ", ".join(str(p) for p in points[:-1])
-        + (" and " if len(points) > 1 else "")
-        + str(points[-1])
-    )
-    return zh, en
+def _points_text(points: list[int]) -> Text:
+    """The points in a list: 4, 7 and 9."""
+    if len(points) == 1:
+        return said(NP_("chuanpai", "{points}"), points=points[0])
+    return said(AND, items=listed(points[:-1]), last=points[-1])
 
 
 def _guo(game: Any, state: Any, seat: int) -> Examined | None:
-    """Would this 偷 card be a 过牌?"""
+    """Would this tou card be a guopai?"""
     if state.phase == "over":
         return None
     me = state.seats[seat]
     if me.extra or not me.passed:
         return None
-    zh_pts, en_pts = _points_text(sorted(me.passed))
-    memory = (
-        f"早先有这些点数的牌死在你面前，你当时手里没有能配它的牌：{zh_pts}点。",
-        f"Cards of these points went dead in front of you while you had nothing to pair them "
-        f"with: {en_pts}.",
+    memory = said(
+        NP_(
+            "chuanpai",
+            "Cards of these points went dead in front of you while you had nothing to pair "
+            "them with: {points}.",
+        ),
+        points=_points_text(sorted(me.passed)),
     )
     if state.phase == "guo" and seat == state.turn:
         card = state.drawn
-        lines = [
+        lines: list[Localized | None] = [
             memory,
-            (
-                "你偷到了{card}。它是过牌、必须扣下吗？",
+            NP_(
+                "chuanpai",
                 "Your replacement card is {card}. Is it a guopai that must go face down?",
             ),
         ]
@@ -748,8 +752,8 @@ def _guo(game: Any, state: Any, seat: int) -> Examined | None:
         cat = "jing" if card in JING else ("pairs" if pool is pairs else "no-pair")
         lines = [
             memory,
-            (
-                "假如你下一张偷到的是{card}，它是过牌、必须扣下吗？",
+            NP_(
+                "chuanpai",
                 "Suppose your next replacement card is {card}. Is it a guopai that must "
                 "go face down?",
             ),
@@ -768,9 +772,9 @@ def _guo(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "guo",
-    Text("过牌", "The guopai"),
-    Text(
-        "死在你面前、你当时没能吃的点数记在心里：偷来的牌能配它，就得扣下当过牌。",
+    NP_("chuanpai", "The guopai"),
+    NP_(
+        "chuanpai",
         "Remember the points that went dead in front of you unpaired: a replacement card that "
         "pairs with one of them goes face down as a guopai.",
     ),
@@ -802,10 +806,12 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
         if not acts:
             return None
         a = acts[0]
-        zh, en = seat_words(s, seat, n)
-        group = "摆" if a.kind == "bai" else GROUPS[a.kind]
         texts.append(f"{s}: {_text(a)}")
-        words.append(Text(f"{zh}：{group}", f"{_cap(en)}: {a.kind}"))
+        words.append(
+            said(
+                NP_("chuanpai", "{seat}: {group}"), seat=seat_word(s, seat, n), group=GROUP[a.kind]
+            )
+        )
     key = _key(state, seat)
     order = _shuffled(list(range(len(texts))), key)
     choices = tuple(Choice(chr(97 + i), words[j], action=texts[j]) for i, j in enumerate(order))
@@ -813,10 +819,10 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
     by_seat = sorted(firsts, key=lambda s: (s - start) % n)
     tiers = by_seat != list(firsts)
     turned = state.flipped and state.source in firsts
-    lines = [
+    lines: list[Localized | None] = [
         offer_line(state, seat),
-        (
-            "下面几家都想要这张牌。按规矩，先问谁、后问谁？从先到后排好。",
+        NP_(
+            "chuanpai",
             "These players all want the card. In what order do the rules ask them? Put them "
             "first to last.",
         ),
@@ -835,9 +841,9 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "priority",
-    Text("谁先要", "Who is asked first"),
-    Text(
-        "几家要同一张牌：碰、燕、起、扛在摆前面，同一类再按座位。",
+    NP_("chuanpai", "Who is asked first"),
+    NP_(
+        "chuanpai",
         "Several players want one card: peng, yan, qi and kang come before bai, then seat order.",
     ),
     _priority,
@@ -845,7 +851,7 @@ theme(
 )
 
 
-# --------------------------------------------------------------------------- 偷
+# --------------------------------------------------------------------------- tou
 
 
 def _tou(game: Any, state: Any, seat: int) -> Examined | None:
@@ -857,20 +863,18 @@ def _tou(game: Any, state: Any, seat: int) -> Examined | None:
     if not groups:
         return None
     a = sorted(groups, key=lambda g: (not g.forced, g.kind))[0]
-    group = GROUPS[a.kind]
-    lines: list[tuple[str, str]] = []
+    lines: list[Localized | None] = []
     if state.phase == "claim":
         lines.append(offer_line(state, seat))
         params: dict[str, Any] = {"card": state.open_card, "cards": list(a.cards)}
     else:
         params = {"cards": list(a.cards)}
-    lines.append(
-        (
-            f"你做了这个{group}（{{cards}}）。做完之后要从余牌偷几张？",
-            f"You make this {a.kind} ({{cards}}). How many replacement cards do you then "
-            f"draw from the stock?",
-        )
+    ask = NP_(
+        "chuanpai",
+        "You make this {group} ({cards}). How many replacement cards do you then draw from "
+        "the stock?",
     )
+    lines.append(said(ask, group=GROUP[a.kind]))
     two = a.kind in ("liang", "kang")
     q = Question(
         "number",
@@ -885,9 +889,9 @@ def _tou(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "tou",
-    Text("偷几张", "Replacement cards"),
-    Text(
-        "做了组就要偷：暗、碰、燕、起偷一张，亮、扛偷两张。",
+    NP_("chuanpai", "Replacement cards"),
+    NP_(
+        "chuanpai",
         "Every group earns replacement cards: one after an, peng, yan or qi, two after liang or kang.",
     ),
     _tou,
@@ -937,9 +941,11 @@ def _waits(game: Any, state: Any, seat: int) -> Examined | None:
     n = len(waits)
     q = Question(
         "pick-cards",
-        Text(
-            "假如下一张牌随你挑：哪些牌能让你手里每一张都成组？把它们全选出来。",
-            "Which cards would put every card of your hand in a group? Pick them all.",
+        said(
+            NP_(
+                "chuanpai",
+                "Which cards would put every card of your hand in a group? Pick them all.",
+            )
         ),
         Query("waits"),
         ("waits",),
@@ -951,11 +957,8 @@ def _waits(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "waits",
-    Text("听什么牌", "Reading waits"),
-    Text(
-        "手里只差一张：找出每一张能让你和牌的牌。",
-        "Your hand is one card short: find every card that completes it.",
-    ),
+    NP_("chuanpai", "Reading waits"),
+    NP_("chuanpai", "Your hand is one card short: find every card that completes it."),
     _waits,
     every_seat=True,
 )
@@ -965,14 +968,13 @@ theme(
 
 
 HU_REASONS = _reasons(
-    ("yes", "legal", "能：每一张牌都成了组。", "Yes: every card is in a group."),
+    ("yes", "legal", NP_("chuanpai", "Yes: every card is in a group.")),
     (
         "not-complete",
         "cp-not-complete",
-        "不能：还有牌没成组，或者还压着没用掉的过牌。",
-        "No: a card is not in a group yet, or a guopai is still waiting.",
+        NP_("chuanpai", "No: a card is not in a group yet, or a guopai is still waiting."),
     ),
-    ("group-first", "cp-must-group", "不能：有一组必须先放下。", "No: a group must be laid first."),
+    ("group-first", "cp-must-group", NP_("chuanpai", "No: a group must be laid first.")),
 )
 
 
@@ -993,7 +995,10 @@ def _can_hu(game: Any, state: Any, seat: int) -> Examined | None:
         cat, rating = "not-complete", 1300
     else:
         return None
-    lines = [guo_line(state, seat), ("轮到你。现在能和牌吗？", "Your turn. May you go out now?")]
+    lines: list[Localized | None] = [
+        guo_line(state, seat),
+        NP_("chuanpai", "Your turn. May you go out now?"),
+    ]
     q = Question(
         "true-false",
         _prompt(lines),
@@ -1008,9 +1013,9 @@ def _can_hu(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "can-hu",
-    Text("能不能和", "May you go out?"),
-    Text(
-        "每张牌都成了组、没有过牌压着、没有必须先放的组，才能和。",
+    NP_("chuanpai", "May you go out?"),
+    NP_(
+        "chuanpai",
         "You go out when every card is in a group, no guopai waits and no group must be laid first.",
     ),
     _can_hu,
@@ -1043,19 +1048,19 @@ def _count_question(game: Any, state: Any, seat: int, jing: bool) -> Examined | 
     if a.points is None:
         return None
     alike = any(n >= 3 for n in me.hand[:21])
-    prompt = Text(
-        "你的牌齐了，要和了。这手牌一共几胡？（只算胡，不加底。）",
-        "Your hand is complete and you go out. How many hu is it worth (the hu only, "
-        "without the base)?",
+    prompt = NP_(
+        "chuanpai",
+        "Your hand is complete and you go out. How many hu is it worth (the hu only, without "
+        "the base)?",
     )
+    lines: list[Localized | None] = [prompt]
     if not state.rules.jing:
-        prompt = Text(
-            "这桌不用经牌，四张拐子都在。" + prompt.zh,
-            "This table plays without jingpai: all four guaizi are in. " + prompt.en,
+        lines.insert(
+            0, NP_("chuanpai", "This table plays without jingpai: all four guaizi are in.")
         )
     q = Question(
         "number",
-        prompt,
+        _prompt(lines),
         Query("points"),
         ("counting", "jing") if jing else ("counting",),
         rating=1250 + 25 * len(a.melds) + 150 * alike + 150 * jing,
@@ -1078,9 +1083,9 @@ def _jing_on_or_off(rng: random.Random) -> Any:
 
 theme(
     "count",
-    Text("算胡", "Counting hu"),
-    Text(
-        "和了的牌按最划算的分法数胡：二十点的挤儿一胡，碰、燕两胡，暗三胡，起五胡，亮、扛七胡。",
+    NP_("chuanpai", "Counting hu"),
+    NP_(
+        "chuanpai",
         "Count a winning hand the way that earns most: a jier of 20 is 1 hu, peng and yan 2, an 3, "
         "qi 5, liang and kang 7.",
     ),
@@ -1091,9 +1096,9 @@ theme(
 
 theme(
     "count-jing",
-    Text("带经牌算胡", "Counting with jingpai"),
-    Text(
-        "和了的牌里有经牌：经牌挤儿当十还是当二十，经牌的组按十倍算。",
+    NP_("chuanpai", "Counting with jingpai"),
+    NP_(
+        "chuanpai",
         "A winning hand with a jingpai: is its jier a 10 or a 20, and its group counts ten times.",
     ),
     _count_jing,
@@ -1107,19 +1112,20 @@ def _settlement(game: Any, state: Any, seat: int) -> Examined | None:
         return None
     n = len(state.seats)
     each = _key(state, seat, 3) % 2 == 0
-    count_zh = "一两三四五六"[n - 2]
     others = (
-        ("另一家", "the other player") if n == 2 else (f"另外{count_zh}家", f"the {n - 1} others")
+        said(NP_("chuanpai", "the other player"))
+        if n == 2
+        else said(NP_("chuanpai", "the {n} others"), n=COUNT[n - 1])
     )
-    lines = [("你的牌齐了，要和了。", "Your hand is complete and you go out.")]
+    lines: list[Localized | None] = [NP_("chuanpai", "Your hand is complete and you go out.")]
     if n != 4:
-        lines.insert(0, (f"这一局{'一两三四五六七'[n - 1]}个人玩。", f"This deal has {n} players."))
+        lines.insert(0, said(NP_("chuanpai", "This deal has {n} players."), n=COUNT[n]))
     if each:
-        lines.append(("每一家输家要付你多少？", "How much does each losing player pay you?"))
+        lines.append(NP_("chuanpai", "How much does each losing player pay you?"))
         query = "chuanpai:settlement"
     else:
         lines.append(
-            (f"{others[0]}一共付你多少？", f"How much do you collect in all from {others[1]}?")
+            said(NP_("chuanpai", "How much do you collect in all from {others}?"), others=others)
         )
         query = "chuanpai:collect"
     a = game.analyze(game.seat_holding(state, seat), state.rules)
@@ -1140,9 +1146,9 @@ def _players(rng: random.Random) -> Any:
 
 theme(
     "settlement",
-    Text("结算", "Settling"),
-    Text(
-        "和了以后每家输家付胡数加一的底：一家付多少，总共收多少。",
+    NP_("chuanpai", "Settling"),
+    NP_(
+        "chuanpai",
         "After a win each loser pays the hu plus a base of 1: what one pays, what you collect.",
     ),
     _settlement,
@@ -1152,11 +1158,11 @@ theme(
 )
 
 
-# --------------------------------------------------------------------------- 摆 to go out
+# --------------------------------------------------------------------------- bai to go out
 
 
 def _bai_out(game: Any, state: Any, seat: int) -> Examined | None:
-    """Several ways to 摆 the card: which one lets you go out?"""
+    """Several ways to bai the card: which one lets you go out?"""
     if state.phase != "claim" or seat != state.actor:
         return None
     legal = _legal(game, state, seat)
@@ -1179,13 +1185,10 @@ def _bai_out(game: Any, state: Any, seat: int) -> Examined | None:
     qi = [a for a in legal if a.kind == "qi"]
     texts += [_text(a) for a in qi]
     texts = _shuffled(texts, key)
-    lines = [
+    lines: list[Localized | None] = [
         offer_line(state, seat),
         guo_line(state, seat),
-        (
-            "你有几种摆法。哪一种摆完就能和牌？",
-            "You could bai it in several ways. Which one lets you go out?",
-        ),
+        NP_("chuanpai", "You could bai it in several ways. Which one lets you go out?"),
     ]
     q = Question(
         "choose-action",
@@ -1201,9 +1204,9 @@ def _bai_out(game: Any, state: Any, seat: int) -> Examined | None:
 
 theme(
     "bai-out",
-    Text("摆哪张能和", "The bai that goes out"),
-    Text(
-        "同一张牌能跟手里好几张配：挑出摆完之后每张牌都成组的那一种。",
+    NP_("chuanpai", "The bai that goes out"),
+    NP_(
+        "chuanpai",
         "One card pairs with several of yours: pick the bai after which every card is in a group.",
     ),
     _bai_out,

@@ -1,4 +1,4 @@
-"""Sichuan 川牌, the trick game: its teaching, in one folder.
+"""Sichuan chuanpai, the trick game: its teaching, in one folder.
 
 ``themes`` (practice positions), ``generators`` (exercises made from deals),
 ``queries`` (the engine's answers to this game's questions), ``misconceptions``

@@ -10,19 +10,19 @@ for another skill of content/skills.yaml:
 ==================  =============  ==========  ===============================================
 generator           kind           skill       the question
 ==================  =============  ==========  ===============================================
-``cards-of``        pick-cards     cards       the 正门, 点子, red or black 点子, 硬张, 红牌 or
+``cards-of``        pick-cards     cards       the zhengmen, dianzi, red or black dianzi, yingzhang, hongpai or
                                                combination heads of a hand
 ``rank-order``      order          ranks       plays of one suit and shape, highest first
 ``lead``            choose-action  combos      which of these sets may be led
 ``beat-or-cover``   choose-action  plays       which play the rules allow in a trick
 ``pile-value``      number         counting    what each loser pays for a laid-out pile
-``pile-level``      choice         going-out   short, 脱手, 小胡, 一甲 or 两甲
+``pile-level``      choice         going-out   short, tuoshou, xiaohu, yijia or liangjia
 ``score``           number         settlement  what a seat wins or pays when the deal is over
 ==================  =============  ==========  ===============================================
 
 Four ask a practice theme's question (app/teaching/chuanpai_tricks/themes.py) at a moment
 the theme's own builder finds in a deal the engine plays from the seed; the others deal
-a hand or a laid-out pile at random, so every level and every 翻 comes up.
+a hand or a laid-out pile at random, so every level and every fan comes up.
 """
 
 from __future__ import annotations
@@ -34,10 +34,12 @@ from app.engine.chuanpai.cards import deck
 from app.engine.chuanpai.tricks.plays import HARD
 from app.engine.chuanpai.tricks.settle import RED_CARDS
 from app.learning import generators
-from app.learning.exercise import Exercise, Query, Setup, Text
+from app.learning.exercise import Exercise, Query, Setup
 from app.learning.generators import Generator
 from app.teaching.chuanpai_tricks.queries import CLASSES
 from app.teaching.chuanpai_tricks.themes import LEVEL_CHOICES
+from app.teaching.wording import said
+from app.text.catalog import NP_, Msg
 
 GAME = "chuanpai-tricks"
 #: the game's own generators
@@ -53,69 +55,60 @@ DROP = frozenset({"forced", "cards-left"})
 # --------------------------------------------------------------------------- from themes
 
 #: generator id → theme id, kind, skills (the first one is the generator's), title
-FROM_THEMES: dict[str, tuple[str, str, tuple[str, ...], Text]] = {
+FROM_THEMES: dict[str, tuple[str, str, tuple[str, ...], Msg]] = {
     "rank-order": (
         "rank-order",
         "order",
         ("ranks",),
-        Text("手里的牌排大小", "Rank the plays in your hand"),
+        NP_("chuanpai-tricks", "Rank the plays in your hand"),
     ),
     "lead": (
         "lead",
         "choose-action",
         ("combos", "plays"),
-        Text("哪些能带头出", "What may be led"),
+        NP_("chuanpai-tricks", "What may be led"),
     ),
     "beat-or-cover": (
         "beat-or-cover",
         "choose-action",
         ("plays",),
-        Text("压牌还是盖牌", "Beat or cover"),
+        NP_("chuanpai-tricks", "Beat or cover"),
     ),
     "score": (
         "score",
         "number",
         ("settlement",),
-        Text("一局下来谁输谁赢", "Who pays whom at the end"),
+        NP_("chuanpai-tricks", "Who pays whom at the end"),
     ),
 }
 
 
 for _gid, (_tid, _kind, _skills, _title) in FROM_THEMES.items():
-    OWN.append(generators.from_theme(GAME, _gid, _tid, _kind, _skills, _title))
+    OWN.append(generators.from_theme(GAME, _gid, _tid, _kind, _skills, said(_title)))
 
 
 # --------------------------------------------------------------------------- cards of a class
 
-CLASS_PROMPTS: dict[str, Text] = {
-    "civil": Text(
-        "这手牌里哪些是文牌（正门）？全部选出来。",
-        "Which cards of this hand are civil cards (正门)? Pick them all.",
+CLASS_PROMPTS: dict[str, Msg] = {
+    "civil": NP_(
+        "chuanpai-tricks", "Which cards of this hand are civil cards (zhengmen)? Pick them all."
     ),
-    "dianzi": Text(
-        "这手牌里哪些是点子（武牌）？全部选出来。",
-        "Which cards of this hand are military cards (点子)? Pick them all.",
+    "dianzi": NP_(
+        "chuanpai-tricks", "Which cards of this hand are military cards (dianzi)? Pick them all."
     ),
-    "red": Text(
-        "这手牌里哪些是红点子？全部选出来。",
-        "Which cards of this hand are red 点子? Pick them all.",
-    ),
-    "black": Text(
-        "这手牌里哪些是黑点子？全部选出来。",
-        "Which cards of this hand are black 点子? Pick them all.",
-    ),
-    "hard": Text(
-        "这手牌里哪些是硬张，一拿到就要摆出来？全部选出来。",
+    "red": NP_("chuanpai-tricks", "Which cards of this hand are red dianzi? Pick them all."),
+    "black": NP_("chuanpai-tricks", "Which cards of this hand are black dianzi? Pick them all."),
+    "hard": NP_(
+        "chuanpai-tricks",
         "Which cards of this hand are hard cards, laid out as soon as they are dealt? "
         "Pick them all.",
     ),
-    "red-card": Text(
-        "算翻的时候，这手牌里哪些算红牌？全部选出来。",
-        "Which cards of this hand count as red cards for 翻? Pick them all.",
+    "red-card": NP_(
+        "chuanpai-tricks", "Which cards of this hand count as red cards for fan? Pick them all."
     ),
-    "combo-top": Text(
-        "这手牌里哪些牌能当组合的头（天、地、人、和）？全部选出来。",
-        "Which cards of this hand head a combination (天, 地, 人, 和)? Pick them all.",
+    "combo-top": NP_(
+        "chuanpai-tricks",
+        "Which cards of this hand head a combination (tian, di, ren, he)? Pick them all.",
     ),
 }
 
@@ -132,7 +125,7 @@ def _cards_of(rng: random.Random, eid: str) -> Exercise | None:
         eid,
         GAME,
         "pick-cards",
-        CLASS_PROMPTS[kind],
+        said(CLASS_PROMPTS[kind]),
         ("cards",),
         Setup(" ".join(sorted(hand))),
         {},
@@ -143,7 +136,12 @@ def _cards_of(rng: random.Random, eid: str) -> Exercise | None:
 
 OWN.append(
     Generator(
-        "cards-of", GAME, "pick-cards", ("cards",), Text("认牌分类", "Sort the cards"), _cards_of
+        "cards-of",
+        GAME,
+        "pick-cards",
+        ("cards",),
+        said(NP_("chuanpai-tricks", "Sort the cards")),
+        _cards_of,
     )
 )
 
@@ -153,7 +151,7 @@ OWN.append(
 
 def random_pile(rng: random.Random, size: int) -> list[str] | None:
     """A pile of ``size`` cards a seat could have laid out (its own dealt cards: at most
-    four of a kind), often with a set that makes 翻 (three or four of a red card, four of
+    four of a kind), often with a set that makes fan (three or four of a red card, four of
     a black one)."""
     left = Counter(DECK)
     pile: list[str] = []
@@ -174,14 +172,13 @@ def random_pile(rng: random.Random, size: int) -> list[str] | None:
     return sorted(pile) if len(pile) == size else None
 
 
-_VALUE = Text(
-    "赢家门前摆着这些牌。每个输家要付给他多少？",
-    "The winner has laid out these cards. How much does each loser pay?",
+_VALUE = NP_(
+    "chuanpai-tricks", "The winner has laid out these cards. How much does each loser pay?"
 )
-_VALUE_NO_FAN = Text(
-    "这一桌不算翻。赢家门前摆着这些牌，每个输家要付给他多少？",
-    "This table plays without 翻. The winner has laid out these cards: how much does "
-    "each loser pay?",
+_VALUE_NO_FAN = NP_(
+    "chuanpai-tricks",
+    "This table plays without fan. The winner has laid out these cards: how much does each "
+    "loser pay?",
 )
 
 
@@ -195,7 +192,7 @@ def _pile_value(rng: random.Random, eid: str) -> Exercise | None:
         eid,
         GAME,
         "number",
-        _VALUE_NO_FAN if no_fan else _VALUE,
+        said(_VALUE_NO_FAN if no_fan else _VALUE),
         ("counting",),
         Setup(" ".join(pile)),
         {"fan": "none"} if no_fan else {},
@@ -210,7 +207,7 @@ OWN.append(
         GAME,
         "number",
         ("counting",),
-        Text("摆牌值多少", "What a pile is worth"),
+        said(NP_("chuanpai-tricks", "What a pile is worth")),
         _pile_value,
     )
 )
@@ -223,10 +220,13 @@ def _pile_level(rng: random.Random, eid: str) -> Exercise | None:
         return None
     near = rng.choice((4, 5, 5, 6))
     in_hand = near if size == 15 else rng.randrange(0, min(10, 28 - size) + 1)
-    prompt = Text(
-        f"轮到你带头。你门前摆着这些牌，手里还剩 {in_hand} 张。你现在是什么情况？",
-        f"It is your lead. You have these cards laid out and {in_hand} left in hand. "
-        "Where do you stand?",
+    prompt = said(
+        NP_(
+            "chuanpai-tricks",
+            "It is your lead. You have these cards laid out and {in_hand} left in hand. Where "
+            "do you stand?",
+        ),
+        in_hand=in_hand,
     )
     return Exercise(
         eid,
@@ -248,7 +248,7 @@ OWN.append(
         GAME,
         "choice",
         ("going-out", "counting"),
-        Text("够数了吗", "Enough to win?"),
+        said(NP_("chuanpai-tricks", "Enough to win?")),
         _pile_level,
     )
 )

@@ -2,8 +2,8 @@
 
 The trick game's mistakes are about ranks (pips are not ranks, colours and suits are
 apart, equal does not beat), shapes (pairs of identical cards, the four combinations),
-the duty to beat the best play so far, memory, and counting a laid-out pile (硬张, the
-levels, 翻 and its cap, 脱手, 包牌). Each buggy model recomputes the answer the way a
+the duty to beat the best play so far, memory, and counting a laid-out pile (yingzhang, the
+levels, fan and its cap, tuoshou, baopai). Each buggy model recomputes the answer the way a
 learner holding the wrong belief would, with the engine's own pieces
 (:mod:`app.engine.chuanpai.tricks.plays` and ``settle``); the belief whose answer equals
 the learner's is the diagnosis, with its parameters (the cards, the count).
@@ -191,7 +191,7 @@ def _level(n: int, flat: bool) -> int:
 
 
 def _fan(pile: Sequence[str], model: str) -> tuple[int, int]:
-    """(翻 capped, 翻 uncapped) of a pile of 17 or more under a model of 三红四黑."""
+    """(fan capped, fan uncapped) of a pile of 17 or more under a model of sanhong sihei."""
     counts: dict[str, int] = {}
     for t in pile:
         counts[t] = counts.get(t, 0) + 1
@@ -206,10 +206,10 @@ def _fan(pile: Sequence[str], model: str) -> tuple[int, int]:
 
 
 def pile_count(pile: Sequence[str], fan_rule: str, model: str = "") -> tuple[int, int, int]:
-    """(value, 翻, level) of a laid-out pile as the engine counts it (``model`` empty) or
-    as a learner with a wrong belief would: ``no-hard`` (硬张 not counted), ``no-fan``,
-    ``fan-added`` (翻 added, not doubled), ``uncapped``, ``three-black``, ``red-pips``
-    (every card with a red pip taken for a 红牌), ``flat-level`` (一甲 and 两甲 ignored)."""
+    """(value, fan, level) of a laid-out pile as the engine counts it (``model`` empty) or
+    as a learner with a wrong belief would: ``no-hard`` (yingzhang not counted), ``no-fan``,
+    ``fan-added`` (fan added, not doubled), ``uncapped``, ``three-black``, ``red-pips``
+    (every card with a red pip taken for a hongpai), ``flat-level`` (yijia and liangjia ignored)."""
     if model == "no-hard":
         pile = [t for t in pile if t not in HARD]
     n = len(pile)
@@ -312,7 +312,7 @@ def _level_diagnosis(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
     params = {"count": len(pile), "in_hand": "—" if in_hand is None else in_hand}
     if chosen.reason == "tuoshou":
         return Reason("mc-tj-tuoshou-needs-five", params)
-    if right == "tuoshou" and chosen.reason == "short":  # 脱手 was there to declare
+    if right == "tuoshou" and chosen.reason == "short":  # tuoshou was there to declare
         return Reason("mc-tj-missed-tuoshou", params)
     _, _, no_hard = pile_count(pile, rules.fan, "no-hard")
     hard = [t for t in pile if t in HARD]
@@ -520,7 +520,7 @@ BY_QUERY: dict[str, Any] = {
 
 
 def _baopai_lead(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
-    """A first lead chosen that the rules allow but that makes the leader 包牌."""
+    """A first lead chosen that the rules allow but that makes the leader baopai."""
     note = next((n for n in sol.proof.notes if n.choice == answer.strip()), None)
     if note is None:
         return None

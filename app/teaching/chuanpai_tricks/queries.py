@@ -9,8 +9,8 @@ the trick engine (:mod:`app.engine.chuanpai.tricks`) what the shared ones cannot
 ==============================  ===========  =================================================
 query                           kind         the right answer
 ==============================  ===========  =================================================
-``chuanpai-tricks:value``       number       what each loser pays for the pile (level × 2^翻)
-``chuanpai-tricks:fan``         number       the 翻 the pile counts (三红四黑, capped)
+``chuanpai-tricks:value``       number       what each loser pays for the pile (level × 2^fan)
+``chuanpai-tricks:fan``         number       the fan the pile counts (sanhong sihei, capped)
 ``chuanpai-tricks:level``       choice       the choice whose ``reason`` names the pile's level:
                                              ``short``, ``tuoshou``, ``xiaohu``, ``yijia``,
                                              ``liangjia``
@@ -37,7 +37,7 @@ query                           kind         the right answer
                                              the best play of the trick (a position); why:
                                              as ``does-beat``
 ``chuanpai-tricks:no-baopai``   choose-      the choices that are legal leads and do not make
-                                action       the leader 包牌 (the deal's first lead)
+                                action       the leader baopai (the deal's first lead)
 ==============================  ===========  =================================================
 
 Card plays in choices and query arguments are written as cards (tokens or names); a
@@ -363,9 +363,9 @@ CLASSES: dict[str, frozenset[str]] = {
     "red-card": RED_CARDS,
     "combo-top": frozenset(top for _, top, _ in COMBOS),
 }
-"""Classes a learner picks from a hand: 正门 (``civil``), 点子 (``dianzi``; ``red`` and
-``black``), 硬张 (``hard``), the 红牌 of 翻 (``red-card``), the cards that head a
-combination (``combo-top``: 天, 地, 人, 和)."""
+"""Classes a learner picks from a hand: zhengmen (``civil``), dianzi (``dianzi``; ``red`` and
+``black``), yingzhang (``hard``), the hongpai of fan (``red-card``), the cards that head a
+combination (``combo-top``: tian, di, ren, he)."""
 
 
 def _cards_of(c: Ctx, ex: Exercise) -> Solution:
@@ -423,7 +423,7 @@ def _no_baopai(c: Ctx, ex: Exercise) -> Solution:
     notes = action_notes(c, ex)
     right = tuple(n.choice for n in notes if n.legal and not n.action.params.get("baopai"))
     if not right:
-        raise BadExercise(f"{ex.id}: every choice makes the leader 包牌 or is refused")
+        raise BadExercise(f"{ex.id}: every choice makes the leader baopai or is refused")
     facts = tuple(
         Reason(
             "tj-fact-baopai" if n.action.params.get("baopai") else "tj-fact-no-baopai",

@@ -1,4 +1,4 @@
-"""Sichuan 川牌, the trick game: the numbers of its rules page's tables, worked out by the engine when the
+"""Sichuan chuanpai, the trick game: the numbers of its rules page's tables, worked out by the engine when the
 page is drawn (:mod:`app.learning.rules_tables` draws them)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ def _tricks_levels() -> list[list[GenCell]]:
     rules = find_game("chuanpai-tricks").rules({"fan": "none"})
 
     def level(n: int) -> tuple[str, int]:
-        # a pile of n cards without any 翻 set: every kind at most twice
+        # a pile of n cards without any fan set: every kind at most twice
         pile = [k for k in CHUANPAI_KINDS for _ in range(2)][:n]
         pc = tricks_settle.count_pile(pile, None, rules)
         return pc.count.lines[1].code, pc.value

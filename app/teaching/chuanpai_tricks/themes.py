@@ -15,12 +15,12 @@ theme             kind             the judgement
 ``beats-best``    true-false       does this play of your hand beat the best play, and why
 ``rank-order``    order            plays of one suit and shape from your hand, highest first
 ``lead``          choose-action    which leads are plays at all (pairs, combinations)
-``first-lead``    choose-action    the deal's first lead that does not make you 包牌
+``first-lead``    choose-action    the deal's first lead that does not make you baopai
 ``sure``          true-false       can anybody still beat this lead (the cards in sight)
 ``cards-left``    number           copies of a card you have not seen
-``level``         choice           your laid-out pile: short, 脱手, 小胡, 一甲 or 两甲
-``pile-value``    number           what each loser pays the winner (level × 2^翻)
-``score``         number           what a seat wins or pays at the end (包牌, 黄牌, 脱手)
+``level``         choice           your laid-out pile: short, tuoshou, xiaohu, yijia or liangjia
+``pile-value``    number           what each loser pays the winner (level × 2^fan)
+``score``         number           what a seat wins or pays at the end (baopai, huangpai, tuoshou)
 ================  ===============  ==========================================================
 
 Each theme is written as an *examiner*: ``(game, state, seat)`` → ``(question,
@@ -65,7 +65,9 @@ from app.teaching.chuanpai_tricks.queries import (
     possible_beaters,
     seen_by,
 )
+from app.teaching.wording import listed, per_language, said
 from app.text import terms
+from app.text.catalog import NP_, Msg
 
 GAME = "chuanpai-tricks"
 #: the game's own practice themes, in the order the practice page lists them
@@ -73,7 +75,8 @@ OWN: list[Theme] = []
 P = "chuanpai-tricks:"
 SEATS = 3
 NAMES = REGIONAL_NAMES["tianjiu-000"]
-COMBO_NAMES = {"tianjiu": "天九", "diba": "地八", "renqi": "人七", "hewu": "和五"}
+#: the combinations, by their concept in the term table (tianjiu: Heaven-nine, ...)
+COMBO_NAMES = ("tianjiu", "diba", "renqi", "hewu")
 #: each face's concept in the term table: its English word on the trick game's pages
 _CARD_CONCEPTS = {
     "66": "tianpai",
@@ -100,6 +103,15 @@ _CARD_CONCEPTS = {
 }
 NAMES_EN = {t: terms.word(c, GAME, "en") or NAMES[t] for t, c in _CARD_CONCEPTS.items()}
 COMBO_EN = {n: terms.word(n, GAME, "en") or n for n in COMBO_NAMES}
+#: the faces of the dice, as a card's dice are named (one-one; yao for one in Chinese)
+DIE = {
+    "1": NP_("die", "one"),
+    "2": NP_("die", "two"),
+    "3": NP_("die", "three"),
+    "4": NP_("die", "four"),
+    "5": NP_("die", "five"),
+    "6": NP_("die", "six"),
+}
 Examined = tuple[Question, Any]
 Examiner = Callable[[Any, TrickState, int], Examined | None]
 
@@ -125,47 +137,57 @@ def dice(t: str) -> str:
     return f"{_FACE_EN[t[0]]}-{_FACE_EN[t[1]]}"
 
 
-_FACE_ZH = dict(zip("123456", "幺二三四五六", strict=True))
+def dice_text(t: str) -> Text:
+    """The dice of a card as the card pictures name it: four-five (siwu), one-one (yaoyao)."""
+    return said(NP_("dice", "{a}-{b}"), a=DIE[t[0]], b=DIE[t[1]])
 
 
-def dice_zh(t: str) -> str:
-    """The dice of a card as the card pictures name it: 四五, 幺幺."""
-    return _FACE_ZH[t[0]] + _FACE_ZH[t[1]]
+def card_name(t: str) -> Text:
+    """A card's name in the trick game (the term table's word: Heaven, meizi, red nine)."""
+    return per_language(lambda code: terms.word(_CARD_CONCEPTS[t], GAME, code) or NAMES[t])
+
+
+def _combo_name(combo: str) -> Text:
+    return per_language(lambda code: terms.word(combo, GAME, code) or combo)
 
 
 def play_text(cards: Sequence[str], article: bool = True) -> Text:
-    """A play in words, with the trick game's card names: 天牌, 一对梅子, 天九（天牌配红九）
-    (in English "a pair of …", or "pair of …" without the ``article``)."""
+    """A play in words, with the trick game's card names: Heaven, a pair of meizi,
+    Heaven-nine (Heaven with red nine) (in English "a pair of …", or "pair of …" without
+    the ``article``)."""
     cards = in_order(cards)
     p = classify(cards)
     if p is not None and p.shape == "combo":
         top = next(t for t in cards if any(t == c[1] for c in COMBOS))
         mate = next(t for t in cards if t != top)
         combo = next(n for n, t, ms in COMBOS if t == top and mate in ms)
-        return Text(
-            f"{COMBO_NAMES[combo]}（{NAMES[top]}配{NAMES[mate]}）",
-            f"{COMBO_EN[combo]}: {NAMES_EN[top]} ({dice(top)}) with {NAMES_EN[mate]} "
-            f"({dice(mate)})",
+        return said(
+            NP_("chuanpai-tricks", "{combo}: {top} ({top_dice}) with {mate} ({mate_dice})"),
+            combo=_combo_name(combo),
+            top=card_name(top),
+            top_dice=dice_text(top),
+            mate=card_name(mate),
+            mate_dice=dice_text(mate),
         )
     if len(cards) == 2 and cards[0] == cards[1]:
         t = cards[0]
-        a = "a pair" if article else "pair"
-        return Text(f"一对{NAMES[t]}（{dice_zh(t)}）", f"{a} of {NAMES_EN[t]} ({dice(t)})")
+        pair = NP_("chuanpai-tricks", "a pair of {name} ({dice})")
+        if not article:
+            pair = NP_("chuanpai-tricks", "pair of {name} ({dice})")
+        return said(pair, name=card_name(t), dice=dice_text(t))
     if len(cards) == 1:
         t = cards[0]
-        return Text(f"{NAMES[t]}（{dice_zh(t)}）", f"{NAMES_EN[t]} ({dice(t)})")
-    return Text("、".join(NAMES[t] for t in cards), ", ".join(NAMES_EN[t] for t in cards))
+        return said(NP_("chuanpai-tricks", "{name} ({dice})"), name=card_name(t), dice=dice_text(t))
+    return listed(card_name(t) for t in cards)
 
 
 def lettered(actions: Sequence[Action]) -> tuple[Choice, ...]:
     return tuple(Choice(chr(97 + i), action=a.text()) for i, a in enumerate(actions))
 
 
-def reasons(*items: tuple[str, str, str]) -> tuple[Choice, ...]:
-    """Reason choices ``(reason, zh, en)`` of a true-false question, lettered."""
-    return tuple(
-        Choice(chr(97 + i), Text(zh, en), reason=why) for i, (why, zh, en) in enumerate(items)
-    )
+def reasons(*items: tuple[str, Msg]) -> tuple[Choice, ...]:
+    """Reason choices ``(reason, text)`` of a true-false question, lettered."""
+    return tuple(Choice(chr(97 + i), said(text), reason=why) for i, (why, text) in enumerate(items))
 
 
 def following(state: TrickState, seat: int) -> bool:
@@ -184,8 +206,8 @@ def pick(rng: random.Random, items: Sequence[Any], n: int) -> list[Any]:
 
 
 def stacked_deal(game: Any, rng: random.Random) -> TrickState | None:
-    """A deal where one seat is dealt strong cards (it will lay out more, so wins with 翻
-    and 一甲 come up): the deal itself is then played by the engine's players."""
+    """A deal where one seat is dealt strong cards (it will lay out more, so wins with fan
+    and yijia come up): the deal itself is then played by the engine's players."""
     cards = list(deck(False))
     rng.shuffle(cards)
     strong = rng.randrange(SEATS)
@@ -211,8 +233,8 @@ def stacked_deal(game: Any, rng: random.Random) -> TrickState | None:
 
 def play(game: Any, rng: random.Random, stacked: bool = False, bold: bool = False) -> Iterator[Any]:
     """Every state of one deal the engine plays, the finished one last. ``stacked``: one
-    seat is dealt strong cards; ``bold``: the dealer's first lead holds 天牌 or a nine
-    (包牌) when it can."""
+    seat is dealt strong cards; ``bold``: the dealer's first lead holds tianpai or a nine
+    (baopai) when it can."""
     rules = game.default_rules
     state = stacked_deal(game, rng) if stacked else None
     if state is None:
@@ -270,12 +292,14 @@ def builder(
 
 def theme(
     tid: str,
-    title: Text,
-    about: Text,
+    title: Msg,
+    about: Msg,
     examine: Examiner,
     **build: Any,
 ) -> Theme:
-    own = Theme(tid, GAME, title, about, practice.asking(examine), builder(examine, **build))
+    own = Theme(
+        tid, GAME, said(title), said(about), practice.asking(examine), builder(examine, **build)
+    )
     OWN.append(own)
     return own
 
@@ -339,9 +363,11 @@ def _beat_or_cover(game: Any, state: TrickState, seat: int) -> Examined | None:
     return (
         Question(
             "choose-action",
-            Text(
-                "轮到你跟牌。下面哪一种出法是规则允许的？",
-                "Your turn to follow. Which of these plays do the rules allow?",
+            said(
+                NP_(
+                    "chuanpai-tricks",
+                    "Your turn to follow. Which of these plays do the rules allow?",
+                )
             ),
             Query("legal"),
             ("plays",),
@@ -372,10 +398,12 @@ def _beaters(game: Any, state: TrickState, seat: int) -> Examined | None:
     return (
         Question(
             "pick-cards",
-            Text(
-                "这一轮轮到你跟牌。从手里选出一手压得住桌上目前最大那手的牌。",
-                "Your turn in this trick. Pick the cards of a play that beats the best play "
-                "on the table so far.",
+            said(
+                NP_(
+                    "chuanpai-tricks",
+                    "Your turn in this trick. Pick the cards of a play that beats the best play "
+                    "on the table so far.",
+                )
             ),
             Query(P + "beaters"),
             ("plays",),
@@ -388,15 +416,12 @@ def _beaters(game: Any, state: TrickState, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- beats-best
 
 _WHY = {
-    "beats": ("牌型相同、同一路，而且更大", "The same shape and suit, and higher"),
-    "lower": ("同一路、同牌型，但是更小", "The same shape and suit, but lower"),
-    "equal": ("跟它一样大，一样大压不住", "It ranks the same, and a tie does not beat"),
-    "other-colour": (
-        "红点子和黑点子互不相压",
-        "Red and black military cards never beat each other",
-    ),
-    "other-suit": ("正门和点子是两路，互不相压", "Civil and military cards are separate suits"),
-    "other-shape": ("牌型不同", "It is not the same shape"),
+    "beats": NP_("chuanpai-tricks", "The same shape and suit, and higher"),
+    "lower": NP_("chuanpai-tricks", "The same shape and suit, but lower"),
+    "equal": NP_("chuanpai-tricks", "It ranks the same, and a tie does not beat"),
+    "other-colour": NP_("chuanpai-tricks", "Red and black military cards never beat each other"),
+    "other-suit": NP_("chuanpai-tricks", "Civil and military cards are separate suits"),
+    "other-shape": NP_("chuanpai-tricks", "It is not the same shape"),
 }
 _WHY_RATING = {
     "beats": 1250,
@@ -434,13 +459,16 @@ def _beats_best(game: Any, state: TrickState, seat: int) -> Examined | None:
     return (
         Question(
             "true-false",
-            Text(
-                f"判断：你手里的{words.zh}压得住桌上目前最大的那手。",
-                f"True or false: your {words.en} beats the best play on the table so far.",
+            said(
+                NP_(
+                    "chuanpai-tricks",
+                    "True or false: your {play} beats the best play on the table so far.",
+                ),
+                play=words,
             ),
             Query(P + "beats-best", {"action": " ".join(cards)}),
             ("ranks", "plays"),
-            reasons(*((w, *_WHY[w]) for w in _WHY if w in shown)),
+            reasons(*((w, _WHY[w]) for w in _WHY if w in shown)),
             rating=rating,
         ),
         why,
@@ -478,10 +506,7 @@ def _rank_order(game: Any, state: TrickState, seat: int) -> Examined | None:
     return (
         Question(
             "order",
-            Text(
-                "把你手里的这几手牌从大到小排好。",
-                "Put these plays from your hand in order, highest first.",
-            ),
+            said(NP_("chuanpai-tricks", "Put these plays from your hand in order, highest first.")),
             Query(P + "rank-order"),
             ("ranks",),
             choices,
@@ -496,7 +521,7 @@ def _rank_order(game: Any, state: TrickState, seat: int) -> Examined | None:
 
 def _not_plays(hand: Sequence[str]) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """Two-card sets of the hand that are no play: (two different cards of one rank,
-    an honour card with a 点子 that is not its partner)."""
+    an honour card with a dianzi that is not its partner)."""
     kinds = sorted(set(hand), key=INDEX.__getitem__)
     mixed = [
         (a, b)
@@ -534,10 +559,7 @@ def _lead(game: Any, state: TrickState, seat: int) -> Examined | None:
     return (
         Question(
             "choose-action",
-            Text(
-                "轮到你带头出牌。下面哪一手是可以出的？",
-                "It is your lead. Which of these may you lead?",
-            ),
+            said(NP_("chuanpai-tricks", "It is your lead. Which of these may you lead?")),
             Query("legal"),
             ("combos", "plays"),
             lettered(actions),
@@ -569,10 +591,12 @@ def _first_lead(game: Any, state: TrickState, seat: int) -> Examined | None:
     return (
         Question(
             "choose-action",
-            Text(
-                "你是庄家，这一局的第一手由你出。下面哪一手出了不会包牌？",
-                "You are the dealer and the deal's first lead is yours. Which of these "
-                "leads does not make you liable?",
+            said(
+                NP_(
+                    "chuanpai-tricks",
+                    "You are the dealer and the deal's first lead is yours. Which of these "
+                    "leads does not make you liable?",
+                )
             ),
             Query(P + "no-baopai"),
             ("plays", "settlement"),
@@ -616,23 +640,27 @@ def _sure(game: Any, state: TrickState, seat: int) -> Examined | None:
     return (
         Question(
             "true-false",
-            Text(
-                f"轮到你带头，你打算出{words.zh}。判断：这一手出去，谁也压不住。",
-                f"It is your lead, and you plan to play {words.en}. True or false: nobody "
-                "can beat it.",
+            said(
+                NP_(
+                    "chuanpai-tricks",
+                    "It is your lead, and you plan to play {play}. True or false: nobody can "
+                    "beat it.",
+                ),
+                play=words,
             ),
             Query(P + "sure", {"action": " ".join(picked)}),
             ("plays",),
             reasons(
                 (
                     "sure",
-                    "压得住它的牌，要么在你手里，要么已经亮出来了",
-                    "Every card that could beat it is in your hand or already in sight",
+                    NP_(
+                        "chuanpai-tricks",
+                        "Every card that could beat it is in your hand or already in sight",
+                    ),
                 ),
                 (
                     "can-be-beaten",
-                    "外面还可能有压得住它的牌",
-                    "Something that beats it may still be in another hand",
+                    NP_("chuanpai-tricks", "Something that beats it may still be in another hand"),
                 ),
             ),
             rating=rating,
@@ -667,10 +695,13 @@ def _cards_left(game: Any, state: TrickState, seat: int) -> Examined | None:
     return (
         Question(
             "number",
-            Text(
-                f"{NAMES[card]}（{dice_zh(card)}）一共四张。还有几张你没见到？",
-                f"The deck holds four {NAMES_EN[card]} cards ({dice(card)}). How many have you "
-                "not seen yet?",
+            said(
+                NP_(
+                    "chuanpai-tricks",
+                    "The deck holds four {name} cards ({dice}). How many have you not seen yet?",
+                ),
+                name=card_name(card),
+                dice=dice_text(card),
             ),
             Query(P + "cards-left", {"card": card}),
             ("plays",),
@@ -684,17 +715,21 @@ def _cards_left(game: Any, state: TrickState, seat: int) -> Examined | None:
 
 LEVEL_CHOICES = (
     Choice(
-        "a", Text("还不够，也不能脱手", "Short of a win, and I cannot get clear"), reason="short"
+        "a", said(NP_("chuanpai-tricks", "Short of a win, and I cannot get clear")), reason="short"
     ),
-    Choice("b", Text("可以脱手", "I may get clear"), reason="tuoshou"),
+    Choice("b", said(NP_("chuanpai-tricks", "I may get clear")), reason="tuoshou"),
     Choice(
-        "c", Text("够了，目前是小胡", "Enough to win: a small win as it stands"), reason="xiaohu"
+        "c",
+        said(NP_("chuanpai-tricks", "Enough to win: a small win as it stands")),
+        reason="xiaohu",
     ),
     Choice(
-        "d", Text("够了，目前是一甲", "Enough to win: first grade as it stands"), reason="yijia"
+        "d", said(NP_("chuanpai-tricks", "Enough to win: first grade as it stands")), reason="yijia"
     ),
     Choice(
-        "e", Text("够了，目前是两甲", "Enough to win: second grade as it stands"), reason="liangjia"
+        "e",
+        said(NP_("chuanpai-tricks", "Enough to win: second grade as it stands")),
+        reason="liangjia",
     ),
 )
 _LEVEL_RATING = {"short": 1150, "tuoshou": 1450, "xiaohu": 1250, "yijia": 1400, "liangjia": 1450}
@@ -713,16 +748,18 @@ def _level(game: Any, state: TrickState, seat: int) -> Examined | None:
     if over and tag == "tuoshou":
         return None
     if tag == "short" and not (n == 15 or (n == 14 and 4 <= in_hand <= 6)):
-        return None  # a pile far from 16 teaches nothing: only the near misses of 脱手
+        return None  # a pile far from 16 teaches nothing: only the near misses of tuoshou
     rating = _LEVEL_RATING[tag] + (100 if n == 15 else 0)
     rating += 50 if set(state.piles[seat]) & set(HARD) else 0
     return (
         Question(
             "choice",
-            Text(
-                "数一数你门前摆出的牌，再看看手里还剩几张：你现在是什么情况？",
-                "Count the cards you have laid out, and look at how many are left in your "
-                "hand: where do you stand?",
+            said(
+                NP_(
+                    "chuanpai-tricks",
+                    "Count the cards you have laid out, and look at how many are left in your "
+                    "hand: where do you stand?",
+                )
             ),
             Query(P + "level"),
             ("going-out", "counting"),
@@ -748,10 +785,12 @@ def _pile_value(game: Any, state: TrickState, seat: int) -> Examined | None:
     return (
         Question(
             "number",
-            Text(
-                "这一局打完了，你最先摆够十六张。每个输家要付给你多少？",
-                "The deal is over, and you were the first to lay out sixteen. How much does "
-                "each loser pay you?",
+            said(
+                NP_(
+                    "chuanpai-tricks",
+                    "The deal is over, and you were the first to lay out sixteen. How much does "
+                    "each loser pay you?",
+                )
             ),
             Query(P + "value"),
             ("counting",),
@@ -792,10 +831,12 @@ def _score(game: Any, state: TrickState, seat: int) -> Examined | None:
     return (
         Question(
             "number",
-            Text(
-                "这一局打完了。你这一局赢多少、输多少？赢写正数，输写负数，不输不赢写 0。",
-                "The deal is over. What do you win or lose? Write a win as a positive number, "
-                "a loss as a negative one, and 0 if you neither win nor lose.",
+            said(
+                NP_(
+                    "chuanpai-tricks",
+                    "The deal is over. What do you win or lose? Write a win as a positive number, "
+                    "a loss as a negative one, and 0 if you neither win nor lose.",
+                )
             ),
             Query(P + "score"),
             ("settlement",),
@@ -811,9 +852,9 @@ DROP = frozenset({"forced"})  # every beat is forced: the shared theme never fit
 
 theme(
     "beat-or-cover",
-    Text("压得住就得压", "Beat when you can"),
-    Text(
-        "跟牌时认清哪些出法是规则允许的：压得住就必须压，压不住就盖下同样张数的牌。",
+    NP_("chuanpai-tricks", "Beat when you can"),
+    NP_(
+        "chuanpai-tricks",
         "Tell the allowed plays from the others: you must beat when you can, else cover with as "
         "many cards as were led.",
     ),
@@ -822,9 +863,9 @@ theme(
 )
 theme(
     "beaters",
-    Text("用什么压", "What beats it"),
-    Text(
-        "找出手里压得住桌上最大那手的牌，别被首家那手骗了。",
+    NP_("chuanpai-tricks", "What beats it"),
+    NP_(
+        "chuanpai-tricks",
         "Find a play in your hand that beats the best play so far, not just the lead.",
     ),
     _beaters,
@@ -832,9 +873,9 @@ theme(
 )
 theme(
     "beats-best",
-    Text("压得住吗", "Does it beat?"),
-    Text(
-        "拿手里的一手跟桌上最大的比：同牌型、同一路、更大才算。",
+    NP_("chuanpai-tricks", "Does it beat?"),
+    NP_(
+        "chuanpai-tricks",
         "Compare a play of your hand with the best play so far: same shape, same suit, higher.",
     ),
     _beats_best,
@@ -842,19 +883,16 @@ theme(
 )
 theme(
     "rank-order",
-    Text("排大小", "Highest to lowest"),
-    Text(
-        "把手里同一路、同牌型的几手牌按大小排好。",
-        "Order plays of one suit and shape from your hand, highest first.",
-    ),
+    NP_("chuanpai-tricks", "Highest to lowest"),
+    NP_("chuanpai-tricks", "Order plays of one suit and shape from your hand, highest first."),
     _rank_order,
     kinds=("single", "pair", "combo"),
 )
 theme(
     "lead",
-    Text("带头出什么", "What may you lead?"),
-    Text(
-        "带头只能出单张、一对相同的牌或组合：认出哪些凑不成一手。",
+    NP_("chuanpai-tricks", "What may you lead?"),
+    NP_(
+        "chuanpai-tricks",
         "A lead is a single card, a pair of identical cards or a combination: spot the sets "
         "that are none of these.",
     ),
@@ -863,9 +901,9 @@ theme(
 )
 theme(
     "first-lead",
-    Text("第一手与包牌", "The first lead and being liable"),
-    Text(
-        "庄家的第一手带天牌或九就包牌：挑一手不包牌的。",
+    NP_("chuanpai-tricks", "The first lead and being liable"),
+    NP_(
+        "chuanpai-tricks",
         "A first lead holding a Heaven or a nine makes the dealer liable: find one that does not.",
     ),
     _first_lead,
@@ -874,19 +912,16 @@ theme(
 )
 theme(
     "sure",
-    Text("稳不稳", "Can it be beaten?"),
-    Text(
-        "带头之前数一数：压得住这一手的牌，外面还有没有？",
-        "Before you lead, count: could anyone still hold a play that beats it?",
-    ),
+    NP_("chuanpai-tricks", "Can it be beaten?"),
+    NP_("chuanpai-tricks", "Before you lead, count: could anyone still hold a play that beats it?"),
     _sure,
     kinds=("sure", "can-be-beaten"),
 )
 theme(
     "cards-left",
-    Text("还剩几张", "Cards not yet seen"),
-    Text(
-        "四张减去手里的、门前摆的、桌上翻着的：还有几张没见到。",
+    NP_("chuanpai-tricks", "Cards not yet seen"),
+    NP_(
+        "chuanpai-tricks",
         "Four copies, less those in your hand, laid out or face up: how many are unseen.",
     ),
     _cards_left,
@@ -894,9 +929,9 @@ theme(
 )
 theme(
     "level",
-    Text("够不够数", "Where you stand"),
-    Text(
-        "数门前的摆牌：还差几张、能不能脱手、小胡还是一甲两甲。",
+    NP_("chuanpai-tricks", "Where you stand"),
+    NP_(
+        "chuanpai-tricks",
         "Count your laid-out cards: short, getting clear, a small win, first or second grade.",
     ),
     _level,
@@ -906,9 +941,9 @@ theme(
 )
 theme(
     "pile-value",
-    Text("这一把值多少", "What the win is worth"),
-    Text(
-        "赢家的摆牌定档、算翻，得出每个输家付多少。",
+    NP_("chuanpai-tricks", "What the win is worth"),
+    NP_(
+        "chuanpai-tricks",
         "The level and the fan of the winner's laid-out cards: what each loser pays.",
     ),
     _pile_value,
@@ -919,9 +954,9 @@ theme(
 )
 theme(
     "score",
-    Text("谁付给谁", "Who pays whom"),
-    Text(
-        "一局结束时每一家的输赢：包牌、黄牌、脱手都要算对。",
+    NP_("chuanpai-tricks", "Who pays whom"),
+    NP_(
+        "chuanpai-tricks",
         "Each player's result at the end of a deal, with liable players, drawn deals and "
         "getting clear.",
     ),

@@ -16,11 +16,13 @@ from typing import Any
 
 from app.engine.core.reason import Reason
 from app.engine.core.results import ScoredMeld
-from app.engine.zipai.cards import TOKENS, is_big
-from app.engine.zipai.settle import xing_matches
+from app.engine.zipai.game import WinContext, ZipaiGame, ZipaiRules, zipai_game
 from app.learning.exercise import Exercise
 from app.learning.misconceptions import Misconception, authored
 from app.learning.verdict import Solution
+
+#: the game this teaching reaches the engine through
+GUILIN: ZipaiGame = zipai_game("guilin")
 
 L1 = "guilin-01-cards"
 L2 = "guilin-02-groups"
@@ -204,9 +206,7 @@ RUNS = ("shun", "chi")
 
 
 def _big(m: ScoredMeld) -> bool:
-    from app.engine.zipai.cards import TOKEN_INDEX
-
-    return all(is_big(TOKEN_INDEX[t]) for t in m.cards)
+    return all(GUILIN.cards.is_big(GUILIN.cards.TOKEN_INDEX[t]) for t in m.cards)
 
 
 def _value(kind: str, big: bool) -> int:
@@ -316,8 +316,6 @@ def _won(ex: Exercise) -> Any:
 
 def _duo_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     """``guilin:hu-duo``: the duo of the seat's win now (its zimo, xing and special wins)."""
-    from app.engine.zipai.settle import WinContext
-
     after = _won(ex)
     r = after.result
     counts = after.seats[r.winner].counts()
@@ -326,7 +324,7 @@ def _duo_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
 
 
 def _duo_count_belief(
-    hu: int, counts: list[int], rules: Any, ctx: Any, right: int, given: int
+    hu: int, counts: list[int], rules: ZipaiRules, ctx: WinContext, right: int, given: int
 ) -> Reason | None:
     base = duo_of(hu, rules.min_huxi)
     extras = right - base
@@ -335,12 +333,12 @@ def _duo_count_belief(
     if ctx.specials and given == right - len(ctx.specials):
         return Reason("mc-gl-forgot-special", {"special": ctx.specials[0], "given": given})
     if ctx.xing_card is not None:
-        card = TOKENS[ctx.xing_card]
-        woke = xing_matches(ctx.xing_card, counts, rules.xing)
+        card = GUILIN.cards.TOKENS[ctx.xing_card]
+        woke = GUILIN.xing_matches(ctx.xing_card, counts, rules.xing)
         if woke and given == right - woke:
             return Reason("mc-gl-forgot-xing", {"card": card, "count": woke})
         if rules.xing != "gen":
-            same = xing_matches(ctx.xing_card, counts, "gen")
+            same = GUILIN.xing_matches(ctx.xing_card, counts, "gen")
             if given == right - woke + same:
                 return Reason("mc-gl-xing-same-value", {"card": card, "count": same})
         other = _other_size_xing(ctx.xing_card, counts, rules.xing)
@@ -356,8 +354,8 @@ def _xing_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     if r.xing_card is None:
         return None
     counts = after.seats[r.winner].counts()
-    right, mode, card = int(sol.shown), after.rules.xing, TOKENS[r.xing_card]
-    if mode != "gen" and given == xing_matches(r.xing_card, counts, "gen") != right:
+    right, mode, card = int(sol.shown), after.rules.xing, GUILIN.cards.TOKENS[r.xing_card]
+    if mode != "gen" and given == GUILIN.xing_matches(r.xing_card, counts, "gen") != right:
         return Reason("mc-gl-xing-same-value", {"card": card, "count": given})
     other = _other_size_xing(r.xing_card, counts, mode)
     if other and given == right + other:
@@ -368,7 +366,7 @@ def _xing_now_belief(ex: Exercise, sol: Solution, given: int) -> Reason | None:
 def _other_size_xing(card: int, counts: list[int], mode: str) -> int:
     """Cards of the other size a learner ignoring size would also count as xing."""
     twin = card + 10 if card < 10 else card - 10
-    return xing_matches(twin, counts, mode)
+    return GUILIN.xing_matches(twin, counts, mode)
 
 
 # --------------------------------------------------------------------------- cards
@@ -385,7 +383,7 @@ def _xing_pick_belief(ex: Exercise, given: Counter[str]) -> Reason | None:
         return None
     counts = all_cards(c)
     right = xing_picks(counts, turned, c.rules.xing)
-    card = TOKENS[turned]
+    card = GUILIN.cards.TOKENS[turned]
     if c.rules.xing != "gen" and given == xing_picks(counts, turned, "gen"):
         return Reason("mc-gl-xing-same-value", {"card": card, "count": sum(given.values())})
     twin = turned + 10 if turned < 10 else turned - 10

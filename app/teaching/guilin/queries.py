@@ -52,20 +52,7 @@ from typing import Any
 from app.engine.core.actions import Action, Count, CountLine
 from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis, Wait
-from app.engine.zipai.analysis import UNIT, meld_view
-from app.engine.zipai.cards import (
-    COPIES,
-    KINDS,
-    TOKEN_INDEX,
-    TOKENS,
-    counts_of,
-    is_red,
-    parse_cards,
-)
-from app.engine.zipai.melds import CHOUWEI, TI, WEI, Meld
-from app.engine.zipai.settle import WinContext, settle, xing_matches
-from app.engine.zipai.state import Seat, seat_evolve, sub
-from app.engine.zipai.winning import holding_points, points_with
+from app.engine.zipai.game import Meld, Seat, State, WinContext, ZipaiGame, ZipaiRules, zipai_game
 from app.learning.exercise import Exercise
 from app.learning.queries import (
     BadExercise,
@@ -81,6 +68,9 @@ from app.learning.queries import (
 )
 from app.learning.verdict import ActionNote, Proof, Solution
 
+#: the game this teaching reaches the engine through
+GUILIN: ZipaiGame = zipai_game("guilin")
+
 PREFIX = "guilin:"
 YES = ("yes", "true", "1", "on")
 
@@ -95,7 +85,7 @@ def win_context(ex: Exercise) -> WinContext:
     zimo = str(ctx.get("zimo", "no")).lower() in YES
     specials = tuple(s for s in str(ctx.get("special", "")).replace(",", "+").split("+") if s)
     xing = ctx.get("xing")
-    card = parse_cards(xing)[0] if xing else None
+    card = GUILIN.cards.parse_cards(xing)[0] if xing else None
     return WinContext(zimo, specials, card)
 
 
@@ -103,7 +93,7 @@ def all_cards(c: Ctx) -> list[int]:
     """Every card of the holding (hand and groups), per kind."""
     assert c.holding is not None
     tokens = list(c.holding.hand) + [t for m in c.holding.melds for t in m.cards]
-    return counts_of(TOKEN_INDEX[t] for t in tokens)
+    return GUILIN.cards.counts_of(GUILIN.cards.TOKEN_INDEX[t] for t in tokens)
 
 
 def win_analysis(c: Ctx, ex: Exercise) -> Analysis:
@@ -118,7 +108,7 @@ def win_analysis(c: Ctx, ex: Exercise) -> Analysis:
 def _red_cards(c: Ctx, ex: Exercise) -> Solution:
     if c.holding is None:
         raise BadExercise(f"{ex.id}: the query needs a hand")
-    cards = tuple(t for t in c.holding.hand if is_red(TOKEN_INDEX[t]))
+    cards = tuple(t for t in c.holding.hand if GUILIN.cards.is_red(GUILIN.cards.TOKEN_INDEX[t]))
     if not cards:
         raise BadExercise(f"{ex.id}: the hand has no red card")
     cards = tuple(sorted(cards, key=_order_of(c.game)))
@@ -128,7 +118,7 @@ def _red_cards(c: Ctx, ex: Exercise) -> Solution:
 def _count(c: Ctx, ex: Exercise) -> Solution:
     a = win_analysis(c, ex)
     assert a.points is not None
-    total = settle(a.points, all_cards(c), c.rules, win_context(ex))
+    total = GUILIN.settle(a.points, all_cards(c), c.rules, win_context(ex))
     shown = replace(a, settlement=total)
     return Solution((str(total.total),), total.total, Proof(analysis=shown))
 
@@ -149,8 +139,8 @@ def xing_picks(counts: list[int], turned: int, mode: str) -> Counter[str]:
     for k, n in enumerate(counts):
         one = [0] * len(counts)
         one[k] = 1
-        if n and xing_matches(turned, one, mode):
-            out[TOKENS[k]] += n
+        if n and GUILIN.xing_matches(turned, one, mode):
+            out[GUILIN.cards.TOKENS[k]] += n
     return out
 
 
@@ -160,7 +150,7 @@ def _xing_cards(c: Ctx, ex: Exercise) -> Solution:
         raise BadExercise(f"{ex.id}: the query needs a holding and a context xing card")
     picked = xing_picks(all_cards(c), turned, c.rules.xing)
     cards = sorted(picked.elements(), key=_order_of(c.game))
-    fact = Reason("fact-gl-xing", {"card": TOKENS[turned], "count": len(cards)})
+    fact = Reason("fact-gl-xing", {"card": GUILIN.cards.TOKENS[turned], "count": len(cards)})
     return Solution((tokens_text(cards),), Counter(cards), Proof(facts=(fact,)), tuple(cards))
 
 
@@ -185,7 +175,7 @@ def _bi_cards(c: Ctx, ex: Exercise) -> Solution:
     return Solution((tokens_text(cards),), Counter(cards), Proof(notes=(note,)), cards)
 
 
-def discard_after(game: Any, state: Any, legal: Action) -> tuple[bool, str, Any]:
+def discard_after(game: ZipaiGame, state: State, legal: Action) -> tuple[bool, str, State]:
     """Whether the seat discards after the legal ``legal``, why (``discard``,
     ``chongduo``, ``ready``, ``win``), and the state after it."""
     seat = legal.seat
@@ -205,7 +195,7 @@ def _discards_after(c: Ctx, ex: Exercise) -> Solution:
     legal = resolve(c, state, wanted)
     if legal is None:
         raise BadExercise(f"{ex.id}: {wanted.text()} is not legal here")
-    value, why, after = discard_after(c.game, state, legal)
+    value, why, after = discard_after(GUILIN, state, legal)
     note = ActionNote("", legal, True, None, legal.forced)
     proof = Proof(notes=(note,), after=c.game.view(after, None))
     return _true_false(ex, value, why, proof)
@@ -221,36 +211,36 @@ def own_draw_points(seat: Seat, card: int, yiwushi: bool) -> int:
     (as ``may_hu`` after the seat's own sao); otherwise the card is read every way a win
     on it may be (a free card, a peng opened into a kaiduo)."""
     n = seat.hand[card]
-    i = seat.meld_of(card, (WEI, CHOUWEI))
+    i = seat.meld_of(card, (GUILIN.melds.WEI, GUILIN.melds.CHOUWEI))
     if n < 2 and i is None:
-        return points_with(seat, card, True, True, True, yiwushi)
+        return GUILIN.points_with(seat, card, True, True, True, yiwushi)
     melds = list(seat.melds)
     if i is not None:
-        melds[i] = Meld(TI, (card,) * 4)
+        melds[i] = Meld(GUILIN.melds.TI, (card,) * 4)
         hand = seat.hand
     else:
-        melds.append(Meld(WEI if n == 2 else TI, (card,) * (n + 1)))
-        hand = sub(seat.hand, (card,) * n)
-    return holding_points(seat_evolve(seat, hand=hand, melds=tuple(melds)), yiwushi)
+        melds.append(Meld(GUILIN.melds.WEI if n == 2 else GUILIN.melds.TI, (card,) * (n + 1)))
+        hand = GUILIN.cards.without(seat.hand, (card,) * n)
+    return GUILIN.holding_points(GUILIN.seat_evolve(seat, hand=hand, melds=tuple(melds)), yiwushi)
 
 
-def draw_wins(seat: Seat, rules: Any) -> list[Wait]:
+def draw_wins(seat: Seat, rules: ZipaiRules) -> list[Wait]:
     """Every card that completes the seat's holding were the seat to turn it up itself,
     scored by the engine's play rules (``win``: at least the minimum), in deck order."""
     counts = seat.counts()
     out = []
-    for c in range(KINDS):
-        if counts[c] >= COPIES:
+    for c in range(GUILIN.cards.KINDS):
+        if counts[c] >= GUILIN.cards.COPIES:
             continue
         pts = own_draw_points(seat, c, rules.yiwushi)
         if pts >= 0:
-            out.append(Wait(TOKENS[c], pts, pts >= rules.min_huxi))
+            out.append(Wait(GUILIN.cards.TOKENS[c], pts, pts >= rules.min_huxi))
     return out
 
 
 def unseen(view: Any, card: str) -> int:
     """Copies of ``card`` the viewing seat has not seen."""
-    return COPIES - visible_copies(view, card)
+    return GUILIN.cards.COPIES - visible_copies(view, card)
 
 
 def _draw_wins(c: Ctx, ex: Exercise) -> Solution:
@@ -275,7 +265,7 @@ def win_analysis_of(after: Any) -> Analysis:
     """The finished deal's win as an :class:`Analysis`: its groups, its hu line by line,
     and the duo (with zimo, xing and the special wins)."""
     r, rules = after.result, after.rules
-    views = [meld_view(m, rules) for m in r.melds]
+    views = [GUILIN.meld_view(m, rules) for m in r.melds]
     lines = tuple(v[1] for v in views) + (
         CountLine("zp-huxi", r.huxi, {"min": rules.min_huxi}, "="),
     )
@@ -284,7 +274,7 @@ def win_analysis_of(after: Any) -> Analysis:
         True,
         True,
         r.huxi,
-        UNIT,
+        GUILIN.UNIT,
         tuple(v[0] for v in views),
         Count(lines, r.huxi),
         r.count,
@@ -340,14 +330,14 @@ def _chi_out(c: Ctx, ex: Exercise) -> Solution:
     return Solution((tokens_text(cards),), Counter(cards), Proof(notes=(note,)), cards)
 
 
-def discard_waits(state: Any, seat: int, card: str, seen: Any = None) -> list[str]:
+def discard_waits(state: State, seat: int, card: str, seen: Any = None) -> list[str]:
     """The cards the seat could still win on by its own draw after discarding ``card``:
     those that make a win and have a copy it has not seen (``seen``: its view)."""
-    from app.engine.zipai.view import view
-
     s = state.seats[seat]
-    after = seat_evolve(s, hand=sub(s.hand, (TOKEN_INDEX[card],)))
-    seen = seen if seen is not None else view(state, seat)
+    after = GUILIN.seat_evolve(
+        s, hand=GUILIN.cards.without(s.hand, (GUILIN.cards.TOKEN_INDEX[card],))
+    )
+    seen = seen if seen is not None else GUILIN.view(state, seat)
     return [w.card for w in draw_wins(after, state.rules) if w.win and unseen(seen, w.card) > 0]
 
 

@@ -22,12 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from app.engine.core.actions import Action
-from app.engine.core.registry import find_game
-from app.engine.zipai.bi import chi_shapes, take, usable
-from app.engine.zipai.cards import TOKEN_INDEX, TOKENS
-from app.engine.zipai.melds import CHOUWEI, PENG, WEI
-from app.engine.zipai.offers import candidates, decider, stage_seats
-from app.engine.zipai.winning import hu_points
+from app.engine.zipai.game import Offer, State, ZipaiGame, zipai_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query
 from app.learning.practice import Question, Theme
@@ -38,8 +33,11 @@ from app.teaching.guilin.queries import (
     unseen,
     xing_line,
 )
-from app.teaching.zipai_common import said
+from app.teaching.wording import said
 from app.text.catalog import NP_, Msg
+
+#: the game this teaching reaches the engine through
+GUILIN: ZipaiGame = zipai_game("guilin")
 
 GAME = "guilin"
 #: the game's own practice themes, in the order the practice page lists them
@@ -47,7 +45,7 @@ OWN: list[Theme] = []
 SEATS = 3
 MAX_DEALS = 16
 Examined = tuple[Question, Any]
-Examiner = Callable[[Any, Any, int], Examined | None]
+Examiner = Callable[[ZipaiGame, State, int], Examined | None]
 
 
 # --------------------------------------------------------------------------- helpers
@@ -60,7 +58,7 @@ def _shuffled(items: list[Any], key: int) -> list[Any]:
     return out
 
 
-def _key(state: Any, seat: int) -> int:
+def _key(state: State, seat: int) -> int:
     card = state.offer.card if state.offer is not None else 0
     return int(state.moves * 97 + seat * 31 + card)
 
@@ -72,7 +70,7 @@ def _lettered(choices: list[tuple[str, str | None]]) -> tuple[Choice, ...]:
     )
 
 
-def _legal_of(game: Any, state: Any, action: Action) -> Action | None:
+def _legal_of(game: ZipaiGame, state: State, action: Action) -> Action | None:
     legal: list[Action] = game.legal_actions(state, action.seat)
     for a in legal:
         if a.matches(action):
@@ -80,7 +78,7 @@ def _legal_of(game: Any, state: Any, action: Action) -> Action | None:
     return None
 
 
-def _why(game: Any, state: Any, action: Action) -> str:
+def _why(game: ZipaiGame, state: State, action: Action) -> str:
     """``legal`` or the code of the rule that refuses ``action``."""
     if _legal_of(game, state, action) is not None:
         return "legal"
@@ -88,7 +86,7 @@ def _why(game: Any, state: Any, action: Action) -> str:
     return reason.code if reason is not None else "not-offered"
 
 
-def _offer(state: Any) -> Any:
+def _offer(state: State) -> Offer | None:
     return state.offer if state.phase == "offer" else None
 
 
@@ -108,30 +106,30 @@ def _reasons(items: tuple[Reason, ...]) -> tuple[Choice, ...]:
 def _own_groups(hand: tuple[int, ...], card: int, yiwushi: bool) -> list[tuple[int, ...]]:
     """Chi-shaped groups with ``card`` whose two other cards are free cards of the hand
     (not of a kan), in the engine's order."""
-    avail = usable(hand)
+    avail = GUILIN.cards.usable(hand)
     out: list[tuple[int, ...]] = []
-    for group in chi_shapes(card, yiwushi):
+    for group in GUILIN.melds.chi_shapes(card, yiwushi):
         own = list(group)
         own.remove(card)
-        if take(avail, own) is not None:
+        if GUILIN.cards.take(avail, own) is not None:
             out.append(group)
     return out
 
 
 def _tokens(cards: Any) -> tuple[str, ...]:
-    return tuple(TOKENS[c] for c in cards)
+    return tuple(GUILIN.cards.TOKENS[c] for c in cards)
 
 
 def _two(group: tuple[int, ...], card: int) -> list[str]:
     own = list(group)
     own.remove(card)
-    return [TOKENS[c] for c in own]
+    return [GUILIN.cards.TOKENS[c] for c in own]
 
 
 # --------------------------------------------------------------------------- play and pick
 
 
-def play(game: Any, rng: random.Random) -> Iterator[Any]:
+def play(game: ZipaiGame, rng: random.Random) -> Iterator[State]:
     """Every state of one deal the engine plays where a seat is to act."""
     rules = game.default_rules
     player = game.player()
@@ -162,7 +160,7 @@ def builder(
     goes on up to :data:`MAX_DEALS` deals."""
 
     def direct(rng: random.Random) -> tuple[Any, int] | None:
-        game = find_game(GAME)
+        game = GUILIN
         wanted = rng.choice(kinds) if kinds else None
         fallback: tuple[Any, int] | None = None
         for n in range(MAX_DEALS):
@@ -224,7 +222,7 @@ _FOUR = ("saochuan", "kaiduo")
 _FORCED_RATING = {"sao": 1150, "kaiduo": 1250, "saochuan": 1300, "guosao": 1450}
 
 
-def forced(game: Any, state: Any, seat: int) -> Examined | None:
+def forced(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or game.to_act(state) != seat:
         return None
@@ -238,7 +236,7 @@ def forced(game: Any, state: Any, seat: int) -> Examined | None:
         n = 4 if kind in _FOUR else 3
         opts.append((" ".join([kind, *[card] * n]), mc))
     s = state.seats[seat]
-    from_peng = a.kind == "kaiduo" and s.meld_of(offer.card, (PENG,)) is not None
+    from_peng = a.kind == "kaiduo" and s.meld_of(offer.card, (GUILIN.melds.PENG,)) is not None
     if a.kind == "kaiduo" and s.hand[offer.card] == 3:
         opts.append((" ".join(["peng", *[card] * 3]), None))
     rating = _FORCED_RATING[a.kind] + (150 if from_peng else 0) + (50 * (offer.seat != seat))
@@ -286,18 +284,18 @@ _OPEN_PROMPT = {
 }
 
 
-def open_four(game: Any, state: Any, seat: int) -> Examined | None:
+def open_four(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang":
         return None
     s = state.seats[seat]
-    i = s.meld_of(offer.card, (PENG, WEI, CHOUWEI))
+    i = s.meld_of(offer.card, (GUILIN.melds.PENG, GUILIN.melds.WEI, GUILIN.melds.CHOUWEI))
     if i is None:
         return None
-    group = "peng" if s.melds[i].kind == PENG else "sao"
+    group = "peng" if s.melds[i].kind == GUILIN.melds.PENG else "sao"
     if seat == offer.seat and group == "sao":
         return None  # the own draw makes a saochuan: the forced theme
-    card = TOKENS[offer.card]
+    card = GUILIN.cards.TOKENS[offer.card]
     why = _why(game, state, Action("kaiduo", seat, (card,) * 4))
     if why not in {reason for _, reason, *_ in _OPEN_REASONS}:
         return None
@@ -320,19 +318,21 @@ def open_four(game: Any, state: Any, seat: int) -> Examined | None:
 _CHI_REFUSED = {"breaks-kan", "zp-cannot-bi", "zp-no-discard-left"}
 
 
-def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
-    d = decider(state) if state.phase == "offer" else None
+def chi_legal(game: ZipaiGame, state: State, seat: int) -> Examined | None:
+    d = GUILIN.decider(state) if state.phase == "offer" else None
     if d is None or d[0] != "chi" or d[1] != seat:
         return None
-    c = state.offer.card
+    offer = state.offer
+    assert offer is not None  # a chi decision is on a card on offer
+    c = offer.card
     hand = state.seats[seat].hand
-    legal_groups = {tuple(sorted(TOKEN_INDEX[t] for t in a.cards)) for a in d[2]}
+    legal_groups = {tuple(sorted(GUILIN.cards.TOKEN_INDEX[t] for t in a.cards)) for a in d[2]}
     good: list[str] = []
     bad: list[tuple[str, str]] = []
-    for group in chi_shapes(c, state.rules.yiwushi):
+    for group in GUILIN.melds.chi_shapes(c, state.rules.yiwushi):
         own = list(group)
         own.remove(c)
-        if take(list(hand), own) is None:
+        if GUILIN.cards.take(list(hand), own) is None:
             continue  # the seat does not even hold the two cards
         text = " ".join(["chi", *_tokens(group)])
         if group in legal_groups:
@@ -359,7 +359,7 @@ def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
         Query("legal"),
         ("chi-bi",),
         _lettered(_shuffled(opts, key + 1)),
-        {"card": TOKENS[c]},
+        {"card": GUILIN.cards.TOKENS[c]},
         1350 + 80 * len(opts) + (100 if "zp-cannot-bi" in whys else 0),
     )
     return q, whys
@@ -368,14 +368,16 @@ def chi_legal(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- xiabi cards
 
 
-def bi_cards(game: Any, state: Any, seat: int) -> Examined | None:
-    d = decider(state) if state.phase == "offer" else None
+def bi_cards(game: ZipaiGame, state: State, seat: int) -> Examined | None:
+    d = GUILIN.decider(state) if state.phase == "offer" else None
     if d is None or d[0] != "chi" or d[1] != seat:
         return None
-    c = state.offer.card
+    offer = state.offer
+    assert offer is not None  # a chi decision is on a card on offer
+    c = offer.card
     forms: dict[tuple[int, ...], list[Action]] = {}
     for a in d[2]:
-        forms.setdefault(tuple(sorted(TOKEN_INDEX[t] for t in a.cards)), []).append(a)
+        forms.setdefault(tuple(sorted(GUILIN.cards.TOKEN_INDEX[t] for t in a.cards)), []).append(a)
     for group, acts in forms.items():
         if len(acts) != 1 or not acts[0].params.get("bi"):
             continue
@@ -392,7 +394,7 @@ def bi_cards(game: Any, state: Any, seat: int) -> Examined | None:
             Query("guilin:chi-out", {"action": " ".join(["chi", *_tokens(group)])}),
             ("chi-bi",),
             (),
-            {"card": TOKENS[c], "cards": two},
+            {"card": GUILIN.cards.TOKENS[c], "cards": two},
             1450 + 150 * n_bi,
         )
         return q, n_bi
@@ -418,13 +420,13 @@ _EAT_RATING = {
 }
 
 
-def may_eat(game: Any, state: Any, seat: int) -> Examined | None:
+def may_eat(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or not state.seats[seat].hand[offer.card] < 3:
         return None
     if seat == offer.seat and offer.source == "discard":
         return None
-    d = decider(state)
+    d = GUILIN.decider(state)
     if d is None or (d[0] == "self" and d[1] != seat):
         return None  # the card goes face down into the drawer's own group
     groups = _own_groups(state.seats[seat].hand, offer.card, state.rules.yiwushi)
@@ -441,7 +443,7 @@ def may_eat(game: Any, state: Any, seat: int) -> Examined | None:
         Query("is-legal", {"action": action.text()}),
         ("guozhang", "chi-bi"),
         _reasons(_EAT_REASONS),
-        {"card": TOKENS[offer.card], "cards": _two(group, offer.card)},
+        {"card": GUILIN.cards.TOKENS[offer.card], "cards": _two(group, offer.card)},
         _EAT_RATING[why],
     )
     return q, why
@@ -450,12 +452,12 @@ def may_eat(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- priority
 
 
-def priority(game: Any, state: Any, seat: int) -> Examined | None:
+def priority(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or game.to_act(state) != seat:
         return None
     claims: dict[int, tuple[str, Action]] = {}
-    for stage, t, acts in candidates(state):
+    for stage, t, acts in GUILIN.candidates(state):
         if stage == "self":
             return None
         claims.setdefault(t, (stage, acts[0]))
@@ -476,7 +478,7 @@ def priority(game: Any, state: Any, seat: int) -> Examined | None:
         Query("priority"),
         ("priority",),
         tuple(Choice(chr(97 + i), action=text) for i, text in enumerate(items)),
-        {"card": TOKENS[offer.card]},
+        {"card": GUILIN.cards.TOKENS[offer.card]},
         1300 + 150 * (len(claims) - 2) + (100 if len(set(stages)) == 1 else 0),
     )
     return q, stages
@@ -503,14 +505,14 @@ _WIN_REASONS: tuple[Reason, ...] = (
 )
 
 
-def win_minimum(game: Any, state: Any, seat: int) -> Examined | None:
+def win_minimum(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
-    if offer is None or offer.source == "liang" or seat not in stage_seats(state, "hu"):
+    if offer is None or offer.source == "liang" or seat not in GUILIN.stage_seats(state, "hu"):
         return None
-    pts = hu_points(state, seat, offer)
+    pts = GUILIN.hu_points(state, seat, offer)
     if pts < 0:
         return None
-    card = TOKENS[offer.card]
+    card = GUILIN.cards.TOKENS[offer.card]
     why = _why(game, state, Action("hu", seat, (card,)))
     if why not in ("legal", "zp-below-minimum"):
         return None
@@ -546,7 +548,7 @@ _DUO_REASONS: tuple[Reason, ...] = (
 )
 
 
-def chongduo(game: Any, state: Any, seat: int) -> Examined | None:
+def chongduo(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if state.phase != "offer" or game.to_act(state) != seat:
         return None
     legal = game.legal_actions(state, seat)
@@ -579,7 +581,7 @@ _DUO_PROMPT = {
 # --------------------------------------------------------------------------- waits
 
 
-def waits(game: Any, state: Any, seat: int) -> Examined | None:
+def waits(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if state.phase != "draw" or state.turn != seat:
         return None
     s = state.seats[seat]
@@ -613,18 +615,18 @@ def waits(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- counting a win
 
 
-def _may_go_out(game: Any, state: Any, seat: int) -> bool:
+def _may_go_out(game: ZipaiGame, state: State, seat: int) -> bool:
     if game.to_act(state) != seat:
         return False
     return any(a.kind == "hu" for a in game.legal_actions(state, seat))
 
 
-def _won(game: Any, state: Any, seat: int) -> Any:
+def _won(game: ZipaiGame, state: State, seat: int) -> Any:
     hu = next(a for a in game.legal_actions(state, seat) if a.kind == "hu")
     return game.apply(state, hu)
 
 
-def count_hu(game: Any, state: Any, seat: int) -> Examined | None:
+def count_hu(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if not _may_go_out(game, state, seat):
         return None
     after = _won(game, state, seat)
@@ -640,7 +642,7 @@ def count_hu(game: Any, state: Any, seat: int) -> Examined | None:
     return q, (min(r.huxi // 5, 5), fours > 0)
 
 
-def count_duo(game: Any, state: Any, seat: int) -> Examined | None:
+def count_duo(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if not _may_go_out(game, state, seat) or not state.stock:
         return None
     after = _won(game, state, seat)
@@ -659,13 +661,13 @@ def count_duo(game: Any, state: Any, seat: int) -> Examined | None:
         ),
         Query("guilin:hu-duo"),
         ("settlement",),
-        prompt_params={"card": TOKENS[state.stock[0]]},
+        prompt_params={"card": GUILIN.cards.TOKENS[state.stock[0]]},
         rating=1400 + 80 * extras + 5 * max(0, r.huxi - 10),
     )
     return q, (bool(r.zimo), woke > 0, r.huxi >= 15)
 
 
-def xing_count(game: Any, state: Any, seat: int) -> Examined | None:
+def xing_count(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if not _may_go_out(game, state, seat) or not state.stock:
         return None
     after = _won(game, state, seat)
@@ -683,7 +685,7 @@ def xing_count(game: Any, state: Any, seat: int) -> Examined | None:
         ),
         Query("guilin:hu-xing"),
         ("settlement",),
-        prompt_params={"card": TOKENS[state.stock[0]]},
+        prompt_params={"card": GUILIN.cards.TOKENS[state.stock[0]]},
         rating=1350 + 60 * xing.points,
     )
     return q, min(xing.points, 2)
@@ -692,13 +694,13 @@ def xing_count(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- the discard
 
 
-def best_discard(game: Any, state: Any, seat: int) -> Examined | None:
+def best_discard(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if state.phase != "play" or not state.must_discard or state.turn != seat:
         return None
     s = state.seats[seat]
     if s.size != s.complete_size():
         return None  # after the discard the hand must be one card short
-    cards = [TOKENS[c] for c in s.discardable()]
+    cards = [GUILIN.cards.TOKENS[c] for c in s.discardable()]
     seen = game.view(state, seat)
     counts = {t: len(discard_waits(state, seat, t, seen)) for t in cards}
     ranked = sorted(counts.values(), reverse=True)
@@ -729,11 +731,11 @@ def best_discard(game: Any, state: Any, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- unseen cards
 
 
-def cards_unseen(game: Any, state: Any, seat: int) -> Examined | None:
+def cards_unseen(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or game.to_act(state) != seat:
         return None
-    card = TOKENS[offer.card]
+    card = GUILIN.cards.TOKENS[offer.card]
     view = game.view(state, seat)
     mine = (view.seats[seat].hand or ()).count(card)
     left = unseen(view, card)

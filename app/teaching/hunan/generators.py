@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from app.learning import generators
 from app.learning.generators import Generator
-from app.teaching.zipai_common import said
+from app.teaching.wording import said
 from app.text.catalog import NP_, Msg
 
 GAME = "hunan"

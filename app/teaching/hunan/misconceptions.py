@@ -14,8 +14,7 @@ from typing import Any
 
 from app.engine.core.reason import Reason
 from app.engine.core.results import ScoredMeld
-from app.engine.zipai.cards import TOKENS
-from app.engine.zipai.settle import mingtang
+from app.engine.zipai.game import ZipaiGame, ZipaiRules, zipai_game
 from app.learning.exercise import Exercise
 from app.learning.misconceptions import Misconception, authored
 from app.learning.verdict import Solution
@@ -31,6 +30,9 @@ from app.teaching.zipai_common import (
     shape_belief_of_waits,
     shape_belief_of_win,
 )
+
+#: the game this teaching reaches the engine through
+HUNAN: ZipaiGame = zipai_game("hunan")
 
 
 def _mc(code: str, skill: str, lesson: str) -> Misconception:
@@ -234,7 +236,7 @@ def _holding(ex: Exercise) -> tuple[list[str], list[str]]:
 
 
 def _factor(red: int) -> int:
-    mt = mingtang(red)
+    mt = HUNAN.mingtang(red)
     return mt[1] if mt else 1
 
 
@@ -264,7 +266,7 @@ def _deal_total(ex: Exercise, sol: Solution, given: int) -> Reason | None:
 
 
 def _pay(
-    rules: Any,
+    rules: ZipaiRules,
     huxi: int,
     hand: list[str],
     table: list[str],
@@ -336,10 +338,8 @@ def _table_huxi(ex: Exercise, sol: Solution, given: int) -> Reason | None:
     return _count(melds, int(sol.value), given)
 
 
-def _scored(kind: str, cards: Sequence[str], rules: Any) -> ScoredMeld:
-    from app.engine.zipai.melds import meld_of
-
-    m = meld_of(kind, " ".join(cards), rules.yiwushi)
+def _scored(kind: str, cards: Sequence[str], rules: ZipaiRules) -> ScoredMeld:
+    m = HUNAN.melds.meld_of(kind, " ".join(cards), rules.yiwushi)
     return ScoredMeld(kind, tuple(cards), m.points(rules.yiwushi))
 
 
@@ -355,11 +355,10 @@ SHAPE_CODES = {
 
 
 def _table_melds(ex: Exercise) -> tuple[list[int], list[Any]]:
-    from app.engine.zipai.analysis import read_holding
     from app.learning.queries import read
 
     c = read(ex)
-    return read_holding(ex.setup.hand, ex.setup.melds, c.rules)
+    return HUNAN.read_holding(ex.setup.hand, ex.setup.melds, c.rules)
 
 
 def _waits(ex: Exercise, sol: Solution, answer: str) -> Reason | None:
@@ -509,8 +508,8 @@ def _win_pay(ex: Exercise, sol: Solution, given: int, tun_only: bool) -> Reason 
         return None
     r = after.result
     seat = after.seats[r.winner]
-    hand = [TOKENS[x] for x in range(20) for _ in range(seat.hand[x])]
-    table = [TOKENS[x] for m in seat.melds for x in m.cards]
+    hand = [HUNAN.cards.TOKENS[x] for x in range(20) for _ in range(seat.hand[x])]
+    table = [HUNAN.cards.TOKENS[x] for m in seat.melds for x in m.cards]
     return _pay(c.rules, r.huxi, hand, table, int(sol.value), given, tun_only)
 
 

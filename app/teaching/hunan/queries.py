@@ -31,7 +31,8 @@ query                  kind         the right answer
 =====================  ===========  ==================================================
 
 Every answer comes from the engine (``analyze``, the state machine, ``settle``); the
-position questions play the moment out through :mod:`app.engine.zipai.machine`.
+position questions play the moment out through the game
+(:class:`~app.engine.zipai.game.ZipaiGame`).
 """
 
 from __future__ import annotations
@@ -42,12 +43,7 @@ from typing import Any
 from app.engine.core.actions import Action, Count, CountLine
 from app.engine.core.reason import Reason
 from app.engine.core.results import Analysis, View, Wait
-from app.engine.zipai.analysis import UNIT, meld_view
-from app.engine.zipai.cards import COPIES, KINDS, TOKEN_INDEX, TOKENS
-from app.engine.zipai.machine import do, legal_actions
-from app.engine.zipai.offers import self_forced
-from app.engine.zipai.state import Offer, State, evolve, seat_evolve, sub, with_seat
-from app.engine.zipai.winning import can_hu, holding_points, hu_points
+from app.engine.zipai.game import Offer, State, ZipaiGame, zipai_game
 from app.learning.exercise import Exercise
 from app.learning.queries import (
     BadExercise,
@@ -64,6 +60,9 @@ from app.learning.queries import (
 )
 from app.learning.verdict import ActionNote, Proof, Solution
 from app.teaching.zipai_common import red_tokens
+
+#: the game this teaching reaches the engine through
+HUNAN: ZipaiGame = zipai_game("hunan")
 
 #: the game's own queries, by name (the loader adds them to the shared ``QUERIES``)
 OWN: dict[str, QueryFn] = {}
@@ -107,7 +106,7 @@ def _table_huxi(c: Ctx, ex: Exercise) -> Solution:
     s = state.seats[seat]
     n = s.table_huxi(state.rules.yiwushi)
     fact = Reason("fact-hn-table-huxi", {"huxi": n})
-    cards = tuple(TOKENS[x] for m in s.melds for x in m.cards)
+    cards = tuple(HUNAN.cards.TOKENS[x] for m in s.melds for x in m.cards)
     return Solution((str(n),), n, Proof(facts=(fact,)), cards)
 
 
@@ -152,7 +151,7 @@ def won(c: Ctx, ex: Exercise) -> tuple[Any, Analysis]:
     r = state.result
     out = c.game.outcome(state)
     assert out is not None  # the deal is over
-    melds = tuple(meld_view(m, state.rules)[0] for m in r.melds)
+    melds = tuple(HUNAN.meld_view(m, state.rules)[0] for m in r.melds)
     extra = {"min": state.rules.min_huxi}
     count, settle = out.count, out.settlement
     return r, Analysis(
@@ -179,8 +178,8 @@ def discard_after(state: State, legal: Action) -> tuple[str, State]:
     ``bakuai`` (a second pao/ti leaves the holding below a whole hand), ``win`` (the
     intake lets it win now) or ``other``; and the state after it."""
     seat = legal.seat
-    after = do(state, legal)
-    if after.phase == "over" or any(a.kind == "hu" for a in legal_actions(after, seat)):
+    after = HUNAN.do(state, legal)
+    if after.phase == "over" or any(a.kind == "hu" for a in HUNAN.legal_actions(after, seat)):
         return "win", after
     if after.phase == "play" and after.turn == seat and after.must_discard:
         return "discard", after
@@ -214,18 +213,20 @@ def draw_win(state: State, seat: int, card: int) -> tuple[int, bool]:
     huxi of the completed holding (-1: not complete) and whether it is a win (the
     minimum reached, no chouhu). A forced wei/ti comes first, then the win."""
     offer = Offer(card, seat, "draw")
-    st = evolve(state, phase="offer", offer=offer, turn=seat, must_discard=False, may_hu=False)
-    forced = self_forced(st, offer)
+    st = HUNAN.evolve(
+        state, phase="offer", offer=offer, turn=seat, must_discard=False, may_hu=False
+    )
+    forced = HUNAN.self_forced(st, offer)
     if forced is not None:
-        after = do(st, forced)
+        after = HUNAN.do(st, forced)
         if after.phase == "over" and after.result is not None:
             return after.result.huxi, True
         s = after.seats[seat]
-        pts = holding_points(s, state.rules.yiwushi)
-        won = any(a.kind == "hu" for a in legal_actions(after, seat))
+        pts = HUNAN.holding_points(s, state.rules.yiwushi)
+        won = any(a.kind == "hu" for a in HUNAN.legal_actions(after, seat))
         return pts, won
-    pts = hu_points(st, seat, offer)
-    return pts, pts >= 0 and can_hu(st, seat, offer)
+    pts = HUNAN.hu_points(st, seat, offer)
+    return pts, pts >= 0 and HUNAN.can_hu(st, seat, offer)
 
 
 def win_draws(state: State, seat: int) -> list[Wait]:
@@ -233,18 +234,18 @@ def win_draws(state: State, seat: int) -> list[Wait]:
     holding were the seat to turn it up, in deck order, ``win`` as the machine plays it."""
     counts = state.seats[seat].counts()
     out = []
-    for card in range(KINDS):
-        if counts[card] >= COPIES:
+    for card in range(HUNAN.cards.KINDS):
+        if counts[card] >= HUNAN.cards.COPIES:
             continue
         pts, won = draw_win(state, seat, card)
         if pts >= 0:
-            out.append(Wait(TOKENS[card], pts, won))
+            out.append(Wait(HUNAN.cards.TOKENS[card], pts, won))
     return out
 
 
 def unseen(view: View, card: str) -> int:
     """Copies of ``card`` the viewing seat has not seen."""
-    return COPIES - visible_copies(view, card)
+    return HUNAN.cards.COPIES - visible_copies(view, card)
 
 
 def _win_draws(c: Ctx, ex: Exercise) -> Solution:
@@ -258,8 +259,8 @@ def _win_draws(c: Ctx, ex: Exercise) -> Solution:
 
 def win_now(state: State, seat: int) -> State | None:
     """The state after the seat wins now (its legal hu), or None."""
-    hu = next((a for a in legal_actions(state, seat) if a.kind == "hu"), None)
-    return None if hu is None else do(state, hu)
+    hu = next((a for a in HUNAN.legal_actions(state, seat) if a.kind == "hu"), None)
+    return None if hu is None else HUNAN.do(state, hu)
 
 
 def win_analysis_of(after: State) -> Analysis:
@@ -267,7 +268,7 @@ def win_analysis_of(after: State) -> Analysis:
     by line, and the settlement (tun and mingtang)."""
     r, rules = after.result, after.rules
     assert r is not None  # a finished deal
-    views = [meld_view(m, rules) for m in r.melds]
+    views = [HUNAN.meld_view(m, rules) for m in r.melds]
     lines = tuple(v[1] for v in views) + (
         CountLine("zp-huxi", r.huxi, {"min": rules.min_huxi}, "="),
     )
@@ -276,7 +277,7 @@ def win_analysis_of(after: State) -> Analysis:
         True,
         True,
         r.huxi,
-        UNIT,
+        HUNAN.UNIT,
         tuple(v[0] for v in views),
         Count(lines, r.huxi),
         r.count,
@@ -313,7 +314,7 @@ def _hu_total(c: Ctx, ex: Exercise) -> Solution:
     a = win_analysis_of(after)
     assert a.settlement is not None and after.result is not None
     assert after.result.winner is not None
-    every = [TOKENS[x] for x in after.seats[after.result.winner].cards()]
+    every = [HUNAN.cards.TOKENS[x] for x in after.seats[after.result.winner].cards()]
     red = sorted(red_tokens(every), key=_order_of(c.game))
     fact = Reason("fact-hn-red", {"cards": red, "count": len(red)})
     total = a.settlement.total
@@ -324,9 +325,11 @@ def discard_waits(state: State, seat: int, card: str, seen: View) -> list[str]:
     """The cards the seat could still win on by its own draw after discarding ``card``
     (those with a copy it has not seen), in deck order."""
     s = state.seats[seat]
-    x = TOKEN_INDEX[card]
-    s2 = seat_evolve(s, hand=sub(s.hand, (x,)), thrown=s.thrown | (1 << x))
-    st = evolve(state, seats=with_seat(state, seat, s2), phase="draw", turn=seat, offer=None)
+    x = HUNAN.cards.TOKEN_INDEX[card]
+    s2 = HUNAN.seat_evolve(s, hand=HUNAN.cards.without(s.hand, (x,)), thrown=s.thrown | (1 << x))
+    st = HUNAN.evolve(
+        state, seats=HUNAN.with_seat(state, seat, s2), phase="draw", turn=seat, offer=None
+    )
     return [w.card for w in win_draws(st, seat) if w.win and unseen(seen, w.card) > 0]
 
 

@@ -3,19 +3,21 @@ page is drawn (:mod:`app.learning.rules_tables` draws them)."""
 
 from __future__ import annotations
 
-from app.engine.core.registry import find_game
-from app.engine.zipai import settle as zipai_settle
+from app.engine.zipai.game import WinContext, ZipaiGame, zipai_game
 from app.learning.rules_tables import GenCell, Key, TableMaker, Times, spans
 from app.teaching.zipai_common import meld_worth
 
+#: the game this teaching reaches the engine through
+HUNAN: ZipaiGame = zipai_game("hunan")
+
 
 def _hunan_tun() -> list[list[GenCell]]:
-    rules = find_game("hunan").rules({"mingtang": "none"})
+    rules = HUNAN.rules({"mingtang": "none"})
     low = rules.min_huxi
     zero = [0] * 20
 
     def tun(h: int) -> int:
-        count = zipai_settle.settle(h, zero, rules, zipai_settle.WinContext())
+        count = HUNAN.settle(h, zero, rules, WinContext())
         return next(ln.points for ln in count.lines if ln.code == "zp-tun")
 
     rows = spans(((h, tun(h)) for h in range(low, low + 12)), low + 12)
@@ -23,7 +25,7 @@ def _hunan_tun() -> list[list[GenCell]]:
 
 
 def _hunan_mingtang() -> list[list[GenCell]]:
-    reds = [(r, zipai_settle.mingtang(r)) for r in range(0, 21)]
+    reds = [(r, HUNAN.mingtang(r)) for r in range(0, 21)]
     out: list[list[GenCell]] = []
     for span, found in spans(((r, m) for r, m in reds), 20):
         if found is not None:

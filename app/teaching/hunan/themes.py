@@ -29,15 +29,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from app.engine.core.actions import Action
-from app.engine.core.registry import find_game
-from app.engine.zipai.bi import bi_options, chi_shapes, take, usable
-from app.engine.zipai.cards import TOKENS, is_big
-from app.engine.zipai.machine import do
-from app.engine.zipai.melds import CHOUWEI, PENG, WEI
-from app.engine.zipai.offers import candidates, decider, stage_seats
-from app.engine.zipai.settle import mingtang, red_count
-from app.engine.zipai.state import Offer, State, evolve, seat_evolve, sub, with_seat
-from app.engine.zipai.winning import hu_points, points_with
+from app.engine.zipai.game import Offer, State, ZipaiGame, zipai_game
 from app.learning import practice
 from app.learning.exercise import Choice, Query, Text
 from app.learning.practice import Question, Theme
@@ -48,15 +40,18 @@ from app.teaching.hunan.queries import (
     win_draws,
     win_now,
 )
-from app.teaching.zipai_common import fill, listed, said, sentences, worded
+from app.teaching.wording import fill_in, list_in, per_language, said, sentences_in
 from app.text.catalog import NP_, Msg
+
+#: the game this teaching reaches the engine through
+HUNAN: ZipaiGame = zipai_game("hunan")
 
 GAME = "hunan"
 #: the game's own practice themes, in the order the practice page lists them
 OWN: list[Theme] = []
 SEATS = 3
 Examined = tuple[Question, Any]
-Examiner = Callable[[Any, State, int], Examined | None]
+Examiner = Callable[[ZipaiGame, State, int], Examined | None]
 Variants = Callable[[State, random.Random], Iterator[State]]
 
 
@@ -82,7 +77,7 @@ def _lettered(choices: list[tuple[str, str | None]]) -> tuple[Choice, ...]:
     )
 
 
-def _legal_of(game: Any, state: State, action: Action) -> Action | None:
+def _legal_of(game: ZipaiGame, state: State, action: Action) -> Action | None:
     legal: list[Action] = game.legal_actions(state, action.seat)
     for a in legal:
         if a.matches(action):
@@ -90,7 +85,7 @@ def _legal_of(game: Any, state: State, action: Action) -> Action | None:
     return None
 
 
-def _why(game: Any, state: State, action: Action) -> str:
+def _why(game: ZipaiGame, state: State, action: Action) -> str:
     """``legal`` or the code of the rule that refuses ``action``."""
     if _legal_of(game, state, action) is not None:
         return "legal"
@@ -116,21 +111,19 @@ def _reasons(items: tuple[Reason, ...]) -> tuple[Choice, ...]:
 
 
 def _tokens(cards: Any) -> tuple[str, ...]:
-    return tuple(TOKENS[c] for c in cards)
+    return tuple(HUNAN.cards.TOKENS[c] for c in cards)
 
 
 def _two(group: tuple[int, ...], card: int) -> list[str]:
     own = list(group)
     own.remove(card)
-    return [TOKENS[c] for c in own]
+    return [HUNAN.cards.TOKENS[c] for c in own]
 
 
 def card_zh(token: str) -> str:
     """The card's Chinese character (the small cards' numerals, the big cards' formal
     ones), as the engine writes it."""
-    from app.engine.zipai.cards import TOKEN_INDEX, chinese
-
-    return chinese(TOKEN_INDEX[token])
+    return HUNAN.cards.chinese(HUNAN.cards.TOKEN_INDEX[token])
 
 
 def cards_zh(tokens: Any) -> str:
@@ -153,7 +146,7 @@ def who(me: int, other: int, start: bool = False) -> Msg:
 
 
 def _listed(mask: int) -> list[str]:
-    return [TOKENS[c] for c in range(20) if mask >> c & 1]
+    return [HUNAN.cards.TOKENS[c] for c in range(20) if mask >> c & 1]
 
 
 #: memory items: (the sentence with the list, the sentence when it is empty)
@@ -188,16 +181,20 @@ def memory_text(state: State, seat: int, *what: str) -> Text:
     def one(item: str, lang: str) -> str:
         if item == "chouhu":
             items = [
-                fill(_PASSED_WIN.get(lang), lang, name=card_zh(TOKENS[c]), huxi=str(h))
+                fill_in(
+                    _PASSED_WIN.get(lang), lang, name=card_zh(HUNAN.cards.TOKENS[c]), huxi=str(h)
+                )
                 for c, h in s.chou_hu
             ]
         else:
             mask = {"thrown": s.thrown, "chou": s.chou, "nopeng": s.refused_peng}[item]
             items = [card_zh(t) for t in _listed(mask)]
         full, empty = _MEMORY[item]
-        return fill(full.get(lang), lang, items=listed(lang, items)) if items else empty.get(lang)
+        return (
+            fill_in(full.get(lang), lang, items=list_in(lang, items)) if items else empty.get(lang)
+        )
 
-    return worded(lambda lang: sentences(lang, *(one(item, lang) for item in what)))
+    return per_language(lambda lang: sentences_in(lang, *(one(item, lang) for item in what)))
 
 
 _SHOWN = NP_("hunan", "The dealer has shown {card}")
@@ -223,7 +220,7 @@ def _visible(state: State, card: int) -> bool:
         if card in s.pile:
             return True
         for m in s.melds:
-            if card in m.cards and m.kind != WEI:
+            if card in m.cards and m.kind != HUNAN.melds.WEI:
                 return True
     return False
 
@@ -231,7 +228,7 @@ def _visible(state: State, card: int) -> bool:
 # --------------------------------------------------------------------------- play and pick
 
 
-def play(game: Any, rng: random.Random) -> Iterator[State]:
+def play(game: ZipaiGame, rng: random.Random) -> Iterator[State]:
     """Every state of one deal the engine plays where a seat is to act."""
     rules = game.default_rules
     player = game.player()
@@ -252,7 +249,7 @@ def turn_up(state: State, card: int) -> State:
     any card in it could come next)."""
     stock = list(state.stock)
     stock.remove(card)
-    return do(evolve(state, stock=(card, *stock)), Action("draw", state.turn, (), True))
+    return HUNAN.do(HUNAN.evolve(state, stock=(card, *stock)), Action("draw", state.turn, (), True))
 
 
 def draws(state: State, rng: random.Random, most: int = 4) -> Iterator[State]:
@@ -273,7 +270,7 @@ def discards(state: State, rng: random.Random, most: int = 3) -> Iterator[State]
     cards = state.seats[state.turn].discardable()
     rng.shuffle(cards)
     for card in cards[:most]:
-        yield do(state, Action("discard", state.turn, (TOKENS[card],)))
+        yield HUNAN.do(state, Action("discard", state.turn, (HUNAN.cards.TOKENS[card],)))
 
 
 def moves(state: State, rng: random.Random) -> Iterator[State]:
@@ -297,7 +294,7 @@ def builder(
     common ones; otherwise it picks a kind among those the first fitting deal has."""
 
     def direct(rng: random.Random) -> tuple[State, int] | None:
-        game = find_game(GAME)
+        game = HUNAN
         wanted = rng.choice(kinds) if kinds else None
         fallback: tuple[State, int] | None = None
         for _ in range(deals):
@@ -351,8 +348,8 @@ def _first(cat: Any) -> Any:
 
 def _memo(state: State, seat: int, **kw: Any) -> State:
     """``state`` with seat ``seat``'s memory changed (a new state, no caches)."""
-    s = seat_evolve(state.seats[seat], **kw)
-    return evolve(state, seats=with_seat(state, seat, s))
+    s = HUNAN.seat_evolve(state.seats[seat], **kw)
+    return HUNAN.evolve(state, seats=HUNAN.with_seat(state, seat, s))
 
 
 #: how the fourth copy came (the seat's own draw or discard, another's), at the end
@@ -387,24 +384,24 @@ _FORCED_KINDS = tuple(_FORCED_RATING)
 def _own_groups(hand: tuple[int, ...], card: int, yiwushi: bool) -> list[tuple[int, ...]]:
     """Chi-shaped groups with ``card`` whose two other cards are free cards of the hand
     (not of a kan), in the engine's order."""
-    avail = usable(hand)
+    avail = HUNAN.cards.usable(hand)
     out: list[tuple[int, ...]] = []
-    for group in chi_shapes(card, yiwushi):
+    for group in HUNAN.melds.chi_shapes(card, yiwushi):
         own = list(group)
         own.remove(card)
-        if take(avail, own) is not None:
+        if HUNAN.cards.take(avail, own) is not None:
             out.append(group)
     return out
 
 
-def forced(game: Any, state: State, seat: int) -> Examined | None:
+def forced(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
-    d = decider(state) if offer is not None else None
+    d = HUNAN.decider(state) if offer is not None else None
     if offer is None or d is None or d[1] != seat or d[0] not in ("self", "pao"):
         return None
     a = d[2][0]
     c = offer.card
-    card = TOKENS[c]
+    card = HUNAN.cards.TOKENS[c]
     three, four = " ".join([card] * 3), " ".join([card] * 4)
     s = state.seats[seat]
     cat = a.kind
@@ -421,12 +418,12 @@ def forced(game: Any, state: State, seat: int) -> Examined | None:
     else:
         if s.hand[c] == 3:
             cat = "pao-kan"
-        elif s.meld_of(c, (PENG,)) is not None:
+        elif s.meld_of(c, (HUNAN.melds.PENG,)) is not None:
             cat = "pao-peng"
         else:
             cat = "pao-wei"
         opts.append((f"ti {four}", "mc-hn-four-origin"))
-        if seat in stage_seats(state, "chi"):
+        if seat in HUNAN.stage_seats(state, "chi"):
             groups = _own_groups(s.hand, c, state.rules.yiwushi)
             if groups:
                 opts.append((" ".join(["chi", *_tokens(groups[0])]), None))
@@ -450,7 +447,7 @@ def _with_memory(memory: Text | None, question: Text) -> Text:
     """The question after the seat's memory (when it is told)."""
     if memory is None:
         return question
-    return worded(lambda lang: sentences(lang, memory.get(lang), question.get(lang)))
+    return per_language(lambda lang: sentences_in(lang, memory.get(lang), question.get(lang)))
 
 
 def stale_wei(state: State, rng: random.Random) -> Iterator[State]:
@@ -476,7 +473,7 @@ def own_fours(state: State, rng: random.Random) -> Iterator[State]:
     fours = [
         c
         for c in set(state.stock[1:])
-        if s.hand[c] == 3 or s.meld_of(c, (WEI, CHOUWEI)) is not None
+        if s.hand[c] == 3 or s.meld_of(c, (HUNAN.melds.WEI, HUNAN.melds.CHOUWEI)) is not None
     ]
     if fours:
         yield turn_up(state, rng.choice(sorted(fours)))
@@ -523,19 +520,19 @@ _PAO_ASK = {
 }
 
 
-def peng_pao(game: Any, state: State, seat: int) -> Examined | None:
+def peng_pao(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang":
         return None
     s = state.seats[seat]
     c = offer.card
-    i = s.meld_of(c, (PENG, WEI, CHOUWEI))
+    i = s.meld_of(c, (HUNAN.melds.PENG, HUNAN.melds.WEI, HUNAN.melds.CHOUWEI))
     if i is None:
         return None
-    group = "peng" if s.melds[i].kind == PENG else "wei"
+    group = "peng" if s.melds[i].kind == HUNAN.melds.PENG else "wei"
     if group == "wei" and offer.seat == seat:
         return None  # the own draw makes a ti: the forced theme
-    card = TOKENS[c]
+    card = HUNAN.cards.TOKENS[c]
     why = _why(game, state, Action("pao", seat, (card,) * 4))
     if why not in ("legal", "zp-pao-on-draw-only"):
         return None
@@ -554,13 +551,20 @@ def peng_pao(game: Any, state: State, seat: int) -> Examined | None:
 def fourth_cards(state: State, rng: random.Random) -> Iterator[State]:
     """The fourth card of a seat's peng or wei comes: the seat to discard throws it, or the
     seat about to draw turns it up."""
-    groups = {m.cards[0] for s in state.seats for m in s.melds if m.kind in (PENG, WEI, CHOUWEI)}
+    groups = {
+        m.cards[0]
+        for s in state.seats
+        for m in s.melds
+        if m.kind in (HUNAN.melds.PENG, HUNAN.melds.WEI, HUNAN.melds.CHOUWEI)
+    }
     if not groups:
         return
     if state.phase == "play" and state.must_discard:
         free = [c for c in state.seats[state.turn].discardable() if c in groups]
         if free:
-            yield do(state, Action("discard", state.turn, (TOKENS[rng.choice(free)],)))
+            yield HUNAN.do(
+                state, Action("discard", state.turn, (HUNAN.cards.TOKENS[rng.choice(free)],))
+            )
     elif state.phase == "draw" and state.stock:
         cards = sorted(groups & set(state.stock[1:]))
         if cards:
@@ -590,9 +594,9 @@ _BAKUAI_ASK = {
 }
 
 
-def bakuai(game: Any, state: State, seat: int) -> Examined | None:
+def bakuai(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
-    d = decider(state) if offer is not None else None
+    d = HUNAN.decider(state) if offer is not None else None
     if offer is None or d is None or d[1] != seat or d[0] not in ("self", "pao"):
         return None
     a = d[2][0]
@@ -607,7 +611,7 @@ def bakuai(game: Any, state: State, seat: int) -> Examined | None:
         Query("hunan:bakuai", {"action": a.text()}),
         ("forced",),
         _reasons(_BAKUAI_REASONS),
-        {"card": TOKENS[offer.card]},
+        {"card": HUNAN.cards.TOKENS[offer.card]},
         {"discard": 1250, "bakuai": 1450}[why] + (50 if a.kind == "ti" else 0),
     )
     return q, (why, a.kind)
@@ -619,8 +623,8 @@ def bakuai(game: Any, state: State, seat: int) -> Examined | None:
 _CHI_REFUSED = ("breaks-kan", "zp-cannot-bi", "zp-no-discard-left")
 
 
-def chi_legal(game: Any, state: State, seat: int) -> Examined | None:
-    d = decider(state) if state.phase == "offer" else None
+def chi_legal(game: ZipaiGame, state: State, seat: int) -> Examined | None:
+    d = HUNAN.decider(state) if state.phase == "offer" else None
     if d is None or d[0] != "chi" or d[1] != seat:
         return None
     offer = state.offer
@@ -630,10 +634,10 @@ def chi_legal(game: Any, state: State, seat: int) -> Examined | None:
     legal_groups = {tuple(sorted(a.cards)) for a in d[2]}
     good: list[str] = []
     bad: list[tuple[str, str]] = []
-    for group in chi_shapes(c, state.rules.yiwushi):
+    for group in HUNAN.melds.chi_shapes(c, state.rules.yiwushi):
         own = list(group)
         own.remove(c)
-        if take(list(hand), own) is None:
+        if HUNAN.cards.take(list(hand), own) is None:
             continue  # the seat does not even hold the two cards
         text = " ".join(["chi", *_tokens(group)])
         if tuple(sorted(_tokens(group))) in legal_groups:
@@ -661,7 +665,7 @@ def chi_legal(game: Any, state: State, seat: int) -> Examined | None:
         Query("legal"),
         ("chi-bi",),
         _lettered(_shuffled(opts, key + 1)),
-        {"card": TOKENS[c]},
+        {"card": HUNAN.cards.TOKENS[c]},
         1300 + 80 * len(opts) + (100 if "zp-cannot-bi" in whys else 0),
     )
     main = next((w for w in ("zp-no-discard-left", "zp-cannot-bi") if w in whys), whys[0])
@@ -671,8 +675,8 @@ def chi_legal(game: Any, state: State, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- bi cards
 
 
-def bi_cards(game: Any, state: State, seat: int) -> Examined | None:
-    d = decider(state) if state.phase == "offer" else None
+def bi_cards(game: ZipaiGame, state: State, seat: int) -> Examined | None:
+    d = HUNAN.decider(state) if state.phase == "offer" else None
     if d is None or d[0] != "chi" or d[1] != seat:
         return None
     offer = state.offer
@@ -688,7 +692,7 @@ def bi_cards(game: Any, state: State, seat: int) -> Examined | None:
     acts = forms[group]
     n_bi = max(len(a.params["bi"]) for a in acts)
     cards = list(group)
-    cards.remove(TOKENS[c])
+    cards.remove(HUNAN.cards.TOKENS[c])
     q = Question(
         "pick-cards",
         said(
@@ -702,7 +706,7 @@ def bi_cards(game: Any, state: State, seat: int) -> Examined | None:
         Query("hunan:bi-cards", {"action": " ".join(["chi", *group])}),
         ("chi-bi",),
         (),
-        {"card": TOKENS[c], "cards": cards},
+        {"card": HUNAN.cards.TOKENS[c], "cards": cards},
         1400 + 150 * (n_bi - 1) + (60 if len(acts) > 1 else 0),
     )
     return q, (n_bi, len(acts) > 1)
@@ -734,29 +738,29 @@ def _one_reason(state: State, seat: int, group: tuple[int, ...], c: int, why: st
     if why == "zp-not-next-seat":
         own = list(group)
         own.remove(c)
-        rest = take(usable(s.hand), own)
-        return rest is not None and bool(bi_options(rest, c, state.rules.yiwushi))
+        rest = HUNAN.cards.take(HUNAN.cards.usable(s.hand), own)
+        return rest is not None and bool(HUNAN.melds.bi_options(rest, c, state.rules.yiwushi))
     if why == "breaks-kan":
         return s.hand[c] == 0
     return True
 
 
-def may_eat(game: Any, state: State, seat: int) -> Examined | None:
+def may_eat(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or state.seats[seat].hand[offer.card] >= 3:
         return None
     if seat == offer.seat and offer.source == "discard":
         return None
-    d = decider(state)
+    d = HUNAN.decider(state)
     if d is None or d[0] == "self":
         return None  # the card goes face down into the drawer's own group
     c = offer.card
     hand = state.seats[seat].hand
     groups = []
-    for group in chi_shapes(c, state.rules.yiwushi):
+    for group in HUNAN.melds.chi_shapes(c, state.rules.yiwushi):
         own = list(group)
         own.remove(c)
-        if take(list(hand), own) is not None:
+        if HUNAN.cards.take(list(hand), own) is not None:
             groups.append(group)
     if not groups:
         return None
@@ -771,7 +775,7 @@ def may_eat(game: Any, state: State, seat: int) -> Examined | None:
         Query("is-legal", {"action": action.text()}),
         ("chi-bi",),
         _reasons(_EAT_REASONS),
-        {"card": TOKENS[c], "cards": _two(group, c)},
+        {"card": HUNAN.cards.TOKENS[c], "cards": _two(group, c)},
         _EAT_RATING[why],
     )
     return q, why
@@ -788,15 +792,15 @@ _CHOU_REASONS: tuple[Reason, ...] = (
 _CHOU_RATING = {"legal": 1300, "chou-card": 1400, "zp-own-discard": 1450}
 
 
-def choupai(game: Any, state: State, seat: int) -> Examined | None:
+def choupai(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or seat == offer.seat:
         return None
-    d = decider(state)
+    d = HUNAN.decider(state)
     if d is None or d[0] == "self":
         return None
     c = offer.card
-    card = TOKENS[c]
+    card = HUNAN.cards.TOKENS[c]
     s = state.seats[seat]
     bit = 1 << c
     if s.hand[c] >= 3 or (s.chou & bit and s.thrown & bit):
@@ -804,7 +808,7 @@ def choupai(game: Any, state: State, seat: int) -> Examined | None:
     acts: list[tuple[Action, list[str]]] = []
     if s.hand[c] == 2:
         acts.append((Action("peng", seat, (card,) * 3), []))
-    if seat in stage_seats(state, "chi"):
+    if seat in HUNAN.stage_seats(state, "chi"):
         for group in _own_groups(s.hand, c, state.rules.yiwushi):
             acts.append((Action("chi", seat, _tokens(group)), _two(group, c)))
     if not acts:
@@ -834,12 +838,13 @@ def stale_memory(state: State, rng: random.Random) -> Iterator[State]:
         return
     bit = 1 << offer.card
     takers = sorted(
-        {t for stage, t, _ in candidates(state, True) if stage in ("peng", "chi")} - {offer.seat}
+        {t for stage, t, _ in HUNAN.candidates(state, True) if stage in ("peng", "chi")}
+        - {offer.seat}
     )
     for t in takers:
         s = state.seats[t]
         for changed in (_memo(state, t, chou=s.chou | bit), _memo(state, t, thrown=s.thrown | bit)):
-            if decider(changed) is not None:
+            if HUNAN.decider(changed) is not None:
                 yield changed
 
 
@@ -868,9 +873,9 @@ _HU_REASONS: tuple[Reason, ...] = (
 _CHOU_HU_RATING = {"blocked": 1450, "changed": 1550, "stale-card": 1400}
 
 
-def chou_hu(game: Any, state: State, seat: int) -> Examined | None:
+def chou_hu(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
-    if offer is None or offer.source != "draw" or seat not in stage_seats(state, "hu"):
+    if offer is None or offer.source != "draw" or seat not in HUNAN.stage_seats(state, "hu"):
         return None
     if _hidden_from(state, seat):
         return None
@@ -880,9 +885,9 @@ def chou_hu(game: Any, state: State, seat: int) -> Examined | None:
     stale = bool(s.chou & (1 << c))
     if bool(memo) == stale:
         return None  # one memory at a time: a passed win, or a stale card
-    if hu_points(state, seat, offer) < state.rules.min_huxi:
+    if HUNAN.hu_points(state, seat, offer) < state.rules.min_huxi:
         return None
-    card = TOKENS[c]
+    card = HUNAN.cards.TOKENS[c]
     why = _why(game, state, Action("hu", seat, (card,)))
     if why == "zp-chou-hu":
         cat = "blocked"
@@ -911,7 +916,7 @@ def passed_wins(state: State, rng: random.Random) -> Iterator[State]:
     (chouhu): with its table huxi as it is now, or as it was before its last group; or
     the card is a choupai for it."""
     offer = _offer(state)
-    d = decider(state) if offer is not None else None
+    d = HUNAN.decider(state) if offer is not None else None
     if offer is None or d is None or d[0] != "hu" or offer.source != "draw":
         return
     t, c = d[1], offer.card
@@ -947,16 +952,16 @@ _CLAIMS = {
 def _claim_text(me: int, a: Action, card: int) -> Text:
     own = list(a.cards)
     if a.kind == "chi":
-        own.remove(TOKENS[card])
+        own.remove(HUNAN.cards.TOKENS[card])
     return said(_CLAIMS[a.kind], who=who(me, a.seat, start=True), names=cards_zh(own))
 
 
-def priority(game: Any, state: State, seat: int) -> Examined | None:
+def priority(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.passed or game.to_act(state) != seat:
         return None  # asked as the card comes, before anyone has decided on it
     claims: dict[int, tuple[str, Action]] = {}
-    for stage, t, acts in candidates(state):
+    for stage, t, acts in HUNAN.candidates(state):
         if stage == "self":
             return None
         claims.setdefault(t, (stage, acts[0]))
@@ -979,7 +984,7 @@ def priority(game: Any, state: State, seat: int) -> Examined | None:
         Query("priority"),
         ("priority",),
         choices,
-        {"card": TOKENS[offer.card]},
+        {"card": HUNAN.cards.TOKENS[offer.card]},
         1250
         + 150 * (len(claims) - 2)
         + (100 if len(set(stages)) < len(stages) else 0)
@@ -1006,27 +1011,29 @@ _WIN_RATING = {"legal": 1300, "zp-below-minimum": 1450, "zp-no-win-on-discard": 
 def _hidden_from(state: State, seat: int) -> bool:
     """The drawn card goes face down into the drawer's own wei or ti: the seat never
     sees it."""
-    d = decider(state)
+    d = HUNAN.decider(state)
     return d is not None and d[0] == "self" and d[1] != seat
 
 
-def win_minimum(game: Any, state: State, seat: int) -> Examined | None:
+def win_minimum(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     offer = _offer(state)
     if offer is None or offer.source == "liang" or _hidden_from(state, seat):
         return None
     if offer.source == "discard":
         if seat == offer.seat:
             return None
-        pts = points_with(state.seats[seat], offer.card, False, False, True, state.rules.yiwushi)
+        pts = HUNAN.points_with(
+            state.seats[seat], offer.card, False, False, True, state.rules.yiwushi
+        )
         if pts < state.rules.min_huxi:
             return None  # below the minimum as well: the discard must be the one reason
     else:
-        if seat not in stage_seats(state, "hu"):
+        if seat not in HUNAN.stage_seats(state, "hu"):
             return None
-        pts = hu_points(state, seat, offer)
+        pts = HUNAN.hu_points(state, seat, offer)
     if pts < 0:
         return None
-    card = TOKENS[offer.card]
+    card = HUNAN.cards.TOKENS[offer.card]
     why = _why(game, state, Action("hu", seat, (card,)))
     if why not in _WIN_RATING:
         return None
@@ -1056,11 +1063,12 @@ def _may_win_drawing(state: State, seat: int) -> bool:
     counts = s.counts()
     low, yiwushi = state.rules.min_huxi, state.rules.yiwushi
     return any(
-        counts[c] < 4 and points_with(s, c, True, True, True, yiwushi) >= low for c in range(20)
+        counts[c] < 4 and HUNAN.points_with(s, c, True, True, True, yiwushi) >= low
+        for c in range(20)
     )
 
 
-def waits(game: Any, state: State, seat: int) -> Examined | None:
+def waits(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if state.phase != "draw" or state.turn != seat or not state.stock:
         return None
     s = state.seats[seat]
@@ -1095,7 +1103,7 @@ def waits(game: Any, state: State, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- current huxi
 
 
-def table_huxi(game: Any, state: State, seat: int) -> Examined | None:
+def table_huxi(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if game.to_act(state) != seat:
         return None
     s = state.seats[seat]
@@ -1103,9 +1111,9 @@ def table_huxi(game: Any, state: State, seat: int) -> Examined | None:
     scoring = [m for m in s.melds if m.points(yiwushi) > 0]
     if len(s.melds) < 3 or len(scoring) < 2:
         return None
-    big = any(is_big(m.cards[0]) for m in scoring)
+    big = any(HUNAN.cards.is_big(m.cards[0]) for m in scoring)
     quad = any(m.is_quad for m in s.melds)
-    hidden = any(m.kind in (WEI, CHOUWEI) for m in s.melds)
+    hidden = any(m.kind in (HUNAN.melds.WEI, HUNAN.melds.CHOUWEI) for m in s.melds)
     q = Question(
         "number",
         said(
@@ -1121,11 +1129,11 @@ def table_huxi(game: Any, state: State, seat: int) -> Examined | None:
 # --------------------------------------------------------------------------- a win now
 
 
-def _win_now(game: Any, state: State, seat: int) -> State | None:
+def _win_now(game: ZipaiGame, state: State, seat: int) -> State | None:
     if game.to_act(state) != seat:
         return None
     if state.phase == "offer":
-        d = decider(state)
+        d = HUNAN.decider(state)
         if d is None or d[0] != "hu":
             return None
     elif state.phase != "play" or not state.may_hu:
@@ -1133,7 +1141,7 @@ def _win_now(game: Any, state: State, seat: int) -> State | None:
     return win_now(state, seat)
 
 
-def count_huxi(game: Any, state: State, seat: int) -> Examined | None:
+def count_huxi(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     after = _win_now(game, state, seat)
     if after is None or after.result is None:
         return None
@@ -1149,7 +1157,7 @@ def count_huxi(game: Any, state: State, seat: int) -> Examined | None:
     return q, (min(r.huxi // 6, 4), fours > 0)
 
 
-def count_tun(game: Any, state: State, seat: int) -> Examined | None:
+def count_tun(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     after = _win_now(game, state, seat)
     if after is None or after.result is None:
         return None
@@ -1166,12 +1174,12 @@ def count_tun(game: Any, state: State, seat: int) -> Examined | None:
     return q, min((r.huxi - state.rules.min_huxi) // 3, 3)
 
 
-def settle(game: Any, state: State, seat: int) -> Examined | None:
+def settle(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     after = _win_now(game, state, seat)
     if after is None or after.result is None:
         return None
     r = after.result
-    named = mingtang(red_count(after.seats[seat].counts()))
+    named = HUNAN.mingtang(HUNAN.red_count(after.seats[seat].counts()))
     q = Question(
         "number",
         said(
@@ -1195,7 +1203,7 @@ def _win_variants(state: State, rng: random.Random) -> Iterator[State]:
 # --------------------------------------------------------------------------- the discard
 
 
-def best_discard(game: Any, state: State, seat: int) -> Examined | None:
+def best_discard(game: ZipaiGame, state: State, seat: int) -> Examined | None:
     if state.phase != "play" or not state.must_discard or state.turn != seat:
         return None
     s = state.seats[seat]
@@ -1207,20 +1215,20 @@ def best_discard(game: Any, state: State, seat: int) -> Examined | None:
     low, yiwushi = state.rules.min_huxi, state.rules.yiwushi
     maybe = []  # discards after which some card may still win (a quick upper bound)
     for x in free:
-        after = seat_evolve(s, hand=sub(s.hand, (x,)))
+        after = HUNAN.seat_evolve(s, hand=HUNAN.cards.without(s.hand, (x,)))
         held = after.counts()
         if any(
-            held[c] < 4 and points_with(after, c, True, True, True, yiwushi) >= low
+            held[c] < 4 and HUNAN.points_with(after, c, True, True, True, yiwushi) >= low
             for c in range(20)
         ):
             maybe.append(x)
     if not maybe:
         return None
-    cards = [TOKENS[c] for c in free]
+    cards = [HUNAN.cards.TOKENS[c] for c in free]
     seen = game.view(state, seat)
-    counts = {TOKENS[x]: 0 for x in free}
+    counts = {HUNAN.cards.TOKENS[x]: 0 for x in free}
     for x in maybe:
-        counts[TOKENS[x]] = len(discard_waits(state, seat, TOKENS[x], seen))
+        counts[HUNAN.cards.TOKENS[x]] = len(discard_waits(state, seat, HUNAN.cards.TOKENS[x], seen))
     ranked = sorted(counts.values(), reverse=True)
     best, second = ranked[0], ranked[1]
     if best == 0 or not (second == 0 or best >= second + 2):

@@ -1,4 +1,4 @@
-"""Nantong 笃子胡: its teaching, in one folder.
+"""Nantong duzihu: its teaching, in one folder.
 
 ``themes`` (practice positions), ``generators`` (exercises made from deals),
 ``queries`` (the engine's answers to this game's questions), ``misconceptions``

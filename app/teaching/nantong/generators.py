@@ -7,7 +7,7 @@ there, steers the cards), the theme asks, and the exercise is the theme's questi
 the generator's id, so the same seed always makes the same position.
 
 The generic ``forced`` generator never finds anything here (the engine forces nothing
-but the discard of a drawn card after 报听, which it lists as the only legal action), and
+but the discard of a drawn card after baoting, which it lists as the only legal action), and
 the generic ``cards-left`` question would hide the turned generals (a seen card the
 table does not show); both ids now make their question from Nantong's own themes.
 """
@@ -21,6 +21,7 @@ from app.learning import practice, practice_themes
 from app.learning.exercise import Exercise
 from app.learning.generators import Generator
 from app.teaching.nantong import themes as T
+from app.teaching.wording import said
 
 GAME = "nantong"
 #: the game's own generators
@@ -42,7 +43,7 @@ def from_theme(gen_id: str, theme_id: str, kind: str, skills: tuple[str, ...]) -
 
     title = {t.id: t for t in T.OWN}.get(theme_id) or practice_themes.shared(GAME).get(theme_id)
     assert title is not None, theme_id
-    gen = Generator(gen_id, GAME, kind, skills, title.title, make)
+    gen = Generator(gen_id, GAME, kind, skills, said(title.title), make)
     OWN.append(gen)
     return gen
 

@@ -1,8 +1,8 @@
 """Misconceptions of nantong: the catalog and the diagnosis (buggy models).
 
 A wrong count is recomputed from the engine's own count lines the way a learner holding
-a wrong belief would count (no rounding, no 成胡, a 老将 counted as an ordinary card, a
-碰 counted as three in hand, ...); the first belief whose count equals the learner's
+a wrong belief would count (no rounding, no chenghu, a laojiang counted as an ordinary card, a
+peng counted as three in hand, ...); the first belief whose count equals the learner's
 answer names the misconception, with the group, card or number it concerns. Picked
 cards, orders and true-false answers are read the same way against the engine's answer.
 """
@@ -222,9 +222,9 @@ class Belief:
 
 def recount(lines: Sequence[CountLine], b: Belief, final_round: bool, mode: str) -> int:
     """The total of ``lines`` counted under belief ``b``. ``mode``: ``win`` (groups,
-    三老会齐 again, 底胡 rounded, the rest added, the total rounded, the doublings),
-    ``base`` (a non-winner: 底胡 rounded right after the groups, then 喜) or ``sum``
-    (the groups' 胡 added up)."""
+    sanlao huiqi again, dihu rounded, the rest added, the total rounded, the doublings),
+    ``base`` (a non-winner: dihu rounded right after the groups, then xi) or ``sum``
+    (the groups' hu added up)."""
     t = 0
     honours: dict[str, int] = {}
     based = mode == "base"
@@ -258,7 +258,7 @@ def recount(lines: Sequence[CountLine], b: Belief, final_round: bool, mode: str)
     return t
 
 
-# -- the 胡 table under wrong beliefs --------------------------------------------------
+# -- the hu table under wrong beliefs --------------------------------------------------
 
 SHUANG_ROWS = {r.code: r for r in nt_rules.ROWS[:5]}
 DAN_ROWS = {r.code: r for r in nt_rules.ROWS[5:]}
@@ -321,7 +321,7 @@ def group_beliefs(lines: Sequence[CountLine], shuang: bool) -> list[tuple[Reason
 
 XI_LINEAR = 10
 #: each doubling's count line → its concept in the term table (the message names it in
-#: the page's language: 天成 / tiancheng)
+#: the page's language: tiancheng in Chinese characters, or in English)
 DOUBLINGS = {
     "nt-menpiao": "menpiao",
     "nt-tiancheng": "tianhu",
@@ -336,7 +336,7 @@ DOUBLINGS = {
 
 
 def total_beliefs(lines: Sequence[CountLine], shuang: bool) -> list[tuple[Reason, Belief]]:
-    """Beliefs about the count as a whole: the shapes, 成胡, rounding, the extras and
+    """Beliefs about the count as a whole: the shapes, chenghu, rounding, the extras and
     the doublings (the most specific first; rounding down last, as it is the vaguest)."""
     at = {ln.code: i for i, ln in enumerate(lines)}
     rounding = next((ln for ln in lines if ln.code in ("nt-dihu", "nt-jinzheng")), None)
@@ -456,7 +456,7 @@ def _count_answer(ex: Exercise, sol: Solution, given: int) -> Reason | None:
 def _dihu_answer(
     lines: Sequence[CountLine], rules: nt_rules.Rules, given: int, right: int
 ) -> Reason | None:
-    """The winner's 底胡: the lines up to the rounding, counted under each belief."""
+    """The winner's dihu: the lines up to the rounding, counted under each belief."""
     if given == right + 20:
         return Reason("mc-nt-dihu-chenghu")
     end = next((i for i, ln in enumerate(lines) if ln.code == "nt-dihu"), None)

@@ -5,21 +5,21 @@ names prefixed ``nantong:``).
 query                      kind          the right answer
 =========================  ============  ===============================================
 ``nantong:deck-size``      number        cards in the deck under the exercise's rules
-``nantong:zaijiang``       pick-cards    the cards of the hand that are 在将 (count on a
+``nantong:zaijiang``       pick-cards    the cards of the hand that are zaijiang (count on a
                                          general row) under the turned generals
-``nantong:meld-hu``        number        the 胡 of the groups laid down (``melds``)
-``nantong:hand-type``      choice        the kind of win (飘胡 / 清胡 / 塌子胡): the choice
+``nantong:meld-hu``        number        the hu of the groups laid down (``melds``)
+``nantong:hand-type``      choice        the kind of win (piaohu / qinghu / tazihu): the choice
                                          whose ``reason`` is ``piaohu``/``qinghu``/``tazihu``
-``nantong:situation``      choice        the 将 situation of the turned generals: the choice
+``nantong:situation``      choice        the jiang situation of the turned generals: the choice
                                          whose ``reason`` is ``putong-jiang``, ``shuang-jiang``,
                                          ``shuanglong-hui``, ``banbian-jiang``, ``dan-jiang``
 ``nantong:nonwinner``      number        what the cards count for a player who did not go out
 ``nantong:net``            number        a finished deal: what the seat wins (+) or pays (−)
 ``nantong:priority``       order         a discard claimed by both others: who gets it first
 ``nantong:total``          number        a finished deal: the seat's count (the winner's
-                                         full count, another player's 底胡)
-``nantong:dihu``           number        a finished deal: the winner's 底胡 (the groups'
-                                         胡 with 三老会齐, rounded up to the next ten)
+                                         full count, another player's dihu)
+``nantong:dihu``           number        a finished deal: the winner's dihu (the groups'
+                                         hu with sanlao huiqi, rounded up to the next ten)
 =========================  ============  ===============================================
 
 ``nantong:situation`` and ``nantong:hand-type`` also read a position: the turned
@@ -111,7 +111,7 @@ def _tagged_choice(ex: Exercise, tag: str, proof: Proof) -> Solution:
 
 def winner_analysis(c: Ctx, ex: Exercise) -> Analysis:
     """A finished deal seen by its winner: the hand as the deal counted it (the card won
-    on, 自摸, 杠开, 天听 ... read from the final position), and its kind of win."""
+    on, zimo, gangkai, tianting ... read from the final position), and its kind of win."""
     s = c.state
     if s is None or not c.game.is_over(s) or s.winner is None or c.seat != s.winner:
         raise BadExercise(f"{ex.id}: the query needs a won deal seen by its winner")
@@ -244,7 +244,7 @@ def finished(c: Ctx, ex: Exercise) -> tuple[Any, int]:
 
 def _total(c: Ctx, ex: Exercise) -> Solution:
     """What the seat counts in a won deal: the winner's full count (how the hand went out
-    included), another player's 底胡."""
+    included), another player's dihu."""
     s, seat = finished(c, ex)
     out = c.game.outcome(s)
     assert out is not None
@@ -255,15 +255,15 @@ def _total(c: Ctx, ex: Exercise) -> Solution:
 
 
 def _dihu(c: Ctx, ex: Exercise) -> Solution:
-    """The winner's 底胡: the line that rounds the groups' 胡 up (no 清胡: it has none)."""
+    """The winner's dihu: the line that rounds the groups' hu up (no qinghu: it has none)."""
     s, seat = finished(c, ex)
     if seat != s.winner:
-        raise BadExercise(f"{ex.id}: the 底胡 question is asked of the winner")
+        raise BadExercise(f"{ex.id}: the dihu question is asked of the winner")
     out = c.game.outcome(s)
     assert out is not None and out.count is not None
     line = next((ln for ln in out.count.lines if ln.code == "nt-dihu"), None)
     if line is None:
-        raise BadExercise(f"{ex.id}: this win has no 底胡 (a 清胡)")
+        raise BadExercise(f"{ex.id}: this win has no dihu (a qinghu)")
     a = Analysis("nantong", True, True, out.count.total, "hu", count=out.count)
     fact = Reason("fact-nt-dihu", {"sum": int(line.params.get("sum", 0)), "dihu": line.points})
     return Solution((str(line.points),), line.points, Proof(analysis=a, facts=(fact,)))

@@ -1,4 +1,4 @@
-"""Nantong 笃子胡: the numbers of its rules page's tables, worked out by the engine when the
+"""Nantong duzihu: the numbers of its rules page's tables, worked out by the engine when the
 page is drawn (:mod:`app.learning.rules_tables` draws them)."""
 
 from __future__ import annotations

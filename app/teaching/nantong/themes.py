@@ -3,19 +3,19 @@
 or says it does not fit (see app/learning/practice.py).
 
 Each theme is an *examiner* ``(game, state, seat) → (question, category) | None``; the
-category names the kind of answer (a 飘胡 or a 清胡, a legal 报听 or a refused one, ...),
+category names the kind of answer (a piaohu or a qinghu, a legal baoting or a refused one, ...),
 so that a theme's direct builder can pick the kind first and make rare answers as
 common as frequent ones. Direct builders play deals with the engine and, where deals
-rarely reach the moment (a hand ready from the deal, a 清胡, two claims on one discard),
+rarely reach the moment (a hand ready from the deal, a qinghu, two claims on one discard),
 steer cards into a seat's hand through the engine's own position JSON
 (:func:`steer`: ``to_json`` → new hands → ``read_position``, checked by the engine's
 invariants and the position code's round trip).
 
 The turned generals are named in every prompt (the table shows only the card on offer),
-and so is the rule set (双将 / 单将, with or without the 喜).
+and so is the rule set (shuangjiang / danjiang, with or without the xi).
 
 Replaced generic themes: ``forced`` (Nantong forces one thing only, the discard of a
-drawn card after 报听, and the engine lists it as the only legal action, which the
+drawn card after baoting, and the engine lists it as the only legal action, which the
 generic theme never asks) and ``waits`` (its prompt must name the turned generals,
 whose copies can never be drawn).
 """
@@ -43,8 +43,10 @@ from app.engine.nantong.rules import (
     generals_of,
 )
 from app.learning import practice
-from app.learning.exercise import Choice, Query, Text
+from app.learning.exercise import Choice, Query
 from app.learning.practice import Question, Theme
+from app.teaching.wording import CLAUSE_SEP, Localized, joined, listed, said
+from app.text.catalog import NP_, Msg
 
 GAME = "nantong"
 #: the game's own practice themes, in the order the practice page lists them
@@ -54,7 +56,7 @@ Examiner = Callable[[Any, Any, int], Examined | None]
 TRIES = 8  # a direct builder's attempts before it gives up
 
 #: the other players as a seat sees them (offset from the seat), as the table names them
-NAMES = {1: ("下家", "Right"), 2: ("对家", "Across"), 3: ("上家", "Left")}
+NAMES = {1: NP_("nantong", "Right"), 2: NP_("nantong", "Across"), 3: NP_("nantong", "Left")}
 
 
 def _game() -> Any:
@@ -65,23 +67,24 @@ def rules(generals: int = 2, xi: bool = False) -> Any:
     return _game().rules({"generals": str(generals), "xi": "yes" if xi else "no"})
 
 
-def _rule_words(r: Any) -> tuple[str, str]:
-    zh = "双将打法" if r.shuang else "单将打法"
-    en = "Two-general rules" if r.shuang else "Single-general rules"
+def _rule_words(r: Any) -> Msg:
     if r.xi:
-        zh, en = zh + "，带喜", en + ", with the xi cards"
-    return zh, en
+        if r.shuang:
+            return NP_("nantong", "Two-general rules, with the xi cards")
+        return NP_("nantong", "Single-general rules, with the xi cards")
+    return (
+        NP_("nantong", "Two-general rules") if r.shuang else NP_("nantong", "Single-general rules")
+    )
 
 
-def _who(seat: int, other: int) -> tuple[str, str]:
+def _who(seat: int, other: int) -> Msg:
     return NAMES[(other - seat) % 4]
 
 
 def _ask(
     kind: str,
     state: Any,
-    zh: str,
-    en: str,
+    text: Localized,
     query: Query,
     skills: tuple[str, ...],
     rating: float,
@@ -90,18 +93,16 @@ def _ask(
     params: dict[str, Any] | None = None,
 ) -> Question:
     """A question whose prompt starts with the rule set and the turned generals."""
-    rz, re_ = _rule_words(state.rules)
     gen = [token(k) for k in state.generals]
-    if gen:
-        head_zh, head_en = (
-            f"{rz}，将牌是{{gen_cards}}。",
-            f"{re_}; the turned general{'s' if len(gen) > 1 else ''}: {{gen_cards}}. ",
-        )
+    if len(gen) > 1:
+        head = NP_("nantong", "{rules}; the turned generals: {gen_cards}.")
+    elif gen:
+        head = NP_("nantong", "{rules}; the turned general: {gen_cards}.")
     else:
-        head_zh, head_en = f"{rz}。", f"{re_}. "
+        head = NP_("nantong", "{rules}.")
     return Question(
         kind,
-        Text(head_zh + zh, head_en + en),
+        joined([said(head, rules=_rule_words(state.rules)), text]),
         query,
         skills,
         choices,
@@ -238,8 +239,8 @@ def make_hand(
     xi: int = 0,
 ) -> list[str] | None:
     """Tokens of a complete concealed hand of ``size`` cards (a pair and groups) of
-    ``shape`` (``qing``: runs only; ``piao``: three alike only, a 文钱 allowed; ``tazi``:
-    both; ``any``), holding ``must``, with ``xi`` 喜 cards standing in for some cards;
+    ``shape`` (``qing``: runs only; ``piao``: three alike only, a wenqian allowed; ``tazi``:
+    both; ``any``), holding ``must``, with ``xi`` xi cards standing in for some cards;
     ``None`` when the copies ``free`` do not allow it."""
     groups = (size - 2) // 3
     if 2 + 3 * groups != size:
@@ -328,8 +329,8 @@ def scan(
 
 def theme(
     tid: str,
-    title: Text,
-    about: Text,
+    title: Msg,
+    about: Msg,
     examine: Examiner,
     direct: Callable[[random.Random], tuple[Any, int] | None] | None,
 ) -> Theme:
@@ -342,7 +343,14 @@ def theme(
                 return made
         return None
 
-    own = Theme(tid, GAME, title, about, practice.asking(examine, GAME), built if direct else None)
+    own = Theme(
+        tid,
+        GAME,
+        said(title),
+        said(about),
+        practice.asking(examine, GAME),
+        built if direct else None,
+    )
     OWN.append(own)
     return own
 
@@ -363,12 +371,12 @@ def _why(game: Any, state: Any, action: Action) -> str:
 
 
 def _reasons(*items: tuple[Any, ...]) -> tuple[Choice, ...]:
-    """True-false reasons ``(id, reason, zh, en[, misconception])``."""
+    """True-false reasons ``(id, reason, text[, misconception])``."""
     out = []
     for item in items:
-        cid, reason, zh, en = item[:4]
-        mc = item[4] if len(item) > 4 else None
-        out.append(Choice(cid, Text(zh, en), reason=reason, misconception=mc))
+        cid, reason, text = item[:3]
+        mc = item[3] if len(item) > 3 else None
+        out.append(Choice(cid, said(text), reason=reason, misconception=mc))
     return tuple(out)
 
 
@@ -379,43 +387,45 @@ def _one_short(state: Any, seat: int) -> bool:
 # =========================================================================== counting
 
 
-def _how_won(state: Any, seat: int) -> tuple[str, str, dict[str, Any]]:
+def _how_won(state: Any, seat: int) -> tuple[list[Localized], dict[str, Any]]:
     """How the winner went out, in words (what the count needs and the table may not
-    show: 报听, a replacement card, the dealer's first discard)."""
+    show: baoting, a replacement card, the dealer's first discard)."""
     wc = win_context(state, seat)
     params: dict[str, Any] = {}
+    lines: list[Localized] = []
     if wc.tiancheng:
-        zh, en = (
-            "你是庄家，起手二十三张就胡了。",
-            "You are the dealer, and your 23 dealt cards were already a win. ",
+        lines.append(
+            NP_("nantong", "You are the dealer, and your 23 dealt cards were already a win.")
         )
     elif wc.zimo:
         assert wc.win_card is not None  # a win on a card names it
         params["win_card"] = token(wc.win_card)
         if wc.gangkai and wc.haidi:
-            zh = "你摆下一个杠，补摸到牌堆最后一张{win_card}，胡了。"
-            en = "You laid down a four and drew the last card of the stock as its replacement, the {win_card}, and won. "
+            msg = NP_(
+                "nantong",
+                "You laid down a four and drew the last card of the stock as its replacement, "
+                "the {win_card}, and won.",
+            )
         elif wc.gangkai:
-            zh = "你摆下一个杠，补摸来的{win_card}让你胡了。"
-            en = "You laid down a four, and the replacement card, the {win_card}, made your hand. "
+            msg = NP_(
+                "nantong",
+                "You laid down a four, and the replacement card, the {win_card}, made your hand.",
+            )
         elif wc.haidi:
-            zh = "你摸到牌堆的最后一张{win_card}，胡了。"
-            en = "You drew the last card of the stock, the {win_card}, and won. "
+            msg = NP_("nantong", "You drew the last card of the stock, the {win_card}, and won.")
         else:
-            zh, en = "你自己摸到{win_card}，胡了。", "You drew the {win_card} yourself and won. "
+            msg = NP_("nantong", "You drew the {win_card} yourself and won.")
+        lines.append(msg)
     else:
         assert wc.win_card is not None
         params["win_card"] = token(wc.win_card)
-        wz, we = _who(seat, state.discarder)
-        zh, en = (
-            f"{wz}打出{{win_card}}，你胡了。",
-            f"{we} discarded the {{win_card}} and you won on it. ",
-        )
+        msg = NP_("nantong", "{seat} discarded the {win_card} and you won on it.")
+        lines.append(said(msg, seat=_who(seat, state.discarder)))
         if wc.dihu:
-            zh, en = zh + "这是庄家打出的第一张牌。", en + "It was the dealer's first discard. "
+            lines.append(NP_("nantong", "It was the dealer's first discard."))
     if wc.tianting:
-        zh, en = "你起手就报了听。" + zh, "You declared ready from the deal. " + en
-    return zh, en, params
+        lines.insert(0, NP_("nantong", "You declared ready from the deal."))
+    return lines, params
 
 
 def _count_rating(count: Any) -> float:
@@ -432,12 +442,12 @@ def _winner_count(game: Any, state: Any, seat: int, want: Callable[[Any], bool])
     if not want(state.rules):
         return None
     out = game.outcome(state)
-    zh, en, params = _how_won(state, seat)
+    lines, params = _how_won(state, seat)
+    ask = NP_("nantong", "Counting how you went out, how many hu is your hand worth?")
     q = _ask(
         "number",
         state,
-        zh + "照这一局的胡法，你这手牌一共算多少胡？",
-        en + "Counting how you went out, how many hu is your hand worth?",
+        joined([*lines, ask]),
         Query("nantong:total"),
         ("counting",) if not state.rules.xi else ("xi", "counting"),
         _count_rating(out.count),
@@ -463,8 +473,8 @@ def steered_win(
     rng: random.Random, r: Any, shape: str, zimo: bool | None = None, xi: int = 0
 ) -> Any | None:
     """A deal the engine plays until a random turn, where a player's hand is steered into
-    a complete one of ``shape`` (with ``xi`` 喜) and wins: on the card just drawn
-    (自摸), or on the next discard of the player before (点炮)."""
+    a complete one of ``shape`` (with ``xi`` xi) and wins: on the card just drawn
+    (zimo), or on the next discard of the player before (dianpao)."""
     game = _game()
     zimo = rng.random() < 0.5 if zimo is None else zimo
     stop = rng.randrange(4, 40)
@@ -545,9 +555,9 @@ def _count_direct(want_rules: Callable[[random.Random], Any]) -> Callable[[rando
 
 theme(
     "count-win",
-    Text("算一手胡牌", "Count a winning hand"),
-    Text(
-        "双将打法：照这一局怎么胡的，把胡牌的人的胡数从牌组一路算到总数。",
+    NP_("nantong", "Count a winning hand"),
+    NP_(
+        "nantong",
         "Two-general rules: count the winner's hand from its groups to the total, the way the deal ended.",
     ),
     lambda g, s, seat: _winner_count(g, s, seat, lambda r: r.shuang and not r.xi),
@@ -556,9 +566,9 @@ theme(
 
 theme(
     "count-dan",
-    Text("单将打法算胡", "Counting under one general"),
-    Text(
-        "单将打法：认出常将和翻出的将牌带进来的那一组点数，按单将的胡数表算出胡牌的人一共多少胡。",
+    NP_("nantong", "Counting under one general"),
+    NP_(
+        "nantong",
         "One-general rules: the standing generals, the turned card's group and the one-general table, to the winner's total.",
     ),
     lambda g, s, seat: _winner_count(g, s, seat, lambda r: not r.shuang and not r.xi),
@@ -567,9 +577,9 @@ theme(
 
 theme(
     "count-xi",
-    Text("带喜算胡", "Counting with the xi cards"),
-    Text(
-        "带喜打：喜当百搭，胡数另加；胡了却一张喜也没有，就是穷狠。",
+    NP_("nantong", "Counting with the xi cards"),
+    NP_(
+        "nantong",
         "Deals with the xi cards: wild in the hand, worth hu of their own, and a doubling when you hold none.",
     ),
     lambda g, s, seat: _winner_count(g, s, seat, lambda r: r.xi),
@@ -586,13 +596,14 @@ def _nonwinner(game: Any, state: Any, seat: int) -> Examined | None:
     count = out.extra["counts"][str(seat)]
     if count.total <= 0:
         return None
-    wz, we = _who(seat, state.winner)
     groups = sum(1 for ln in count.lines if ln.params.get("row"))
+    ask = NP_(
+        "nantong", "{seat} went out in this deal; you did not. How many hu does your hand count?"
+    )
     q = _ask(
         "number",
         state,
-        f"这一局{wz}胡了，你没胡。你的牌算多少胡？",
-        f"{we} went out in this deal; you did not. How many hu does your hand count?",
+        said(ask, seat=_who(seat, state.winner)),
         Query("nantong:total"),
         ("settlement", "counting"),
         1200
@@ -620,9 +631,9 @@ def _nonwinner_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "nonwinner",
-    Text("没胡的人也算胡", "The others count too"),
-    Text(
-        "别人胡了：没胡的人只算摆出的牌组和手里三张、四张一样的牌，进整成底胡，没有成胡。",
+    NP_("nantong", "The others count too"),
+    NP_(
+        "nantong",
         "Someone else went out: count only your groups, on the table and in your hand, rounded up, with no 20 for going out.",
     ),
     _nonwinner,
@@ -636,28 +647,24 @@ def _net(game: Any, state: Any, seat: int) -> Examined | None:
     out = game.outcome(state)
     totals = {int(x): t for x, t in out.extra["totals"].items()}
     others = [x for x in state.players if x != seat]
-    parts_zh = [f"你 {totals[seat]}"] + [f"{_who(seat, x)[0]} {totals[x]}" for x in others]
-    parts_en = [f"you {totals[seat]}"] + [f"{_who(seat, x)[1]} {totals[x]}" for x in others]
+    parts = [said(NP_("nantong", "you {n}"), n=totals[seat])] + [
+        said(NP_("nantong", "{seat} {n}"), seat=_who(seat, x), n=totals[x]) for x in others
+    ]
     if seat == state.winner:
-        zh_w, en_w = "这一局你胡了。", "You went out in this deal. "
+        won = said(NP_("nantong", "You went out in this deal."))
     else:
-        zh_w, en_w = (
-            f"这一局{_who(seat, state.winner)[0]}胡了。",
-            f"{_who(seat, state.winner)[1]} went out in this deal. ",
-        )
+        won = said(NP_("nantong", "{seat} went out in this deal."), seat=_who(seat, state.winner))
+    counts = NP_(
+        "nantong",
+        "The three counts: {counts}. What do you win or lose in all? Write a win as a positive "
+        "number, a loss as a negative one.",
+    )
     poorer = any(totals[x] > totals[state.winner] for x in state.players)
     rating = 1250 + (250 if poorer else 0) + (60 if seat != state.winner else 0)
     q = _ask(
         "number",
         state,
-        zh_w
-        + "三家算得的胡数："
-        + "，".join(parts_zh)
-        + "。结算下来你净赢还是净输多少胡？赢写正数，输写负数。",
-        en_w
-        + "The three counts: "
-        + ", ".join(parts_en)
-        + ". What do you win or lose in all? Write a win as a positive number, a loss as a negative one.",
+        joined([won, said(counts, counts=listed(parts, CLAUSE_SEP))]),
         Query("nantong:net"),
         ("settlement",),
         rating,
@@ -685,9 +692,9 @@ def _net_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "net",
-    Text("两两结算", "Settling up"),
-    Text(
-        "三家的胡数已经算好：每两家比一比，少的付差额，算出你净赢或净输多少。",
+    NP_("nantong", "Settling up"),
+    NP_(
+        "nantong",
         "The three counts are given: each pair settles the difference; work out what you win or lose.",
     ),
     _net,
@@ -709,9 +716,11 @@ def _dihu(game: Any, state: Any, seat: int) -> Examined | None:
     q = _ask(
         "number",
         state,
-        "这一局你胡了。先只看刻子和杠：你的底胡是多少？（成胡和其他加分先不算。）",
-        "You went out in this deal. Look only at your threes and fours for now: what is your "
-        "dihu, the base? (Leave out the 20 for going out and every extra.)",
+        NP_(
+            "nantong",
+            "You went out in this deal. Look only at your threes and fours for now: what is your "
+            "dihu, the base? (Leave out the 20 for going out and every extra.)",
+        ),
         Query("nantong:dihu"),
         ("counting", "tables"),
         rating,
@@ -731,9 +740,9 @@ def _dihu_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "dihu",
-    Text("底胡进整", "The base, rounded up"),
-    Text(
-        "把胡牌的人每个刻子、杠的胡数按表查出来加起来，往上进整成底胡。",
+    NP_("nantong", "The base, rounded up"),
+    NP_(
+        "nantong",
         "Look up each three and four of the winning hand, add them, and round up to the base.",
     ),
     _dihu,
@@ -753,19 +762,19 @@ def _hand_type(game: Any, state: Any, seat: int) -> Examined | None:
     choices = (
         Choice(
             "a",
-            Text("飘胡", "Piao hu (threes alike only)"),
+            said(NP_("nantong", "Piao hu (threes alike only)")),
             reason="piaohu",
             misconception="mc-nt-runs-not-piao" if shape == "tazihu" else None,
         ),
         Choice(
             "b",
-            Text("清胡", "Qing hu (runs only)"),
+            said(NP_("nantong", "Qing hu (runs only)")),
             reason="qinghu",
             misconception="mc-nt-alike-not-qing" if shape == "tazihu" else None,
         ),
         Choice(
             "c",
-            Text("塌子胡", "Tazi hu (runs and threes)"),
+            said(NP_("nantong", "Tazi hu (runs and threes)")),
             reason="tazihu",
             misconception="mc-nt-wenqian-not-run" if coin else None,
         ),
@@ -776,8 +785,7 @@ def _hand_type(game: Any, state: Any, seat: int) -> Examined | None:
     q = _ask(
         "choice",
         state,
-        "这一局你胡了。你胡的是哪一种？",
-        "You went out in this deal. Which kind of win is it?",
+        NP_("nantong", "You went out in this deal. Which kind of win is it?"),
         Query("nantong:hand-type"),
         ("going-out", "special"),
         rating,
@@ -797,9 +805,9 @@ def _hand_type_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "hand-type",
-    Text("飘胡、清胡还是塌子胡", "Piao, qing or tazi hu"),
-    Text(
-        "看胡牌的人的牌组：全是刻子的飘胡，全是搭子的清胡，两样都有的塌子胡。",
+    NP_("nantong", "Piao, qing or tazi hu"),
+    NP_(
+        "nantong",
         "Look at the winner's groups: all threes alike make a piao hu, all runs a qing hu, both a tazi hu.",
     ),
     _hand_type,
@@ -811,7 +819,7 @@ theme(
 
 
 def _groups(game: Any, state: Any, seat: int) -> Examined | None:
-    """Asked of a player waiting for a turn: the 胡 of the groups on the table."""
+    """Asked of a player waiting for a turn: the hu of the groups on the table."""
     if game.is_over(state) or seat == game.to_act(state) or seat not in state.players:
         return None
     if len(state.melds[seat]) < 2:
@@ -825,9 +833,11 @@ def _groups(game: Any, state: Any, seat: int) -> Examined | None:
     q = _ask(
         "number",
         state,
-        "还没轮到你。你摆在桌上的牌组一共值多少胡？（只把这些牌组的胡加起来，不进整。）",
-        "It is not your turn yet. How many hu are the groups you have laid on the table "
-        "worth together? (Just add them up; do not round.)",
+        NP_(
+            "nantong",
+            "It is not your turn yet. How many hu are the groups you have laid on the table "
+            "worth together? (Just add them up; do not round.)",
+        ),
         Query("nantong:meld-hu"),
         ("tables", "jiang"),
         rating,
@@ -839,7 +849,7 @@ GENERAL_CASES = ("putong", "shuang", "banbian", "shuanglong", "dan")
 
 
 def random_generals(rng: random.Random, case: str) -> list[str]:
-    """Turned generals of a chosen case (``dan``: the one card of 单将)."""
+    """Turned generals of a chosen case (``dan``: the one card of danjiang)."""
     lao = ["qz", "hh", "bh", "9t"]
     plain = [token(k) for k in range(27) if token(k) != "9t"]
     if case == "dan":
@@ -868,9 +878,9 @@ def _groups_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "groups",
-    Text("牌组值几胡", "What the groups are worth"),
-    Text(
-        "按这一局的将牌查胡数表：每个碰、杠值多少，加起来。",
+    NP_("nantong", "What the groups are worth"),
+    NP_(
+        "nantong",
         "Read the table under this deal's generals: what each pong and gang on the table is worth, added up.",
     ),
     _groups,
@@ -897,9 +907,11 @@ def _zaijiang(game: Any, state: Any, seat: int) -> Examined | None:
     q = _ask(
         "pick-cards",
         state,
-        "还没轮到你。看看你的手牌：哪些牌在将？每一张都要选。",
-        "It is not your turn yet. Look at your hand: which cards count as generals? Pick "
-        "every copy.",
+        NP_(
+            "nantong",
+            "It is not your turn yet. Look at your hand: which cards count as generals? Pick "
+            "every copy.",
+        ),
         Query("nantong:zaijiang"),
         ("jiang",),
         rating,
@@ -914,9 +926,9 @@ def _zaijiang_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "zaijiang",
-    Text("哪些牌在将", "Which cards are generals"),
-    Text(
-        "看翻出的将牌，从手里挑出所有在将的牌：老将、常将、和将牌同点数或同一组的牌。",
+    NP_("nantong", "Which cards are generals"),
+    NP_(
+        "nantong",
         "From the turned generals, pick every card of your hand that is a general: old ones, standing ones, and those the turned cards bring in.",
     ),
     _zaijiang,
@@ -925,10 +937,10 @@ theme(
 
 
 SITUATION_CHOICES = (
-    ("a", PUTONG_JIANG, "普通将", "Ordinary generals"),
-    ("b", SHUANG_JIANG, "双将", "Double generals"),
-    ("c", BANBIAN_JIANG, "半边将", "Half generals"),
-    ("d", SHUANGLONG_HUI, "双龙会", "Two dragons meeting"),
+    ("a", PUTONG_JIANG, NP_("nantong", "Ordinary generals")),
+    ("b", SHUANG_JIANG, NP_("nantong", "Double generals")),
+    ("c", BANBIAN_JIANG, NP_("nantong", "Half generals")),
+    ("d", SHUANGLONG_HUI, NP_("nantong", "Two dragons meeting")),
 )
 
 
@@ -937,7 +949,7 @@ def _misread(gen_cards: Sequence[int], swap: dict[int, int]) -> str:
 
 
 def _situation(game: Any, state: Any, seat: int) -> Examined | None:
-    """Asked at the start of a 双将 deal (no discard yet), of a player not to act."""
+    """Asked at the start of a shuangjiang deal (no discard yet), of a player not to act."""
     if game.is_over(state) or not state.rules.shuang or any(state.has_discarded):
         return None
     if seat == game.to_act(state) or seat not in state.players:
@@ -959,8 +971,8 @@ def _situation(game: Any, state: Any, seat: int) -> Examined | None:
         wrong.setdefault(PUTONG_JIANG, "mc-nt-laojiang-turned")
     wrong.pop(truth, None)
     choices = tuple(
-        Choice(cid, Text(zh, en), reason=code, misconception=wrong.get(code))
-        for cid, code, zh, en in SITUATION_CHOICES
+        Choice(cid, said(text), reason=code, misconception=wrong.get(code))
+        for cid, code, text in SITUATION_CHOICES
     )
     rating = {PUTONG_JIANG: 1050, SHUANG_JIANG: 1200, BANBIAN_JIANG: 1250, SHUANGLONG_HUI: 1300}[
         truth
@@ -970,8 +982,10 @@ def _situation(game: Any, state: Any, seat: int) -> Examined | None:
     q = _ask(
         "choice",
         state,
-        "牌刚发完，将牌也翻好了。这两张将牌是哪一种将？",
-        "The cards are dealt and the generals turned. Which case do these two turned cards make?",
+        NP_(
+            "nantong",
+            "The cards are dealt and the generals turned. Which case do these two turned cards make?",
+        ),
         Query("nantong:situation"),
         ("jiang",),
         rating,
@@ -1006,9 +1020,9 @@ def _situation_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "situation",
-    Text("翻出的是哪一种将", "Reading the turned generals"),
-    Text(
-        "双将打法翻出两张将牌：认出普通将、双将、半边将还是双龙会。",
+    NP_("nantong", "Reading the turned generals"),
+    NP_(
+        "nantong",
         "Two cards are turned under two-general rules: tell ordinary, double, half generals and two dragons meeting apart.",
     ),
     _situation,
@@ -1043,9 +1057,9 @@ def _claim(game: Any, state: Any, seat: int) -> Examined | None:
     elif "ming-gang" in legal:
         cat = "gang"
     elif waiting and "peng" in legal:
-        cat = "near"  # ready, yet this card does not win: a 碰 is what is left
+        cat = "near"  # ready, yet this card does not win: a peng is what is left
     else:
-        return None  # a plain 碰 (the common case) is left to play
+        return None  # a plain peng (the common case) is left to play
     right = {"hu": "hu", "gang": "ming-gang", "near": "peng"}[cat]
     shown = [a for a in acts if a.kind == right or a.kind not in legal]
     random.Random(97 * len(state.stock) + 7 * k + seat).shuffle(shown)
@@ -1054,9 +1068,14 @@ def _claim(game: Any, state: Any, seat: int) -> Examined | None:
     q = _ask(
         "choose-action",
         state,
-        f"{_who(seat, state.discarder)[0]}打出了{{card}}，轮到你表态。下面只有一个是你可以做的：是哪一个？",
-        f"{_who(seat, state.discarder)[1]} has discarded the {{card}} and it is your turn to "
-        "answer. Only one of these may you do: which?",
+        said(
+            NP_(
+                "nantong",
+                "{seat} has discarded the {card} and it is your turn to answer. Only one of "
+                "these may you do: which?",
+            ),
+            seat=_who(seat, state.discarder),
+        ),
         Query("legal"),
         ("actions",),
         rating,
@@ -1073,9 +1092,9 @@ def _claim_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "claim",
-    Text("碰、杠还是胡", "Pong, gang or win"),
-    Text(
-        "别人打出一张牌：不能吃；碰要两张、明杠要三张在手，胡要凑成一对加七组。",
+    NP_("nantong", "Pong, gang or win"),
+    NP_(
+        "nantong",
         "A discard on offer: no chi; a pong needs two in hand, an open gang three, and a win a pair and seven groups.",
     ),
     _claim,
@@ -1113,24 +1132,27 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
     a, b = _claim_of(game, state, first), _claim_of(game, state, second)
     if a is None or b is None or "hu" not in (a.kind, b.kind):
         return None
-    words = {"hu": ("胡", "win on it"), "peng": ("碰", "peng it")}
+    words = {"hu": NP_("nantong", "win on it"), "peng": NP_("nantong", "peng it")}
     choices = []
     for cid, seat_x, act in (("a", first, a), ("b", second, b)):
         if seat_x == seat:
-            zh, en = f"你：{words[act.kind][0]}", f"You: {words[act.kind][1]}"
+            text = said(NP_("nantong", "You: {claim}"), claim=words[act.kind])
         else:
-            wz, we = _who(seat, seat_x)
-            zh, en = f"{wz}：{words[act.kind][0]}", f"{we}: {words[act.kind][1]}"
-        choices.append(Choice(cid, Text(zh, en), action=f"{seat_x}: {act.text()}"))
+            text = said(
+                NP_("nantong", "{seat}: {claim}"), seat=_who(seat, seat_x), claim=words[act.kind]
+            )
+        choices.append(Choice(cid, text, action=f"{seat_x}: {act.text()}"))
     cat = "hu-hu" if a.kind == b.kind else "peng-first" if a.kind == "peng" else "hu-first"
     rating = {"hu-hu": 1400, "peng-first": 1300, "hu-first": 1150}[cat]
-    dz, de = _who(seat, state.discarder)
+    ask = NP_(
+        "nantong",
+        "{seat} has discarded the {card} and both claims below want it. Put them in the order "
+        "the card is served.",
+    )
     q = _ask(
         "order",
         state,
-        f"{dz}打出一张{{card}}，下面两家都想要它。按谁先得到这张牌排好顺序。",
-        f"{de} has discarded the {{card}} and both claims below want it. Put them in the order "
-        "the card is served.",
+        said(ask, seat=_who(seat, state.discarder)),
         Query("nantong:priority"),
         ("priority",),
         rating,
@@ -1142,7 +1164,7 @@ def _priority(game: Any, state: Any, seat: int) -> Examined | None:
 
 def priority_position(rng: random.Random, cat: str) -> tuple[Any, int] | None:
     """A deal played to a random turn, then the next two players' hands steered so that
-    both claim the card the player on turn discards: a 胡 and a 碰, or two 胡."""
+    both claim the card the player on turn discards: a hu and a peng, or two hu."""
     game = _game()
     r = _any_rules(rng)
     stop = rng.randrange(2, 40)
@@ -1217,9 +1239,9 @@ def _priority_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "priority",
-    Text("一张牌两家要", "Two claims on one discard"),
-    Text(
-        "一张牌两家都要：胡比碰优先；两家都胡，从打牌的人往下数先轮到的那家胡。",
+    NP_("nantong", "Two claims on one discard"),
+    NP_(
+        "nantong",
         "Two players want one discard: a win beats a pong; of two wins, the first in turn after the discarder takes it.",
     ),
     _priority,
@@ -1241,9 +1263,11 @@ def _gang(game: Any, state: Any, seat: int) -> Examined | None:
     q = _ask(
         "pick-cards",
         state,
-        "轮到你出牌。你现在可以摆下一个杠（或者叫牌）：把要摆下的牌都选出来。",
-        "Your turn. You may now lay down a four (or declare one with the turned generals): "
-        "pick the cards you would put down.",
+        NP_(
+            "nantong",
+            "Your turn. You may now lay down a four (or declare one with the turned generals): "
+            "pick the cards you would put down.",
+        ),
         Query("action-cards", {"kind": "gang"}),
         ("actions", "jiang"),
         rating,
@@ -1253,7 +1277,7 @@ def _gang(game: Any, state: Any, seat: int) -> Examined | None:
 
 def jiaopai_position(rng: random.Random) -> tuple[Any, int] | None:
     """A deal played to a random turn, then the player's hand steered to hold the copies
-    of a turned general's kind that make four with the turned ones (叫牌)."""
+    of a turned general's kind that make four with the turned ones (jiaopai)."""
     game = _game()
     case = rng.choice(("putong", "shuang", "banbian", "shuanglong", "dan"))
     start = deal_with_generals(rng, case)
@@ -1298,9 +1322,9 @@ def _gang_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "gang",
-    Text("摆杠和叫牌", "Laying down a four"),
-    Text(
-        "手里四张一样的可以摆下；翻出的将牌也算数，手里三张加上翻出的一张就能叫牌。",
+    NP_("nantong", "Laying down a four"),
+    NP_(
+        "nantong",
         "Four alike may be laid down; the turned generals count too, so three in hand and one turned can be declared.",
     ),
     _gang,
@@ -1342,20 +1366,14 @@ def _is_win(game: Any, state: Any, seat: int) -> Examined | None:
         card = state.discard
         before = state.hands[seat]
         action = Action("hu", seat, (token(card),))
-        zh, en = (
-            "别人打出{card}。你能胡这张牌吗？为什么？",
-            "The {card} has been discarded. Can you win on it? Why?",
-        )
+        ask = NP_("nantong", "The {card} has been discarded. Can you win on it? Why?")
     elif state.phase == "turn" and state.last_drawn is not None and not state.replacement:
         card = state.last_drawn
         c = list(state.hands[seat])
         c[card] -= 1
         before = tuple(c)
         action = Action("hu", seat)
-        zh, en = (
-            "你刚摸到{card}。你现在能胡吗？为什么？",
-            "You have just drawn the {card}. Can you win now? Why?",
-        )
+        ask = NP_("nantong", "You have just drawn the {card}. Can you win now? Why?")
     else:
         return None
     if not is_waiting(before, state.rules.xi):
@@ -1369,28 +1387,24 @@ def _is_win(game: Any, state: Any, seat: int) -> Examined | None:
         (
             "a",
             "legal",
-            "能：加上这张，正好一对将头加七组。",
-            "Yes: with this card the hand is a pair and seven groups.",
+            NP_("nantong", "Yes: with this card the hand is a pair and seven groups."),
         ),
         (
             "b",
             "nt-not-complete",
-            "不能：加上这张也凑不成一对加七组。",
-            "No: even with this card there is no pair and seven groups.",
+            NP_("nantong", "No: even with this card there is no pair and seven groups."),
         ),
         (
             "c",
             "nt-no-minimum",
-            "不能：这手牌的胡数不够起胡。",
-            "No: the hand does not count enough hu to go out.",
+            NP_("nantong", "No: the hand does not count enough hu to go out."),
         ),
     )
     rating = 1250 + (80 if state.phase == "turn" else 0) + (100 if why == "nt-not-complete" else 0)
     q = _ask(
         "true-false",
         state,
-        zh,
-        en,
+        said(ask),
         Query("is-legal", {"action": action.text()}),
         ("going-out", "waits"),
         rating,
@@ -1407,9 +1421,9 @@ def _is_win_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "is-win",
-    Text("这张能胡吗", "Does this card win"),
-    Text(
-        "你已经听牌：别人打的、自己摸的这一张，能不能让你凑成一对加七组？",
+    NP_("nantong", "Does this card win"),
+    NP_(
+        "nantong",
         "Your hand is ready: does this card, discarded or drawn, make a pair and seven groups?",
     ),
     _is_win,
@@ -1445,8 +1459,10 @@ def _waits(game: Any, state: Any, seat: int) -> Examined | None:
     q = _ask(
         "pick-cards",
         state,
-        "你的牌差一张就胡。哪些牌能让你胡？把它们全选出来。",
-        "Your hand is one card short of a win. Which cards would complete it? Pick them all.",
+        NP_(
+            "nantong",
+            "Your hand is one card short of a win. Which cards would complete it? Pick them all.",
+        ),
         Query("waits"),
         ("waits",),
         rating,
@@ -1461,9 +1477,9 @@ def _waits_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "waits",
-    Text("听什么牌", "Reading waits"),
-    Text(
-        "差一张就胡的手牌：找出所有能胡的牌，别忘了翻出的将牌和自己手里的张数。",
+    NP_("nantong", "Reading waits"),
+    NP_(
+        "nantong",
         "A hand one card short: find every card that completes it, counting the turned generals and your own copies.",
     ),
     _waits,
@@ -1475,22 +1491,22 @@ BAOTING_REASONS = _reasons(
     (
         "a",
         "legal",
-        "能：你是闲家，起手就听牌，庄家还没打第一张牌。",
-        "Yes: you are not the dealer, your dealt cards are ready, and the dealer has not discarded yet.",
+        NP_(
+            "nantong",
+            "Yes: you are not the dealer, your dealt cards are ready, and the dealer has not discarded yet.",
+        ),
     ),
     (
         "b",
         "nt-dealer-no-baoting",
-        "不能：庄家不能报听。",
-        "No: the dealer may never declare ready.",
+        NP_("nantong", "No: the dealer may never declare ready."),
     ),
     (
         "c",
         "nt-baoting-too-late",
-        "不能：庄家已经打出了第一张牌，报听太晚了。",
-        "No: the dealer has made his first discard; it is too late.",
+        NP_("nantong", "No: the dealer has made his first discard; it is too late."),
     ),
-    ("d", "nt-not-waiting", "不能：你的牌还没有听。", "No: your hand is not ready."),
+    ("d", "nt-not-waiting", NP_("nantong", "No: your hand is not ready.")),
 )
 
 
@@ -1522,25 +1538,19 @@ def _baoting(game: Any, state: Any, seat: int) -> Examined | None:
     rating = {"legal": 1250, "dealer": 1100, "not-waiting": 1350, "late": 1300}[cat]
     turn = game.to_act(state)
     if state.phase == "ting":
-        zh_t, en_t = (
-            "牌刚发完，还没有人出牌。",
-            "The cards are dealt and nobody has discarded yet. ",
-        )
+        now = said(NP_("nantong", "The cards are dealt and nobody has discarded yet."))
+    elif turn == seat:
+        now = said(NP_("nantong", "The deal is under way, and it is your turn."))
     elif turn is not None:
-        wz, we = ("你", "you") if turn == seat else _who(seat, turn)
-        zh_t, en_t = (
-            f"牌已经打了几轮，现在轮到{wz}。",
-            f"The deal is under way, and {we} is to play. ",
+        now = said(
+            NP_("nantong", "The deal is under way, and {seat} is to play."), seat=_who(seat, turn)
         )
-        if turn == seat:
-            en_t = "The deal is under way, and it is your turn. "
     else:
         return None
     q = _ask(
         "true-false",
         state,
-        zh_t + "你现在可以报听吗？为什么？",
-        en_t + "May you declare ready now? Why?",
+        joined([now, NP_("nantong", "May you declare ready now? Why?")]),
         Query("is-legal", {"action": "baoting"}),
         ("actions", "waits"),
         rating,
@@ -1551,7 +1561,7 @@ def _baoting(game: Any, state: Any, seat: int) -> Examined | None:
 
 def ting_position(rng: random.Random, r: Any, first: bool) -> Any | None:
     """A fresh deal steered so that a non-dealer (the dealer's next player when
-    ``first``, else the one opposite) holds a hand ready from the deal, at the 报听
+    ``first``, else the one opposite) holds a hand ready from the deal, at the baoting
     decision (the seats before it not ready: their forced pass is played)."""
     game = _game()
     s = deal(rng, r)
@@ -1631,9 +1641,9 @@ def _baoting_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "baoting",
-    Text("还能报听吗", "May you declare ready"),
-    Text(
-        "报听只给闲家，只在庄家打第一张牌之前，而且牌要已经听了。",
+    NP_("nantong", "May you declare ready"),
+    NP_(
+        "nantong",
         "Only a non-dealer may declare ready, only before the dealer's first discard, and only with a ready hand.",
     ),
     _baoting,
@@ -1642,7 +1652,7 @@ theme(
 
 
 def _forced(game: Any, state: Any, seat: int) -> Examined | None:
-    """After 报听: a drawn card that does not win must go straight back out."""
+    """After baoting: a drawn card that does not win must go straight back out."""
     if state.phase != "turn" or seat != game.to_act(state) or not state.baoting[seat]:
         return None
     if state.last_drawn is None:
@@ -1664,9 +1674,11 @@ def _forced(game: Any, state: Any, seat: int) -> Examined | None:
     q = _ask(
         "choose-action",
         state,
-        "你已经报了听，刚摸到{card}，这张胡不了。规则要你怎么做？",
-        "You have declared ready and just drawn the {card}, which does not win. What do the "
-        "rules make you do?",
+        NP_(
+            "nantong",
+            "You have declared ready and just drawn the {card}, which does not win. What do the "
+            "rules make you do?",
+        ),
         Query("forced"),
         ("actions",),
         1150 + 50 * len(acts),
@@ -1694,9 +1706,9 @@ def _forced_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "forced",
-    Text("报听以后", "After declaring ready"),
-    Text(
-        "报了听，手里的牌就定了：摸来的牌胡不了，就必须原样打出去。",
+    NP_("nantong", "After declaring ready"),
+    NP_(
+        "nantong",
         "Once you have declared ready your hand is fixed: a drawn card that does not win must go straight out.",
     ),
     _forced,
@@ -1723,9 +1735,11 @@ def _unseen(game: Any, state: Any, seat: int) -> Examined | None:
     q = _ask(
         "number",
         state,
-        "还有几张{card}是你没看见的？（自己手里的、桌上打出和摆出的、翻出的将牌都算看见了。）",
-        "How many copies of the {card} have you not seen yet? (Your own, those discarded or "
-        "laid down, and the turned generals are all seen.)",
+        NP_(
+            "nantong",
+            "How many copies of the {card} have you not seen yet? (Your own, those discarded or "
+            "laid down, and the turned generals are all seen.)",
+        ),
         Query("cards-left", {"card": card}),
         ("cards",),
         rating,
@@ -1742,9 +1756,9 @@ def _unseen_direct(rng: random.Random) -> tuple[Any, int] | None:
 
 theme(
     "unseen",
-    Text("还剩几张", "Cards still unseen"),
-    Text(
-        "每种牌四张：减去你手里的、桌上打出和摆出的，还有翻出的将牌。",
+    NP_("nantong", "Cards still unseen"),
+    NP_(
+        "nantong",
         "Four of each card: take away your own, the discarded and laid-down ones, and the turned generals.",
     ),
     _unseen,
