@@ -1,4 +1,4 @@
-"""长牌学堂 · Long Card Academy.
+"""Long Card Academy (changpai xuetang).
 
 ``app.engine`` is the rules engine (pure Python). ``create_app`` builds the web app;
 it is imported lazily so that ``python -m app.engine`` never loads Flask.

@@ -7,7 +7,7 @@ It is found by its key, NFKC + casefold: the same in Python and in every databas
 
 Look-alikes: a name may mix scripts only the way people write, as in Unicode's
 "highly restrictive" level (UTS #39): one script, or Latin with Han and the scripts
-written beside Han (kana, Bopomofo, Hangul): ``xiao明`` and ``田中たろう`` are fine,
+written beside Han (kana, Bopomofo, Hangul): ``xiao`` followed by a Han character, or Han with kana, is fine,
 ``аlice`` (a Cyrillic а) is refused. The script of each character comes from
 ``confusable_homoglyphs`` (Unicode's Scripts.txt).
 """

@@ -1,4 +1,4 @@
-"""Cards · 牌: the galleries of every deck and the table showcase (routes only; the
+"""Cards (pai): the galleries of every deck and the table showcase (routes only; the
 catalog, pictures and table components they draw with live in :mod:`app.ui`)."""
 
 from flask import Blueprint

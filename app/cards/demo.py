@@ -8,6 +8,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from app.text.cards import families, family
+from app.ui.hanzi import hanzi
 from app.ui.pictures import Meld, Seat, Table
 
 _DEMO_MELDS: dict[str, list[list[tuple[list[str], str, str]]]] = {
@@ -36,14 +37,14 @@ _DEMO_SHOWN = {"zipai": "x10", "chuanpai": "66", "nantong": "4b"}
 
 def meld_kind_label(kind: str) -> str:
     labels = {
-        "peng": _("Pong (碰)"),
-        "chi": _("Chow (吃)"),
-        "wei": _("Wei, hidden (偎)"),
-        "chouwei": _("Stale wei (臭偎)"),
-        "ti": _("Ti, four alike (提)"),
-        "an": _("Hidden three (暗)"),
-        "yan": _("Three sevens (燕)"),
-        "gang": _("Kong (杠)"),
+        "peng": _("Pong (%(peng)s)", peng=hanzi("peng")),
+        "chi": _("Chow (%(chi)s)", chi=hanzi("chi")),
+        "wei": _("Wei, hidden (%(wei)s)", wei=hanzi("wei")),
+        "chouwei": _("Stale wei (%(chouwei)s)", chouwei=hanzi("chouwei")),
+        "ti": _("Ti, four alike (%(ti)s)", ti=hanzi("ti")),
+        "an": _("Hidden three (%(an)s)", an=hanzi("an")),
+        "yan": _("Three sevens (%(yan)s)", yan=hanzi("yan")),
+        "gang": _("Kong (%(gang)s)", gang=hanzi("gang")),
     }
     return labels[kind]
 
@@ -92,4 +93,5 @@ DEMO_GROUPS: dict[str, list[list[str]]] = {
     "chuanpai": [["46", "46", "46"], ["16", "25", "34"], ["22", "24"], ["cs", "45"]],
     "nantong": [["1b", "2b", "3b"], ["5t", "5t", "5t"], ["7w", "8w", "9w"], ["hh", "hh"]],
 }
-"""A hand grouped into its 门子, per family, for the showcase."""
+"""A hand grouped into its menzi (the groups a hand is sorted into), per family, for the
+showcase."""

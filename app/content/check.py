@@ -93,7 +93,7 @@ def _lesson_problems() -> Iterator[str]:
         game = find_game(lesson.game)
         from app.text.cards import family
 
-        tokens = set(family(game.info.family).tokens)  # every card of the family (喜 too)
+        tokens = set(family(game.info.family).tokens)  # every card of the family (joy cards too)
         for step in lesson.steps:
             where = f"{lesson.source}: {step.id}"
             for loc in LOCALES:
@@ -130,9 +130,9 @@ def _lesson_problems() -> Iterator[str]:
 
 def _first_use_problems() -> Iterator[str]:
     """A glossary term of a game is linked where its game's path first uses it: along
-    the path in order, the first ``[[term]]`` must not come after the term's 汉字 first
+    the path in order, the first ``[[term]]`` must not come after the term's characters (hanzi) first
     stand in the Chinese prose unlinked (terms of two characters or more; one character
-    such as 吃 or 碰 is too common inside other words to be told apart)."""
+    such as chi or peng is too common inside other words to be told apart)."""
     from app.learning.glossary import terms
     from app.learning.lessons import path_of
 
@@ -140,7 +140,7 @@ def _first_use_problems() -> Iterator[str]:
     known = terms()
     for v in all_variants():
         mine = [t for t in known.values() if v.id in t.games and len(t.hanzi) >= 2]
-        # a homograph (和牌 the card, 和牌 the win) counts as linked by either entry
+        # a homograph (hepai the card, hepai the win: one spelling) counts as linked by either entry
         alike = {t.id: {u.id for u in mine if u.hanzi == t.hanzi} for t in mine}
         linked: set[str] = set()
         plain_seen: dict[str, str] = {}
@@ -326,10 +326,12 @@ def term_order_problems() -> Iterator[str]:
                         w = table._word_in(c, v.id) if c else None
                         if w is None or not w.glossary or w.glossary in seen:
                             continue
-                        if lang == "en" and (not w.gloss or w.en in table.ENGLISH_WORDS):
+                        if not languages.chinese(lang) and (
+                            not w.gloss or w.en in table.ENGLISH_WORDS
+                        ):
                             continue  # an English word: no term to teach
                         if name.text in table._card_faces(v.id, lang):
-                            continue  # a card's plain name (二四): no term either
+                            continue  # a card's plain name (two-four): no term either
                         seen.add(w.glossary)
                         ref = taught_in(w.glossary)
                         if ref in place and place[ref] > at:

@@ -10,8 +10,9 @@ place and the offending text. What is looked for:
 - ``unmarked``: a run of Chinese characters on an English page, or of Latin letters on
   a Chinese page, outside an element carrying its ``lang``;
 - ``attribute``: a ``title`` or ``alt`` mixing the two scripts;
-- ``provenance``: a source cited outside a variant note ("the source says", 原文, 引擎)
-  (the glossary's line on where a name is used counts as a note);
+- ``provenance``: a source cited outside a variant note ("the source says", "the
+  engine": the term table's ``provenance`` in each language) (the glossary's line on
+  where a name is used counts as a note);
 - ``regional``: a regional name, or another game's word, outside a variant note;
 - ``avoid``: a word the table says never to use (stale, not smelly);
 - ``chinese``: Chinese in the running text of an English page that is not a term's
@@ -31,9 +32,9 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-from app.text import terms
+from app.text import languages, terms
 
-LANGS = ("en", "zh")
+LANGS = languages.written()  # the authored languages (a derived one is generated)
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 LATIN_WORD = re.compile(r"[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+")
@@ -183,14 +184,14 @@ MESSAGE_CLASSES = frozenset({"count-lines", "verdict", "proof", "verdict-message
 
 
 def _card_writing(family: str | None) -> set[str]:
-    """Characters a page may show as a card's own writing (一…十, 壹…拾, 条丙万 …)."""
+    """Characters a page may show as a card's own writing (the numbers of the word cards in both hands, the Nantong suits …)."""
     from app.text.cards import family as card_family
 
     out: set[str] = set()
     fams = [family] if family else ["zipai", "chuanpai", "nantong"]
     for f in fams:
         for c in card_family(f).cards:
-            out.update(HAN_RUN.sub("", "") + "".join(HAN_RUN.findall(c.zh + c.face.zh)))
+            out.update(HAN_RUN.sub("", "") + "".join(HAN_RUN.findall(c.name.zh + c.face.zh)))
     return out
 
 
@@ -243,7 +244,7 @@ def read(html: str, where: str, lang: str, game: str | None, whole: bool = False
         for m in SEAT_ZERO.finditer(t):
             add("machinery", m.group(), _context(t, m.start(), m.end()))
         run_lang = (run.lang or lang).split("-")[0]
-        if lang == "en":
+        if not languages.chinese(lang):
             for m in HAN_RUN.finditer(t):
                 if run_lang != "zh":
                     add("unmarked", m.group(), _context(t, m.start(), m.end()))
@@ -258,7 +259,7 @@ def read(html: str, where: str, lang: str, game: str | None, whole: bool = False
                     add("unmarked", word, _context(t, m.start(), m.end()))
                 if word in machinery or word.lower() in machinery:
                     add("machinery", word, _context(t, m.start(), m.end()))
-        if lang == "en":
+        if not languages.chinese(lang):
             for m in re.finditer(
                 r"\b[a-z]+_[a-z_]+\b|\b(?:baoting|jia-gang|ming-gang|an-gang|an-ke|fan-set)\b", t
             ):
@@ -273,7 +274,9 @@ def read(html: str, where: str, lang: str, game: str | None, whole: bool = False
         elif game is None and not run.note:
             for p in terms.table().provenance.get(lang):
                 for m in re.finditer(
-                    r"(?<![\w-])" + re.escape(p) + r"(?![\w-])" if lang == "en" else re.escape(p),
+                    r"(?<![\w-])" + re.escape(p) + r"(?![\w-])"
+                    if not languages.chinese(lang)
+                    else re.escape(p),
                     t,
                     re.IGNORECASE,
                 ):

@@ -1,4 +1,4 @@
-"""Exercises · 练习题: every exercise at its own address (the demo set at /exercises/),
+"""Exercises (lianxiti): every exercise at its own address (the demo set at /exercises/),
 answered and judged in place; lessons, practice and quizzes embed the same block."""
 
 from flask import Blueprint

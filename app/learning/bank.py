@@ -29,11 +29,29 @@ class _Strict(BaseModel):
 
 
 class TextDoc(_Strict):
+    """Prose in the written languages (``{zh: ..., en: ...}``), and an authored
+    ``zh-Hant`` where the derived Traditional would be wrong: read as a :class:`Text`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
     zh: str = Field(min_length=1)
     en: str = Field(min_length=1)
+    zh_hant: str | None = Field(default=None, alias="zh-Hant", min_length=1)
 
     def text(self) -> Text:
-        return Text(self.zh.strip(), self.en.strip())
+        found = Text.of(
+            {
+                "zh": self.zh.strip(),
+                "en": self.en.strip(),
+                "zh-Hant": self.zh_hant.strip() if self.zh_hant else None,
+            }
+        )
+        assert found is not None
+        return found
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang`` (along its chain, derived where its language is)."""
+        return self.text().get(lang)
 
 
 class ChoiceDoc(_Strict):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from app.config import ROOT
 from app.learning.bank import TextDoc
@@ -15,12 +15,10 @@ from app.yamlfile import load_yaml
 COMPARE = ROOT / "content" / "compare.yaml"
 
 
-class CellDoc(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class CellDoc(TextDoc):
+    """A game's cell: the text (``zh``, ``en``) and the checklist point it sums up."""
 
     point: str
-    zh: str = Field(min_length=1)
-    en: str = Field(min_length=1)
 
 
 class AspectDoc(BaseModel):
@@ -75,7 +73,7 @@ def rows(games: list[str], locale: str) -> list[tuple[str, list[Cell | None]]]:
         cells = []
         for g in games:
             c = aspect.cells.get(g)
-            text = (c.zh if locale.startswith("zh") else c.en) if c else None
+            text = c.get(locale) if c else None
             cells.append(Cell(text, links.get(c.point)) if c and text else None)
-        out.append((aspect.title.zh if locale.startswith("zh") else aspect.title.en, cells))
+        out.append((aspect.title.get(locale), cells))
     return out

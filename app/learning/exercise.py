@@ -23,9 +23,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
+from app.text import languages
+from app.text.catalog import Msg
 from app.text.localized import Text as Text  # the one text type, re-exported
+
+#: a text shown in the page's language: prose written per language (:class:`Text`), or an
+#: interface text of the catalogs named in code (``N_("...")``, :class:`Msg`); both are
+#: read with ``.get(lang)``
+Said: TypeAlias = Text | Msg
+
+
+def written_out(text: Said) -> dict[str, str]:
+    """A text as a mapping of language codes (a reason's parameter, which is data): the
+    languages a Text is written in, or a catalog text in every written language."""
+    if isinstance(text, Text):
+        return dict(text.items())
+    return {code: text.get(code) for code in languages.written()}
+
 
 KINDS = ("pick-cards", "choose-action", "number", "choice", "order", "true-false")
 CONTEXTS = (
@@ -61,7 +77,7 @@ class Choice:
     """
 
     id: str
-    text: Text | None = None
+    text: Said | None = None
     action: str | None = None
     reason: str | None = None
     misconception: str | None = None
@@ -97,7 +113,7 @@ class Exercise:
     id: str
     game: str
     kind: str
-    prompt: Text
+    prompt: Said
     skills: tuple[str, ...]
     setup: Setup = field(default_factory=Setup)
     rules: Mapping[str, str] = field(default_factory=dict)

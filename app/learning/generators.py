@@ -21,7 +21,8 @@ from typing import Any
 from app.engine.core.errors import EngineError
 from app.engine.core.registry import all_variants, find_game
 from app.engine.core.results import Holding
-from app.learning.exercise import Choice, Exercise, Query, Setup, Text
+from app.learning.exercise import Choice, Exercise, Query, Said, Setup
+from app.text.catalog import N_
 
 PREFIX = "gen"
 MAX_DEALS = 40  # deals tried before a generator gives up on a seed (and takes seed + 1)
@@ -33,7 +34,7 @@ class Generator:
     game: str
     kind: str
     skills: tuple[str, ...]
-    title: Text
+    title: Said
     make: Callable[[random.Random, str], Exercise | None]
 
 
@@ -82,7 +83,7 @@ def from_theme(
     theme_id: str,
     kind: str,
     skills: tuple[str, ...],
-    title: Text,
+    title: Said,
     lesson: str | None = None,
 ) -> Generator:
     """A generator that asks a practice theme's question on a moment the theme's own
@@ -302,23 +303,17 @@ def _is_win(game_id: str) -> Generator:
     reasons = (
         Choice(
             "a",
-            Text(
-                "能组成胡牌的牌型，也够了起胡的数",
-                "It makes the winning shape and reaches the minimum",
-            ),
+            N_("It makes the winning shape and reaches the minimum"),
             reason="win",
         ),
         Choice(
             "b",
-            Text("组不成胡牌的牌型", "It cannot be arranged into the winning shape"),
+            N_("It cannot be arranged into the winning shape"),
             reason="not-complete",
         ),
         Choice(
             "c",
-            Text(
-                "牌型成了，但不够起胡的数",
-                "The shape is complete, but the count is below the minimum",
-            ),
+            N_("The shape is complete, but the count is below the minimum"),
             reason="below-minimum",
         ),
     )
@@ -413,16 +408,11 @@ def _cards_left(game_id: str) -> Generator:
     return Generator("cards-left", game_id, "number", ("cards",), _LEFT, make)
 
 
-_COUNT = Text("这手牌最多能算多少？", "What is the most this hand counts?")
-_WAITS = Text(
-    "这手牌差一张就胡：哪些牌能让它胡？把它们全选出来。",
-    "This hand is one card short: which cards complete it? Pick them all.",
-)
-_IS_WIN = Text("这手牌能胡吗？为什么？", "Is this hand a win? Why?")
-_FORCED = Text(
-    "轮到你：这里规则强制你做哪一步？", "Your move: which action do the rules force here?"
-)
-_LEFT = Text("你还有几张 {card} 没看到？", "How many copies of {card} have you not seen yet?")
+_COUNT = N_("What is the most this hand counts?")
+_WAITS = N_("This hand is one card short: which cards complete it? Pick them all.")
+_IS_WIN = N_("Is this hand a win? Why?")
+_FORCED = N_("Your move: which action do the rules force here?")
+_LEFT = N_("How many copies of {card} have you not seen yet?")
 
 GENERIC: tuple[Callable[[str], Generator], ...] = (
     _count_hand,

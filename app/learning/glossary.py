@@ -1,4 +1,4 @@
-"""The glossary: every term in 汉字, pinyin (written by hand, with tone marks) and English,
+"""The glossary: every term in Chinese characters (hanzi), pinyin (written by hand, with tone marks) and English,
 its meaning, the games that use it, other names for the same thing, and the lesson step
 that teaches it.
 
@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.config import ROOT
 from app.learning.bank import TextDoc
 from app.text import terms as table
+from app.text.localized import Text
 from app.yamlfile import load_yaml
 
 GLOSSARY = ROOT / "content" / "glossary.yaml"
@@ -50,7 +51,7 @@ class Term:
     word_en: str  # the table's English word for it
     gloss: str | None  # the English gloss of a romanized word
     same_as: tuple[str, ...]  # other glossary entries of the same concept
-    where: tuple[tuple[str, str], ...]  # (zh, en): where tables use this name, if regional
+    where: tuple[Text, ...]  # where tables use this name, if regional
 
     @property
     def en(self) -> str:
@@ -59,7 +60,7 @@ class Term:
 
     def gloss_in(self, game: str | None) -> str | None:
         """The gloss of the word a page of ``game`` uses for this entry: one name may gloss
-        differently per game (拐子 is the one-two card in one game, two-three in another)."""
+        differently per game (guaizi is the one-two card in one game, two-three in another)."""
         item = table.entry_word(self.id, game, "en") if game else None
         return item.gloss if isinstance(item, table.WordDoc) else self.gloss
 
@@ -71,13 +72,11 @@ class Term:
         return f"{item.en}, {item.gloss}" if item.gloss else item.en
 
     def where_text(self, locale: str) -> str:
-        return "; ".join(zh if locale.startswith("zh") else en for zh, en in self.where)
+        return "; ".join(w.get(locale) for w in self.where)
 
     def word(self, game: str | None, locale: str) -> str:
         """What a page of ``game`` in ``locale`` calls this term after its first use."""
-        return table.entry_text(self.id, game, locale) or (
-            self.hanzi if locale.startswith("zh") else self.word_en
-        )
+        return table.entry_text(self.id, game, locale) or Text(self.hanzi, self.word_en).get(locale)
 
 
 def read_docs() -> list[TermDoc]:
@@ -91,12 +90,12 @@ def _term(doc: TermDoc) -> Term:
     first = found[0][1] if found else None
     word_en = doc.hanzi
     gloss = None
-    where: list[tuple[str, str]] = []
+    where: list[Text] = []
     if isinstance(first, table.WordDoc):
         word_en, gloss = first.en, first.gloss
     elif isinstance(first, table.RegionalDoc):
         word_en = first.en or doc.pinyin
-        where.append((first.where.zh, first.where.en))
+        where.append(first.where.text())
     same: list[str] = []
     for c, _item in found:
         others: list[table.WordDoc | table.RegionalDoc] = [*c.words, *c.regional]

@@ -6,9 +6,9 @@
 - ``text``: a few sentences (``{zh, en}``), optionally with ``cards`` to show as
   pictures. The rule as the course plays it; where tables differ, or the course chose a
   reading, the step's ``variant_note`` says so once, in the learner's words, and the page
-  draws it apart under "Tables differ" (各地不同). Only a variant note names regions,
+  draws it apart under "Tables differ" (gedi butong). Only a variant note names regions,
   other names of a term, or choices. Inline markup: ``[[term-id]]`` links a glossary term (its first use in a
-  lesson shows 汉字 + pinyin), ``{x1}`` draws a card inline.
+  lesson shows hanzi + pinyin), ``{x1}`` draws a card inline.
 - ``example``: a worked example the engine counts (a holding; the page shows the best
   arrangement and the count line by line), with text around it.
 - ``exercise``: an exercise (the bank's schema), judged by the engine.

@@ -25,7 +25,7 @@ def groups(value: Any) -> list[list[str]]:
 
 
 def hand_part(action: Any, hand: list[str], offer: str | None) -> tuple[list[str], bool, bool]:
-    """The cards ``action`` takes from ``hand`` (with a chi's 比 groups), whether it
+    """The cards ``action`` takes from ``hand`` (with a chi's bi groups), whether it
     claims the card on offer (a claiming kind, a move naming the card, or one using the
     offer more often than the hand holds it), and whether the hand holds every other card
     it names (a refused move may name cards the hand does not hold)."""

@@ -59,8 +59,9 @@ FALLBACK_THEMES = ("waits", "priority", "beat-or-cover", "forced")
 
 #: per game, the action kinds that lay cards face down (as each game's view hides them):
 #: another seat's cards of these stay hidden in the log until the deal is over. Hunan's
-#: 偎; Guilin's 扫 and 扫穿 (its names for 偎 and 提); the pairing game's 暗 and 过牌; the
-#: trick game's covers. 臭偎/过扫, Hunan's 提 and every Nantong group are laid face up.
+#: wei; Guilin's sao and saochuan (its names for wei and ti); the pairing game's an and
+#: guopai; the trick game's covers. Chouwei/guosao, Hunan's ti and every Nantong group are
+#: laid face up.
 #: ``tests/play/test_play.py`` checks this against the engine's views over whole deals.
 FACE_DOWN: dict[str, frozenset[str]] = {
     "hunan": frozenset({"wei"}),
@@ -396,9 +397,9 @@ def checked_reason(
 
 
 def zipai_partners(card: str) -> set[str]:
-    """The cards that make a group with ``card`` in a 字牌 game, so that a seat holding
-    two of them (or one with a second copy) could eat it: the same card (碰), the same
-    number in the other case (绞), the neighbours within two (a run) and 二七十."""
+    """The cards that make a group with ``card`` in a word-card (zipai) game, so that a seat holding
+    two of them (or one with a second copy) could eat it: the same card (peng), the same
+    number in the other case (jiao), the neighbours within two (a run) and two-seven-ten."""
     case, number = card[:1], int(card[1:])
     other = "d" if case == "x" else "x"
     out = {card, f"{other}{number}"}
@@ -411,7 +412,7 @@ def zipai_partners(card: str) -> set[str]:
 def eaters(game: Game[Any, Any], state: Any, seat: int, card: str) -> int | None:
     """How many of the cards ``seat`` cannot see could make a group with ``card`` (the
     cards the next player would need to eat it); ``None`` where this is not counted
-    (games other than the 字牌 ones)."""
+    (games other than the word-card ones)."""
     if game.info.family != "zipai" or len(card) < 2 or not card[1:].isdigit():
         return None
     from app.learning.queries import visible_copies

@@ -1,7 +1,7 @@
 """Practice: themed positions without end, rated to the learner.
 
 A **theme** (:class:`Theme`) turns a moment of a deal, seen from one seat, into a
-question with an exact answer (the forced action, the waits, the count, a legal 吃 ...),
+question with an exact answer (the forced action, the waits, the count, a legal chi ...),
 or says the moment does not fit. A practice exercise's id holds everything needed to
 make it again, ``pos:<theme>:<seat>:<code>`` (positions are study material: their links
 may carry the whole code). The **library** (``content/practice/<game>.yaml``) holds
@@ -31,7 +31,7 @@ from app.engine.core.errors import EngineError
 from app.engine.core.registry import all_variants, find_game
 from app.extensions import db
 from app.learning import record
-from app.learning.exercise import Choice, Exercise, Query, Setup, Text
+from app.learning.exercise import Choice, Exercise, Query, Said, Setup, Text
 from app.learning.models import Attempt, Position, Rating
 from app.models import Learner
 from app.profiles import ProfileRows
@@ -47,7 +47,7 @@ class Question:
     """What a theme asks of a position (the exercise without its id and setup)."""
 
     kind: str
-    prompt: Text
+    prompt: Said
     query: Query
     skills: tuple[str, ...]
     choices: tuple[Choice, ...] = ()
@@ -61,8 +61,8 @@ class Question:
 class Theme:
     id: str
     game: str
-    title: Text
-    about: Text  # one sentence: what the theme practises
+    title: Said
+    about: Said  # one sentence: what the theme practises
     ask: Callable[[Any, Any, int], Question | None]  # (game, state, seat) → question
     direct: Callable[[random.Random], tuple[Any, int] | None] | None = None  # rare themes
 

@@ -7,8 +7,9 @@ from typing import Any
 
 from app.engine.core.errors import EngineError
 from app.engine.core.registry import all_variants, find_game
-from app.learning.exercise import Query, Text
+from app.learning.exercise import Query
 from app.learning.practice import Question, Theme, action_choices, register_generic
+from app.text.catalog import N_
 
 
 def _forced(game: Any, state: Any, seat: int) -> Question | None:
@@ -18,7 +19,7 @@ def _forced(game: Any, state: Any, seat: int) -> Question | None:
         return None
     return Question(
         "choose-action",
-        Text("轮到你：规则强制你做哪一步？", "Your move: which action do the rules force?"),
+        N_("Your move: which action do the rules force?"),
         Query("forced"),
         ("forced",),
         action_choices(legal),
@@ -44,10 +45,7 @@ def _waits(game: Any, state: Any, seat: int) -> Question | None:
         return None
     return Question(
         "pick-cards",
-        Text(
-            "你的手牌差一张就胡：哪些牌能让它胡？",
-            "Your hand is one card short: which cards complete it?",
-        ),
+        N_("Your hand is one card short: which cards complete it?"),
         Query("waits"),
         ("waits",),
         rating=1350 + 60 * len(waits),
@@ -62,11 +60,8 @@ def shared(game_id: str) -> dict[str, Theme]:
         Theme(
             "forced",
             game_id,
-            Text("强制动作", "Forced actions"),
-            Text(
-                "规则替你做了决定的时刻：认出它。",
-                "Moments where the rules decide for you: spot them.",
-            ),
+            N_("Forced actions"),
+            N_("Moments where the rules decide for you: spot them."),
             _forced,
         )
     ]
@@ -81,11 +76,8 @@ def shared(game_id: str) -> dict[str, Theme]:
             Theme(
                 "waits",
                 game_id,
-                Text("听什么牌", "Reading waits"),
-                Text(
-                    "差一张就胡的手牌：找出所有能胡的牌。",
-                    "A hand one card short: find every card that completes it.",
-                ),
+                N_("Reading waits"),
+                N_("A hand one card short: find every card that completes it."),
                 _waits,
             )
         )

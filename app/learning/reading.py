@@ -19,6 +19,7 @@ from app.learning.exercise import Choice, Exercise, Setup, Text
 from app.learning.models import Attempt
 from app.models import Learner
 from app.text.cards import Family, family
+from app.text.catalog import N_
 
 PREFIX = "read"
 MODES = ("name", "pick")
@@ -53,14 +54,14 @@ def exercise(family_id: str, mode: str, token: str, seed: int) -> Exercise | Non
     if mode == "name":
         # a choice's id is the card it names, so a wrong answer says which card it was
         choices = tuple(
-            Choice(t, Text(fam.card(t).name("zh"), fam.card(t).label("en"))) for t in options
+            Choice(t, Text(fam.card(t).name.zh, fam.card(t).label("en"))) for t in options
         )
         answer = token
         return Exercise(
             eid,
             game,
             "choice",
-            Text("这张牌叫什么？", "What is this card called?"),
+            N_("What is this card called?"),
             ("cards",),
             Setup(hand=token),
             rules=RULES_OF.get(family_id, {}),
@@ -73,7 +74,7 @@ def exercise(family_id: str, mode: str, token: str, seed: int) -> Exercise | Non
         eid,
         game,
         "pick-cards",
-        Text("找出这张牌：{card}", "Find this card: {card}"),
+        N_("Find this card: {card}"),
         ("cards",),
         Setup(hand=" ".join(options)),
         rules=RULES_OF.get(family_id, {}),

@@ -2,11 +2,11 @@
 
 A rules page's YAML holds words; every number in its tables comes from here:
 
-- :func:`meld_worth`: what a group is worth (胡息, 胡), by the game's own scoring;
+- :func:`meld_worth`: what a group is worth (huxi, hu), by the game's own scoring;
 - :func:`count_line`: the points of one count line of a lesson step's worked example
   (the same example the lesson shows, counted by ``Game.analyze``);
-- :func:`generated`: whole tables the engine makes (囤 by 胡息, 名堂, 舵 by 胡, the trick
-  game's levels, the Nantong 胡 table), at the game's default rules; each game's teaching
+- :func:`generated`: whole tables the engine makes (tun by huxi, mingtang, duo by hu, the trick
+  game's levels, the Nantong hu table), at the game's default rules; each game's teaching
   folder makes its own (``app/teaching/<game>/tables.py``).
 
 A generated table is a list of rows; a cell is a number, a :class:`Span` of numbers
@@ -68,7 +68,7 @@ def meld_worth(game: str, text: str) -> int:
 
     t = teaching.of(game)
     if t is None or t.meld_worth is None:
-        raise ValueError(f"{game}: no group worth outside the 字牌 and 川牌 games")
+        raise ValueError(f"{game}: no group worth outside the word-card and dice-card games")
     return t.meld_worth(text, game)
 
 

@@ -1,4 +1,4 @@
-"""Lessons · 课程: a path per game, each lesson a few short steps judged by the engine;
+"""Lessons (kecheng): a path per game, each lesson a few short steps judged by the engine;
 the glossary and the games side by side."""
 
 from flask import Blueprint

@@ -27,6 +27,7 @@ from app.learning import play as service
 from app.learning.models import PlayDeal
 from app.play import bp
 from app.profiles import current_profile
+from app.text import languages
 from app.text.messages import render
 from app.text.results import action_label, cards_text, count_lines, humanize
 from app.ui.rule_options import describe, read_form, readable, rule_fields
@@ -76,8 +77,8 @@ def move_text(
     family: str, action: Action, locale: str, hidden: bool = False, game: str | None = None
 ) -> str:
     """A move in words, saying what tells it from the other moves of the moment: the
-    比 cards a chi lays out with it, the card on offer a 摆 pairs, a lead that makes
-    the leader liable (包牌)."""
+    bi cards a chi lays out with it, the card on offer a bai pairs, a lead that makes
+    the leader liable (baopai)."""
     if hidden:
         return f"{action_label(action.kind)} ({_n_down(len(action.cards))})"
     cards = list(action.cards)
@@ -95,7 +96,7 @@ def move_text(
     text = f"{action_label(action.kind)} {cards_text(family, cards, locale)}".strip()
     groups = [g for g in on_cards.groups(action.params.get("bi")) if g]
     if groups:
-        sep = "；" if locale.startswith("zh") else "; "
+        sep = "；" if languages.chinese(locale) else "; "
         text = _(
             "%(move)s, %(bi)s: %(cards)s",
             move=text,
@@ -168,7 +169,7 @@ def card_moves(
 ) -> list[dict[str, Any]]:
     """The legal moves as the cards show them: each with the hand cards it takes (a tap or
     a selection plays it), whether it claims the offered card, and the cards to draw on
-    its button (its own, then each 比 group)."""
+    its button (its own, then each bi group)."""
     locale = _locale()
     out = []
     for a in game.legal_actions(state, seat):

@@ -18,8 +18,8 @@ from app.learning import practice
 from app.text.cards import family
 
 STOCK = "stock"
-#: where each deck family's stock is drawn from (docs/engine.md: the 字牌 and Nantong
-#: stock in drawing order, the 川牌 stock drawn from the end); checked against the
+#: where each deck family's stock is drawn from (docs/engine.md: the word-card and Nantong
+#: stock in drawing order, the dice-card stock drawn from the end); checked against the
 #: engine's own draws by tests/practice/test_practice_editor.py
 DRAW_END = {"zipai": 0, "nantong": 0, "chuanpai": -1}
 

@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 
 from flask_babel import lazy_gettext as _l
 
+from app.text.cards import card
+from app.ui.hanzi import hanzi
+
 
 @dataclass(frozen=True)
 class Option:
@@ -41,13 +44,47 @@ class GameForm:
     waits: bool = True
 
 
+def _written(*groups: str) -> str:
+    """Word cards as players write a hand: each group's faces run together (the form
+    reads them as well as tokens)."""
+    return " ".join("".join(card("zipai", t).face.zh for t in g.split()) for g in groups)
+
+
 _ZIPAI_MELDS = (
-    ("peng", _l("peng 碰: three alike, one taken")),
-    ("chi", _l("chi 吃: a run or jiao laid out")),
-    ("wei", _l("wei 偎 (Guilin: sao 扫): a pair plus your own draw")),
-    ("chouwei", _l("chouwei 臭偎 (Guilin: guosao 过扫)")),
-    ("pao", _l("pao 跑 (Guilin: kaiduo 开舵): four alike")),
-    ("ti", _l("ti 提 (Guilin: saochuan 扫穿): four alike of your own")),
+    ("peng", _l("peng %(peng)s: three alike, one taken", peng=hanzi("peng"))),
+    ("chi", _l("chi %(chi)s: a run or jiao laid out", chi=hanzi("chi"))),
+    (
+        "wei",
+        _l(
+            "wei %(wei)s (Guilin: sao %(sao)s): a pair plus your own draw",
+            wei=hanzi("wei"),
+            sao=hanzi("sao"),
+        ),
+    ),
+    (
+        "chouwei",
+        _l(
+            "chouwei %(chouwei)s (Guilin: guosao %(guosao)s)",
+            chouwei=hanzi("chouwei"),
+            guosao=hanzi("guosao"),
+        ),
+    ),
+    (
+        "pao",
+        _l(
+            "pao %(pao)s (Guilin: kaiduo %(kaiduo)s): four alike",
+            pao=hanzi("pao"),
+            kaiduo=hanzi("kaiduo"),
+        ),
+    ),
+    (
+        "ti",
+        _l(
+            "ti %(ti)s (Guilin: saochuan %(saochuan)s): four alike of your own",
+            ti=hanzi("ti"),
+            saochuan=hanzi("saochuan"),
+        ),
+    ),
 )
 
 FORMS: dict[str, GameForm] = {
@@ -65,25 +102,31 @@ FORMS: dict[str, GameForm] = {
                 _l("Most Changde tables play 15; other Hunan tables 6, 10 or 18."),
             ),
         ),
-        example_hand="一二三 壹贰叁 二七十 四五六 d4 d5 d6 x8 x8 x8 d9 d9 d9",
+        example_hand=_written("x1 x2 x3", "d1 d2 d3", "x2 x7 x10", "x4 x5 x6")
+        + " d4 d5 d6 x8 x8 x8 d9 d9 d9",
     ),
     "guilin": GameForm(
         "guilin",
         "zipai",
         _ZIPAI_MELDS,
-        example_hand="一二三 贰柒拾 四五六 陆陆陆 九九九 壹壹一 叁肆伍",
+        example_hand=_written(
+            "x1 x2 x3", "d2 d7 d10", "x4 x5 x6", "d6 d6 d6", "x9 x9 x9", "d1 d1 x1", "d3 d4 d5"
+        ),
     ),
     "chuanpai": GameForm(
         "chuanpai",
         "chuanpai",
         (
-            ("jier", _l("jier 挤儿: two cards summing to 10 or 20")),
-            ("an", _l("an 暗: three alike formed in hand")),
-            ("peng", _l("peng 碰: two alike plus one that passed")),
-            ("yan", _l("yan 燕: the three different sevens")),
-            ("liang", _l("liang 亮: four alike formed in hand")),
-            ("qi", _l("qi 起: an an plus its fourth card")),
-            ("kang", _l("kang 扛: three alike plus a fourth that passed")),
+            ("jier", _l("jier %(jier)s: two cards summing to 10 or 20", jier=hanzi("jier"))),
+            ("an", _l("an %(an)s: three alike formed in hand", an=hanzi("an"))),
+            ("peng", _l("peng %(peng)s: two alike plus one that passed", peng=hanzi("peng"))),
+            ("yan", _l("yan %(yan)s: the three different sevens", yan=hanzi("yan"))),
+            ("liang", _l("liang %(liang)s: four alike formed in hand", liang=hanzi("liang"))),
+            ("qi", _l("qi %(qi)s: an an plus its fourth card", qi=hanzi("qi"))),
+            (
+                "kang",
+                _l("kang %(kang)s: three alike plus a fourth that passed", kang=hanzi("kang")),
+            ),
         ),
         example_hand="66 26 66 44 46 55",
         example_melds="peng: 33 33 33",
@@ -109,18 +152,42 @@ FORMS: dict[str, GameForm] = {
         "nantong",
         "nantong",
         (
-            ("peng", _l("peng 碰: three alike, one taken")),
-            ("an-ke", _l("an-ke 暗刻: three alike from your hand, shown")),
-            ("ming-gang", _l("ming-gang 明杠 (ku 窟): four alike, one taken")),
-            ("an-gang", _l("an-gang 暗杠 / 后摸: four alike drawn later")),
-            ("long", _l("long 龙 / 起手: four alike dealt to you")),
+            ("peng", _l("peng %(peng)s: three alike, one taken", peng=hanzi("peng"))),
+            ("an-ke", _l("an-ke %(anke)s: three alike from your hand, shown", anke=hanzi("anke"))),
+            (
+                "ming-gang",
+                _l(
+                    "ming-gang %(minggang)s (ku %(ku)s): four alike, one taken",
+                    minggang=hanzi("minggang"),
+                    ku=hanzi("ku"),
+                ),
+            ),
+            (
+                "an-gang",
+                _l(
+                    "an-gang %(angang)s / %(houmo)s: four alike drawn later",
+                    angang=hanzi("angang"),
+                    houmo=hanzi("houmo"),
+                ),
+            ),
+            (
+                "long",
+                _l(
+                    "long %(long)s / %(qishou)s: four alike dealt to you",
+                    long=hanzi("long"),
+                    qishou=hanzi("qishou"),
+                ),
+            ),
         ),
         (
             Option(
                 "generals",
                 _l("Rule set"),
                 "select",
-                (("2", _l("Two generals 双将")), ("1", _l("One general 单将"))),
+                (
+                    ("2", _l("Two generals %(shuangjiang)s", shuangjiang=hanzi("shuangjiang"))),
+                    ("1", _l("One general %(danjiang)s", danjiang=hanzi("danjiang"))),
+                ),
                 "2",
                 target="generals",
             ),

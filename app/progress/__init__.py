@@ -1,4 +1,4 @@
-"""Progress · 学习进度: skills, stars and history per game; other areas add sections."""
+"""Progress (xuexi jindu): skills, stars and history per game; other areas add sections."""
 
 from flask import Blueprint
 

@@ -1,4 +1,4 @@
-"""Quizzes · 测验 (per game and lesson unit) and the spaced review queue (/review)."""
+"""Quizzes (ceyan): per game and lesson unit; and the spaced review queue (/review)."""
 
 from flask import Blueprint
 

@@ -1,4 +1,4 @@
-"""Rules · 规则: one page per game with its whole rule set, each line linked to the
+"""Rules (guize): one page per game with its whole rule set, each line linked to the
 lesson step that teaches it; prints on two A4 sheets."""
 
 from flask import Blueprint

@@ -1,2 +1,2 @@
 """Each game's teaching, one folder per game (``app/teaching/<game>/``), found by
-:mod:`app.learning.teaching`. Shared by the two 字牌 games: :mod:`.zipai_common`."""
+:mod:`app.learning.teaching`. Shared by the two word-card (zipai) games: :mod:`.zipai_common`."""

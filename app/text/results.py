@@ -10,28 +10,29 @@ them in the templates), count lines become sentences with their points.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
 from app.engine.core.actions import Count
-from app.text import terms
+from app.text import languages, terms
 from app.text.cards import card as catalog_card
+from app.text.localized import Text
 from app.text.messages import MESSAGES, SEAT_PARAMS, render
 
 
 def card_name(family: str, token: str, locale: str, game: str | None = None) -> str:
-    """A card's name for running text: 天牌 / "Heaven (six-six)", by ``game``'s own name
-    where it has one (梅子 / "meizi (five-five)" in the pairing game); the token if
+    """A card's name for running text: tian pai / "Heaven (six-six)", by ``game``'s own
+    name where it has one (meizi / "meizi (five-five)" in the pairing game); the token if
     unknown."""
     try:
         c = catalog_card(family, token)
     except KeyError:
         return token
-    zh = locale.startswith("zh")
-    word = terms.card_word(token, game, "zh" if zh else "en") if game else None
-    if zh:
-        return word or c.name(locale)
+    word = terms.card_word(token, game, locale) if game else None
+    if languages.chinese(locale):
+        return word or c.name.get(locale)
     return c.label_as(locale, word)
 
 
@@ -45,7 +46,13 @@ def cards_text(family: str, tokens: Sequence[Any], locale: str, game: str | None
         else:
             runs.append((name, 1))
     parts = [name if n == 1 else f"{name} ×{n}" for name, n in runs]
-    return ("、" if locale.startswith("zh") else ", ").join(parts)
+    return list_separator(locale).join(parts)
+
+
+def list_separator(locale: str) -> str:
+    """Between the items of a list in running text: the enumeration comma on a Chinese
+    page, a comma and a space on an English one."""
+    return "、" if languages.chinese(locale) else ", "
 
 
 def humanize(
@@ -63,8 +70,8 @@ def humanize(
     words of ``game``."""
     out: dict[str, Any] = {}
     for key, value in params.items():
-        if isinstance(value, Mapping) and set(value) == {"en", "zh"}:  # prose, both languages
-            out[key] = value["zh"] if str(locale).startswith("zh") else value["en"]
+        if isinstance(value, Mapping) and _is_prose(value):  # prose, in every written language
+            out[key] = Text.of(value).get(locale)  # type: ignore[union-attr]
         elif isinstance(value, Mapping) and "code" in value:  # a reason inside a reason
             inner = humanize(
                 family, value.get("params") or {}, locale, game, viewer=viewer, seats=seats
@@ -80,11 +87,9 @@ def humanize(
                 for v in value
             )
         elif key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
-            out[key] = terms.seat_word(
-                value, viewer, seats, "zh" if locale.startswith("zh") else "en"
-            )
+            out[key] = terms.seat_word(value, viewer, seats, locale)
         elif key in ("kind", "action_kind") and isinstance(value, str):
-            out[key] = action_label(value, game)  # a group or action kind in words: 跑, not pao
+            out[key] = action_label(value, game)  # a group or action kind in words, not its id
         elif key == "as" and isinstance(value, str):  # a group kind a count line counts as
             out[key] = kind_label(value, game or family, locale)
         elif key == "term" and isinstance(value, str):  # a concept of the term table
@@ -95,32 +100,40 @@ def humanize(
             out[key] = cards_text(family, value, locale, game)
         elif key.endswith("cards") and isinstance(value, str):  # tokens written out
             out[key] = cards_text(family, value.split(), locale, game)
-        elif key == "group" and family == "chuanpai" and not locale.startswith("zh"):
-            out[key] = CHUANPAI_GROUP_WORDS.get(value, value)  # 碰 -> peng on an English page
+        elif key == "group" and family == "chuanpai" and not languages.chinese(locale):
+            out[key] = chuanpai_group_words().get(value, value)  # peng on an English page
         else:
             out[key] = value
     return out
 
 
-#: The pairing game's groups as its verdicts name them (``group`` parameters carry the
-#: Chinese word), in the English of the term table.
-CHUANPAI_GROUP_WORDS = {
-    "暗": "an",
-    "碰": "peng",
-    "燕": "yan",
-    "起": "qi",
-    "亮": "liang",
-    "扛": "kang",
-    "摆": "bai",
-    "挤儿": "jier",
-}
+def _is_prose(value: Mapping[str, Any]) -> bool:
+    """A parameter that is prose written per language (``{"zh": ..., "en": ...}``)."""
+    return set(languages.written()) <= set(value) <= set(languages.codes())
+
+
+#: the pairing game's groups its verdicts name (a ``group`` parameter carries the Chinese
+#: word): their concepts in the term table
+CHUANPAI_GROUPS = ("an", "peng", "yan", "qi", "liang", "gang", "bai", "jier")
+
+
+@cache
+def chuanpai_group_words() -> dict[str, str]:
+    """The pairing game's group words as its verdicts carry them (Chinese) → the term
+    table's English word for it."""
+    out: dict[str, str] = {}
+    for concept in CHUANPAI_GROUPS:
+        zh, en = terms.word(concept, "chuanpai", "zh"), terms.word(concept, "chuanpai", "en")
+        if zh and en:
+            out[zh] = en
+    return out
 
 
 def count_lines(
     family: str, count: Count | None, locale: str, game: str | None = None
 ) -> list[dict[str, Any]]:
     """An itemized count as lines of text, in the engine's order, in the words of
-    ``game`` (Guilin's 胡 and 顺子 where Hunan says 胡息 and 一句话)."""
+    ``game`` (Guilin's hu and shunzi where Hunan says huxi and yijuhua)."""
     if count is None:
         return []
     out = []
@@ -148,45 +161,9 @@ def _row_detail(code: str, params: Mapping[str, Any], locale: str) -> str:
     return render(detail, {}, locale) if detail in MESSAGES else ""
 
 
-#: The name of every group kind the engines report, in the learner's language.
-KIND_LABELS: dict[str, object] = {
-    # 字牌
-    "shun": _l("Run 一句话"),
-    "jiao": _l("Jiao 绞"),
-    "jiang": _l("Pair 将"),
-    "kan": _l("Kan 坎"),
-    "chi": _l("Chi 吃"),
-    "peng": _l("Peng 碰"),
-    "wei": _l("Wei 偎"),
-    "chouwei": _l("Stale wei 臭偎"),
-    "pao": _l("Pao 跑"),
-    "ti": _l("Ti 提"),
-    "sao": _l("Sao 扫"),
-    "guosao": _l("Guosao 过扫"),
-    "kaiduo": _l("Kaiduo 开舵"),
-    "saochuan": _l("Saochuan 扫穿"),
-    # 川牌
-    "jier": _l("Jier 挤儿"),
-    "an": _l("An 暗"),
-    "yan": _l("Yan 燕"),
-    "liang": _l("Liang 亮"),
-    "qi": _l("Qi 起"),
-    "kang": _l("Kang 扛"),
-    "fan-set": _l("Fan set 翻"),
-    # 南通
-    "pair": _l("Pair 将"),
-    "dazi": _l("Run 搭子"),
-    "wenqian": _l("Wenqian 文钱"),
-    "an-ke": _l("Concealed three 暗刻"),
-    "ming-gang": _l("Open four 明杠"),
-    "an-gang": _l("Concealed four 暗杠"),
-    "long": _l("Dragon 龙"),
-}
-
-
 #: The engines' group and action kinds → the term table's concept (content/terms.yaml).
 KIND_CONCEPTS: dict[str, str] = {
-    "hu": "hupai",  # the action of winning: 胡牌 / Win in every game
+    "hu": "hupai",  # the action of winning: hupai / Win in every game
     "shun": "yijuhua",
     "jiao": "jiao",
     "jiang": "jiang",
@@ -221,7 +198,7 @@ KIND_CONCEPTS: dict[str, str] = {
     "bai": "bai",
     "tuoshou": "tuoshou",
 }
-#: the game a kind belongs to when its name says so (Guilin's names of the 字牌 groups)
+#: the game a kind belongs to when its name says so (Guilin's names of the word-card groups)
 KIND_GAMES: dict[str, str] = {
     "sao": "guilin",
     "guosao": "guilin",
@@ -255,8 +232,8 @@ def _page_locale() -> str:
 
 def kind_label(kind: str, game: str | None = None, locale: str | None = None) -> str:
     """A group or action kind by the term table's word in the page's language (the
-    word of ``game`` when given): 跑 / Pao, 开舵 / Kaiduo; a kind the table does not
-    name keeps its catalog label."""
+    word of ``game`` when given): pao / Pao, kaiduo / Kaiduo; a kind the table does not
+    name is shown by its id."""
     concept = KIND_CONCEPTS.get(kind)
     loc = locale or _page_locale()
     if concept is not None:
@@ -266,16 +243,17 @@ def kind_label(kind: str, game: str | None = None, locale: str | None = None) ->
         c = terms.concept(concept)
         word = word or (c.words[0].get(loc) if c else None)
         if word:
-            return word if loc.startswith("zh") else word[:1].upper() + word[1:]
-    return str(KIND_LABELS.get(kind, kind))
+            return word if languages.chinese(loc) else word[:1].upper() + word[1:]
+    return kind
 
 
 def unit_word(unit: str, game: str | None = None) -> str:
     """A count's unit in the page language, by the word of ``game`` when given (the
-    字牌 unit is 胡息 in Hunan, 胡 in Guilin: content/terms.yaml, concept huxi)."""
+    word-card unit is huxi in Hunan, hu in Guilin: content/terms.yaml, concept huxi)."""
     concept = "huxi" if unit == "huxi" else "hu"
     word = terms.word(concept, game, _page_locale()) if game else None
-    # TRANSLATORS: "huxi" (胡息) and "hu" (胡) are units of points, not the verb "to win"
+    # TRANSLATORS: "huxi" and "hu" are units of points (of the word-card games), not the
+    # verb "to win"
     return word or str(_l("huxi") if unit == "huxi" else _l("hu"))
 
 
@@ -307,7 +285,7 @@ def action_label(action_kind: str, game: str | None = None) -> str:
         "cover": _l("Cover"),
         "tuoshou": _l("Get clear"),
         "bai": _l("Lay out"),
-        # TRANSLATORS: 过 in the Sichuan pairing game: keep a card back to play later
+        # TRANSLATORS: guo in the Sichuan pairing game: keep a card back to play later
         "guo": _l("Hold back"),
         "done": _l("Done"),
         "keep": _l("Keep"),

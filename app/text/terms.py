@@ -4,8 +4,9 @@ Every page a learner reads takes its words from here: the glossary, lessons, exe
 messages, labels, the comparison and the rules pages (docs/content.md, "Terms"). A
 concept has its preferred word in each game (one per game and language), the other names
 real tables use (shown only inside a variant note), and words never to use for it. The
-languages are columns (``zh``, ``en``); a third (``zh-Hant``) is one more key of
-:data:`LANGUAGES` and one more column in the file.
+written languages (:func:`app.text.languages.written`: ``zh``, ``en``) are columns; a
+derived one (``zh-Hant``) is converted from its source (:class:`~app.text.localized.Text`),
+and a word may carry its own ``zh-Hant`` column where the conversion would be wrong.
 
 Pure Python (pydantic and YAML, no Flask): the messages, the rules pages, the renderer
 and the content checks all read the same table. Pinyin and meanings stay in the glossary
@@ -22,47 +23,61 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from app.config import ROOT
+from app.text import languages
+from app.text.localized import Text, derive
 from app.yamlfile import load_yaml
 
 TERMS = ROOT / "content" / "terms.yaml"
-LANGUAGES: tuple[str, ...] = ("zh", "en")
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
-class WhereDoc(_Strict):
-    """Where a regional name is used, in the learner's words, per language."""
+class _Said(_Strict):
+    """A text per language: ``zh`` and ``en`` columns, and an authored ``zh-Hant``
+    where the derived Traditional would be wrong."""
 
     zh: str = Field(min_length=1)
-    en: str = Field(min_length=1)
+    en: str | None = None
+    zh_hant: str | None = Field(default=None, alias="zh-Hant")
+
+    def text(self) -> Text:
+        return Text.of({"zh": self.zh, "en": self.en, "zh-Hant": self.zh_hant}) or Text()
 
     def get(self, lang: str) -> str:
-        return self.zh if lang.startswith("zh") else self.en
+        return self.text().get(lang)
+
+    def said(self, lang: str) -> str | None:
+        """The text in ``lang`` or along its chain; None where no language of the chain
+        (nor the source of a derived one) has it (a regional name without English)."""
+        text = self.text()
+        for code in languages.chain(lang):
+            source = languages.get(code).derive_from
+            if text.own(code) is not None or (source and text.own(source) is not None):
+                return text.get(code)
+        return None
 
 
-class WordDoc(_Strict):
+class WhereDoc(_Said):
+    """Where a regional name is used, in the learner's words, per language."""
+
+    en: str = Field(min_length=1)
+
+
+class WordDoc(_Said):
     """The preferred word of a concept in some games."""
 
     games: list[str] = Field(min_length=1)
     glossary: str | None = None  # the glossary entry with its pinyin and meaning
-    zh: str = Field(min_length=1)
-    zh_hant: str | None = Field(default=None, alias="zh-Hant")  # kept against the conversion
     en: str = Field(min_length=1)
     gloss: str | None = None  # English gloss at the first use, for a romanized word
 
-    def get(self, lang: str) -> str:
-        return self.zh if lang.startswith("zh") else self.en
 
-
-class RegionalDoc(_Strict):
+class RegionalDoc(_Said):
     """Another name some tables use: learner text shows it inside a variant note only."""
 
-    zh: str = Field(min_length=1)
-    zh_hant: str | None = Field(default=None, alias="zh-Hant")  # kept against the conversion
-    en: str | None = None
     glossary: str | None = None
     games: list[str] = []  # where it is met (empty: the concept's games)
     where: WhereDoc
@@ -71,9 +86,20 @@ class RegionalDoc(_Strict):
 class AvoidDoc(_Strict):
     zh: list[str] = []
     en: list[str] = []
+    zh_hant: list[str] | None = Field(default=None, alias="zh-Hant")
 
     def get(self, lang: str) -> list[str]:
-        return self.zh if lang.startswith("zh") else self.en
+        """The words in ``lang``, along its chain; a derived language's converted."""
+        own = {"zh": self.zh, "en": self.en}
+        if self.zh_hant is not None:
+            own["zh-Hant"] = self.zh_hant
+        for code in languages.chain(lang):
+            if code in own:
+                return own[code]
+            source = languages.get(code).derive_from
+            if source in own:
+                return [derive(code, word) for word in own[source]]
+        return []
 
 
 class ConceptDoc(_Strict):
@@ -94,8 +120,8 @@ class TableDoc(_Strict):
 
     @model_validator(mode="after")
     def _consistent(self) -> TableDoc:
-        if tuple(self.languages) != LANGUAGES:
-            raise ValueError(f"languages must be {list(LANGUAGES)}, not {self.languages}")
+        if tuple(self.languages) != languages.written():
+            raise ValueError(f"languages must be {list(languages.written())}, not {self.languages}")
         seen: set[str] = set()
         for c in self.concepts:
             if c.id in seen:
@@ -186,7 +212,7 @@ def entry_text(entry_id: str, game: str | None, lang: str) -> str | None:
         return None
     if isinstance(item, WordDoc):
         return item.get(lang)
-    return item.en if lang == "en" and item.en else item.zh
+    return item.said(lang) or item.get(languages.written()[0])
 
 
 @cache
@@ -209,11 +235,11 @@ def names(game: str, lang: str) -> tuple[Name, ...]:
             text = w.get(lang)
             if text in own or game in t.expand(w.games) or text in faces:
                 continue
-            if lang == "en" and (not w.gloss or text.lower() in ENGLISH_WORDS):
+            if not languages.chinese(lang) and (not w.gloss or text.lower() in ENGLISH_WORDS):
                 continue  # an English word is not another game's name
             other.setdefault(text, Name(text, c.id, "other-game"))
         for r in c.regional:
-            text = r.zh if lang == "zh" else (r.en or "")
+            text = r.said(lang) or ""
             if text and text not in own:
                 other[text] = Name(text, c.id, "regional", r.where.get(lang))
     out = list(own.values()) + list(other.values())
@@ -224,15 +250,15 @@ def names(game: str, lang: str) -> tuple[Name, ...]:
 
 
 def _card_faces(game: str, lang: str) -> frozenset[str]:
-    """The plain names of the cards of a game's deck (二六 / two-six): every game may
+    """The plain names of the cards of a game's deck (the two-six): every game may
     name a card by its face, whatever its own word for it."""
     from app.engine.core.registry import find_game
     from app.text.cards import family
 
     out: set[str] = set()
     for c in family(find_game(game).info.family).cards:
-        out.add(c.face.zh if lang == "zh" else c.face.en)
-        out.add(c.zh if lang == "zh" else c.en)
+        out.add(c.face.get(lang))
+        out.add(c.name.get(lang))
     out.discard("")
     return frozenset(out)
 
@@ -246,14 +272,16 @@ HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 def finds(text: str, game: str, lang: str) -> list[tuple[Name, int]]:
     """The names of :func:`names` that stand in ``text``, each with its offset; a longer
-    name wins over the names inside it (扫穿 is not 扫). Chinese names of one character
-    are too common inside other words to be told apart, and are not looked for."""
+    name wins over the names inside it (saochuan is not sao). Chinese names of one
+    character are too common inside other words to be told apart, and are not looked
+    for."""
     hits: list[tuple[Name, int]] = []
     taken = [False] * len(text)
     for n in names(game, lang):
-        if lang == "zh" and len(n.text) < 2 and HAN.match(n.text):
+        chinese = languages.chinese(lang)
+        if chinese and len(n.text) < 2 and HAN.match(n.text):
             continue
-        if lang == "en" or not HAN.search(n.text):
+        if not chinese or not HAN.search(n.text):
             pattern = r"(?<![\w-])" + re.escape(n.text) + r"(?![\w-])"
             flags = re.IGNORECASE if n.kind in ("avoid", "provenance") else 0
         else:
@@ -273,7 +301,7 @@ def _cards() -> dict[str, ConceptDoc]:
 
 
 def card_word(token: str, game: str, lang: str) -> str | None:
-    """A card's own name in ``game`` (梅子 in the pairing game for the five-five), or
+    """A card's own name in ``game`` (meizi in the pairing game for the five-five), or
     ``None`` where the game calls it by its face."""
     c = _cards().get(token)
     w = _word_in(c, game) if c is not None else None
@@ -282,7 +310,7 @@ def card_word(token: str, game: str, lang: str) -> str | None:
 
 def seat_word(seat: int, viewer: int | None, seats: int, lang: str) -> str:
     """A seat as tables, prompts, messages and reviews name it: from the viewer's chair,
-    you (你), Right (下家, the next), Left (上家, the previous) and Across (对家) at tables
+    you (ni), Right (xiajia, the next), Left (shangjia, the previous) and Across (duijia) at tables
     of three and four; otherwise Seat N, counted from 1 (also for a seat the table does
     not have)."""
     if viewer is not None and seats in (3, 4) and 0 <= seat < seats:

@@ -8,7 +8,7 @@ runs hit one of them copies a source.
 Runs are taken after :func:`normalize`: punctuation, spaces and line breaks are dropped
 (a copied sentence stays a copy whatever its commas and however a YAML block wraps it),
 and so are the pinyin readings some pages put in brackets after a character
-(``桂（guì）林``). Letters and digits still end a run. The script adds the simplified
+(a character, then ``（guì）``). Letters and digits still end a run. The script adds the simplified
 form of every seed (seed 003 is written in traditional characters).
 """
 

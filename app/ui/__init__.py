@@ -9,8 +9,8 @@ from flask import Flask
 
 def init_app(app: Flask) -> None:
     from app.learning.glossary import taught_in
-    from app.text import results
-    from app.ui import charts, markup, pictures, text
+    from app.text import languages, results
+    from app.ui import charts, hanzi, markup, pictures, text
 
     app.jinja_env.globals.update(
         card_face=pictures.face,
@@ -36,4 +36,7 @@ def init_app(app: Flask) -> None:
         lesson_for=text.lesson_for,
         skill_name=text.skill_name,
         accuracy_chart=charts.accuracy_chart,
+        is_chinese=languages.chinese,
+        chinese_of=hanzi.chinese_of,
+        lang_tag=lambda code: languages.get(code).html,
     )

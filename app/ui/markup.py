@@ -3,11 +3,11 @@ every run of the other script marked with its language.
 
 - a blank line separates paragraphs; ``**words**`` is bold, and may hold terms and cards;
 - ``[[term-id]]`` (or ``[[term-id|shown words]]``) links a glossary term. Its first use
-  on a page introduces it: on a Chinese page 汉字 with its pinyin, on an English page the
-  term table's word with 汉字, pinyin and an English gloss; after that, the table's word
+  on a page introduces it: on a Chinese page the characters (hanzi) with their pinyin, on an English page the
+  term table's word with hanzi, pinyin and an English gloss; after that, the table's word
   for the page's game and language (content/terms.yaml);
 - ``{x1}`` draws the card ``x1`` of the lesson's deck inline;
-- ``{zh:木}`` shows Chinese characters as writing (a radical, a look-alike) on an English
+- ``{zh:<characters>}`` shows Chinese characters as writing (a radical, a look-alike) on an English
   page, where Chinese otherwise appears only as a term's introduction or a card's name.
 
 Authors do not mark languages: on an English page each run of Chinese characters is
@@ -25,6 +25,7 @@ from flask import url_for
 from markupsafe import Markup, escape
 
 from app.learning.glossary import Term, term
+from app.text import languages
 from app.ui.pictures import face
 
 _TERM = re.compile(r"\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]")
@@ -47,7 +48,7 @@ LATIN_RUN = re.compile(
 
 
 def _zh(locale: str) -> bool:
-    return locale.startswith("zh")
+    return languages.chinese(locale)
 
 
 def mark_runs(text: str, locale: str) -> str:
@@ -83,7 +84,7 @@ def mark_lang(text: str, locale: str | None = None) -> Markup:
 
 def glossary_text(text: str, locale: str) -> Markup:
     """A glossary meaning or place: escaped, runs marked, and on an English page every
-    glossary term written in 汉字 a link to its entry (the glossary names other games'
+    glossary term written in hanzi a link to its entry (the glossary names other games'
     words on purpose)."""
     from app.learning.glossary import terms
 

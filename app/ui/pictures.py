@@ -59,15 +59,14 @@ def _page_game() -> str | None:
 
 def face(family_id: str, token: str, checked: bool = False) -> Pic:
     """The face of a card, named in the page language, by the page's game's own name
-    for it where it has one (梅子 in the pairing game)."""
+    for it where it has one (meizi in the pairing game)."""
     locale = _locale()
     game = _page_game()
     key = (_root(), family_id, token, checked, locale, game)
     pic = _PICS.get(key)
     if pic is None:
         c = family(family_id).card(token)
-        lang = "zh" if locale.startswith("zh") else "en"
-        word = terms.card_word(token, game, lang) if game else None
+        word = terms.card_word(token, game, locale) if game else None
         pic = _PICS[key] = Pic(
             token=token,
             src=url_for("static", filename=c.svg_path),
@@ -118,7 +117,7 @@ def hand_groups(
     checked: Iterable[str] = (),
     sort: bool = True,
 ) -> list[list[Pic]]:
-    """A hand as groups of pictures: its 门子 when ``groups`` is given, else one group
+    """A hand as groups of pictures: its groups (menzi) when ``groups`` is given, else one group
     (sorted unless ``sort`` is false). ``checked`` tokens (a multiset) come out ticked."""
     fam = family(family_id)
     if groups is None:
@@ -139,7 +138,7 @@ def hand_groups(
 
 def meld_pics(family_id: str, tokens: Sequence[str], state: str = "up") -> list[Pic]:
     """A group on the table: ``up`` (all shown), ``down`` (all hidden) or ``one`` (the
-    first card shown, the rest face down, as for 臭偎 and 提)."""
+    first card shown, the rest face down, as for chouwei and ti)."""
     if state not in MELD_STATES:
         raise ValueError(f"meld state must be one of {MELD_STATES}, not {state!r}")
     if state == "up":
@@ -157,7 +156,7 @@ def meld_pics(family_id: str, tokens: Sequence[str], state: str = "up") -> list[
 class Meld:
     tokens: list[str]
     state: str = "up"  # up | down | one
-    label: str = ""  # 碰, 偎 …: the kind, in the page language
+    label: str = ""  # peng, wei …: the kind, in the page language
 
 
 @dataclass
@@ -169,9 +168,9 @@ class Seat:
     discards: list[str] = field(default_factory=list)
     you: bool = False
     dealer: bool = False
-    dealer_word: str = ""  # the game's own word for the dealer (头家 in the pairing game)
-    badges: list[str] = field(default_factory=list)  # 报听, sits out … in the page language
-    groups: list[list[str]] | None = None  # the hand grouped into 门子
+    dealer_word: str = ""  # the game's own word for the dealer (toujia in the pairing game)
+    badges: list[str] = field(default_factory=list)  # baoting, sits out … in the page language
+    groups: list[list[str]] | None = None  # the hand grouped into its groups (menzi)
 
     @property
     def count(self) -> int:
@@ -183,7 +182,7 @@ class Table:
     family: str
     seats: list[Seat]  # the viewer first, then in turn order
     stock: int
-    shown: str | None = None  # a card turned face up in the middle (亮张, the general…)
+    shown: str | None = None  # a card turned face up in the middle (the liangzhang, the general…)
     # what the card on offer is: "Turned up", or "Discarded by Left" (a discard)
     shown_label: str = ""
     select: str | None = None  # input name: the viewer's hand is selectable

@@ -19,7 +19,7 @@ from flask_babel import lazy_gettext as _l
 from app.learning import queries
 from app.learning.exercise import EXAM_CONTEXTS, Exercise
 from app.learning.verdict import Proof, Verdict
-from app.text import terms
+from app.text import languages, terms
 from app.text.results import action_label, count_lines, kind_label, reason_text
 from app.ui.pictures import Table
 from app.ui.tables import from_view
@@ -315,13 +315,13 @@ def _seat_action(frame: dict[str, Any], seat: int, words: str, locale: str) -> s
     Seat N without a table)."""
     if not frame:
         return _("Seat %(n)s: %(action)s", n=seat + 1, action=words)
-    zh = locale.startswith("zh")
-    name = terms.seat_word(seat, frame["viewer"], frame["seats"], "zh" if zh else "en")
+    zh = languages.chinese(locale)
+    name = terms.seat_word(seat, frame["viewer"], frame["seats"], locale)
     return f"{name}：{words}" if zh else f"{name[:1].upper()}{name[1:]}: {words}"
 
 
 def action_words(ex: Exercise, notation: str, locale: str) -> str:
-    """An action in notation (``discard x10``, ``1: chi x2 x3``) in words: 出牌 小十, a
+    """An action in notation (``discard x10``, ``1: chi x2 x3``) in words (Discard small ten), a
     seat named as the exercise's table names it."""
     return notation_words(ex.family, ex.game, notation, locale, queries.seat_frame(ex))
 

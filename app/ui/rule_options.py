@@ -16,48 +16,58 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from app.engine.core.rules import text_of
+from app.ui.hanzi import hanzi
 
 LABELS: dict[str, Any] = {
-    "min_huxi": _l("Minimum huxi (胡息) to win"),
-    "yiwushi": _l("Yi-wu-shi (一五十) counts as a run"),
+    "min_huxi": _l("Minimum huxi (%(huxi)s) to win", huxi=hanzi("huxi")),
+    "yiwushi": _l("Yi-wu-shi (%(yiwushi)s) counts as a run", yiwushi=hanzi("yiwushi")),
     "win_on_discard": _l("Win on another seat's discard"),
     "chou_hu": _l(
-        "Stale win (臭胡, chouhu): a win passed up is barred on that card until your huxi changes"
+        "Stale win (%(chouhu)s, chouhu): a win passed up is barred on that card until your huxi changes",
+        chouhu=hanzi("chouhu"),
     ),
-    "tun": _l("How tun (囤) are counted"),
-    "mingtang": _l("Mingtang (名堂): special hands that multiply the pay"),
-    "xing": _l("Xing (醒): the card turned after a win"),
-    "jing": _l("Play with the jingpai (经牌) wild cards"),
+    "tun": _l("How tun (%(tun)s) are counted", tun=hanzi("tun")),
+    "mingtang": _l(
+        "Mingtang (%(mingtang)s): special hands that multiply the pay", mingtang=hanzi("mingtang")
+    ),
+    "xing": _l("Xing (%(xing)s): the card turned after a win", xing=hanzi("xing")),
+    "jing": _l("Play with the jingpai (%(jingpai)s) wild cards", jingpai=hanzi("jingpai")),
     "players": _l("Players at the table"),
-    "qitou": _l("Qitou (齐头): when a group may be declined"),
+    "qitou": _l("Qitou (%(qitou)s): when a group may be declined", qitou=hanzi("qitou")),
     "fouls": _l("A broken obligation"),
     "first_lead": _l("Top cards in the first lead"),
-    "fan": _l("Fan (翻): doubling for sets"),
+    "fan": _l("Fan (%(fan)s): doubling for sets", fan=hanzi("fan")),
     "finish": _l("When the deal ends"),
-    "generals": _l("Jiang (将) cards"),
-    "xi": _l("Play with the five xi (喜) cards"),
-    "wenqian_four": _l("Four wenqian (文钱)"),
-    "qionghen": _l("Qionghen (穷狠) when you hold no xi"),
+    "generals": _l("Jiang (%(jiang)s) cards", jiang=hanzi("jiang")),
+    "xi": _l("Play with the five xi (%(xi)s) cards", xi=hanzi("xi")),
+    "wenqian_four": _l("Four wenqian (%(wenqian)s)", wenqian=hanzi("wenqian")),
+    "qionghen": _l("Qionghen (%(qionghen)s) when you hold no xi", qionghen=hanzi("qionghen")),
     "final_round": _l("Round the total up to the next ten"),
 }
 
 CHOICES: dict[tuple[str, str], Any] = {
     ("tun", "standard"): _l("one tun at the minimum, one more per 3 huxi"),
-    ("tun", "yixi"): _l("one huxi, one tun (一息一囤)"),
-    ("mingtang", "changde"): _l("the Changde red-and-black extras (红黑点)"),
+    ("tun", "yixi"): _l("one huxi, one tun (%(yixi_yitun)s)", yixi_yitun=hanzi("yixi-yitun")),
+    ("mingtang", "changde"): _l(
+        "the Changde red-and-black extras (%(hongheidian)s)", hongheidian=hanzi("hongheidian")
+    ),
     ("mingtang", "none"): _l("no extras"),
     ("xing", "shangxia"): _l(
-        "shangxia xing (上下醒): the cards one above and one below the turned card"
+        "shangxia xing (%(shangxia_xing)s): the cards one above and one below the turned card",
+        shangxia_xing=hanzi("shangxia-xing"),
     ),
-    ("xing", "gen"): _l("gen xing (跟醒): the cards the same as the turned card"),
+    ("xing", "gen"): _l(
+        "gen xing (%(genxing)s): the cards the same as the turned card", genxing=hanzi("genxing")
+    ),
     ("xing", "none"): _l("no card turned"),
     ("qitou", "count"): _l("by the good and bad cards held (the usual reading)"),
-    ("qitou", "tied"): _l("only when every copy is tied in a jier (挤儿)"),
+    ("qitou", "tied"): _l("only when every copy is tied in a jier (%(jier)s)", jier=hanzi("jier")),
     ("qitou", "none"): _l("never: always forced"),
     ("fouls", "refuse"): _l("is refused: play another move"),
     ("fouls", "end-deal"): _l("ends the deal as a foul"),
     ("first_lead", "baopai"): _l(
-        "allowed, but the leader is liable (包牌): pays double alone if another seat wins"
+        "allowed, but the leader is liable (%(baopai)s): pays double alone if another seat wins",
+        baopai=hanzi("baopai"),
     ),
     ("first_lead", "forbidden"): _l("not allowed"),
     ("first_lead", "free"): _l("allowed freely"),
@@ -65,8 +75,12 @@ CHOICES: dict[tuple[str, str], Any] = {
     ("fan", "none"): _l("no doubling"),
     ("finish", "play-out"): _l("when every card is played"),
     ("finish", "at-16"): _l("as soon as a seat has 16 cards laid out"),
-    ("generals", "1"): _l("one general (单将): one turned card"),
-    ("generals", "2"): _l("two generals (双将): two turned cards"),
+    ("generals", "1"): _l(
+        "one general (%(danjiang)s): one turned card", danjiang=hanzi("danjiang")
+    ),
+    ("generals", "2"): _l(
+        "two generals (%(shuangjiang)s): two turned cards", shuangjiang=hanzi("shuangjiang")
+    ),
     ("wenqian_four", "0"): _l("counts nothing extra"),
     ("wenqian_four", "200"): _l("counts 200 hu"),
 }

@@ -4,7 +4,7 @@ An attempt keeps what the learner answered (canonical text), whether it was righ
 for a wrong answer the misconception's code with its parameters; it never keeps prose.
 Wherever an answer is shown again (the progress page, a quiz's results, the teacher's
 pages and CSV), :func:`shown` renders it from these in the language asked for: the
-answer in words (cards named, a move in words, 对/错 for a truth, a choice's text; never
+answer in words (cards named, a move in words, dui/cuo (right/wrong) for a truth, a choice's text; never
 its notation or ``true``/``false``) and the misconception as a sentence (its parameters
 in words, as the live verdict shows them). Codes are never renamed or reused, so a code
 of an older answer still names the same mistake; one the catalog cannot render (unknown
@@ -64,7 +64,7 @@ def truth_word(truth: str) -> str:
 
 
 def reason_params(ex: Exercise | None, params: Mapping[str, Any], locale: str) -> dict[str, Any]:
-    """A misconception's parameters as its sentence shows them: a truth as 对/错 (True,
+    """A misconception's parameters as its sentence shows them: a truth as dui/cuo (True,
     False), a move in notation in words, a choice's id as its text."""
     from app.ui.present import action_words, answer_words
 

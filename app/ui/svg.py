@@ -1,4 +1,4 @@
-"""The card pictures · 牌面: one small SVG document per card, drawn from the catalog.
+"""The card pictures (paimian): one small SVG document per card, drawn from the catalog.
 
 Every picture is 100 units wide and as tall as the family's real proportion. Only
 presentation attributes are used (no ``style``), so the files obey a strict CSP; the
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from app.text.cards import RED, Card, Family, chuanpai_pip_colours, families
+from app.text.cards import RED, Card, Family, chuanpai_pip_colours, families, writing
 
 W = 100
 INK = "#1d1b19"
@@ -86,11 +86,11 @@ def _box(y: float, w: float, hh: float, colour: str, rx: float = 0, sw: float = 
 
 
 def _title(card: Card) -> str:
-    return f"{card.zh} {card.pinyin} · {card.en}"
+    return f"{card.name.zh} {card.pinyin} · {card.name.en}"
 
 
 # ---------------------------------------------------------------------------
-# 字牌
+# word cards (zipai)
 
 
 def zipai_svg(card: Card, fam: Family) -> str:
@@ -126,7 +126,7 @@ def zipai_svg(card: Card, fam: Family) -> str:
 
 
 # ---------------------------------------------------------------------------
-# 川牌
+# dice cards (chuanpai)
 
 # Pip centres of a die face in a box 72 wide and 160 tall (left column first).
 _C1, _C2, _C3 = 28.0, 50.0, 72.0
@@ -164,7 +164,7 @@ def _die(value: int, colours: tuple[str, ...], top: float) -> list[str]:
 
 
 def _coin(cx: float, cy: float, r: float, colour: str) -> list[str]:
-    """A round coin with a square hole (used on 丙 cards and as the 经牌 mark)."""
+    """A round coin with a square hole (used on the coins (bing) and as the wild cards' (jingpai) mark)."""
     s = r * 0.42
     return [
         f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="none" stroke="{colour}" '
@@ -179,7 +179,7 @@ def chuanpai_svg(card: Card, fam: Family) -> str:
     body = _frame(h)
     body.append(_box(7, W - 14, h - 14, EDGE, rx=5, sw=1))
     if card.token in ("cs", "ty"):
-        chars = card.zh
+        chars = card.name.zh
         body.append(_text(50, 52, chars[0], 52, RED_INK))
         body.append(_text(50, 112, chars[1], 52, RED_INK))
         body.append(_text(50, h - 52, chars[0], 52, RED_INK, rotate=True))
@@ -207,7 +207,7 @@ def chuanpai_svg(card: Card, fam: Family) -> str:
 
 
 # ---------------------------------------------------------------------------
-# 南通长牌
+# Nantong long cards
 
 
 def _grid(n: int, top: float, bottom: float) -> list[tuple[float, float]]:
@@ -229,7 +229,7 @@ def _grid(n: int, top: float, bottom: float) -> list[tuple[float, float]]:
 
 
 def _stick(cx: float, cy: float) -> list[str]:
-    """One 条: a string of cash drawn as a short bamboo-like stick."""
+    """One string (tiao): a string of cash drawn as a short bamboo-like stick."""
     return [
         f'<rect x="{_n(cx - 6.5)}" y="{_n(cy - 22)}" width="13" height="44" rx="5" fill="{INK}"/>',
         f'<path d="M{_n(cx - 6.5)} {_n(cy - 7)}H{_n(cx + 6.5)}M{_n(cx - 6.5)} {_n(cy + 7)}'
@@ -265,25 +265,25 @@ def nantong_svg(card: Card, fam: Family) -> str:
     tok = card.token
     if tok[0].isdigit():
         value, suit = int(tok[0]), tok[1]
-        num, suit_ch = card.zh[0], card.zh[1]
+        num, suit_ch = card.name.zh[0], card.name.zh[1]
         body += _ends(h, num, suit_ch, (54, 40), INK)
         if suit == "w":
             body.append(_box(h / 2 - 42, 60, 84, INK, rx=6))
-            body.append(_text(50, h / 2, "萬", 46, INK))
+            body.append(_text(50, h / 2, writing("nantong", "myriad"), 46, INK))
         else:
             for cx, cy in _grid(value, top, bottom):
                 body += _stick(cx, cy) if suit == "t" else _coin(cx, cy, 12.5, INK)
     elif tok in ("qz", "hh", "bh"):
         colour = RED_INK if card.colour == RED else INK
-        body += _ends(h, card.zh[0], card.zh[1], (48, 40), colour)
+        body += _ends(h, card.name.zh[0], card.name.zh[1], (48, 40), colour)
         if tok == "qz":
             body.append(_box(h / 2 - 28, 56, 56, INK, sw=2.4))
-            body.append(_text(50, h / 2, "千", 40, INK))
+            body.append(_text(50, h / 2, writing("nantong", "thousand"), 40, INK))
         else:
             body += _flower(50, h / 2 - 36, solid=tok == "hh")
             body += _flower(50, h / 2 + 36, solid=tok == "hh")
-    else:  # the five 喜
-        ch = card.zh
+    else:  # the five joy cards (xi)
+        ch = card.name.zh
         body.append(_text(50, 58, ch, 56, RED_INK))
         body.append(_text(50, h - 58, ch, 56, RED_INK, rotate=True))
         body.append(
@@ -320,7 +320,7 @@ def back_svg(fam: Family) -> str:
         f'<path d="M50 {_n(h / 2 - 12)}L60 {_n(h / 2)}L50 {_n(h / 2 + 12)}L40 {_n(h / 2)}Z" '
         'fill="#ffffff"/>',
     ]
-    return _doc(h, f"{fam.title.zh} 牌背 · back of a card", body)
+    return _doc(h, f"{fam.title.zh} {writing(fam.id, 'back')} · back of a card", body)
 
 
 _DRAW = {"zipai": zipai_svg, "chuanpai": chuanpai_svg, "nantong": nantong_svg}

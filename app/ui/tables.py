@@ -20,8 +20,8 @@ def seat_name(seat: int, viewer: int | None, seats: int) -> str:
         return _("You")
     offset = (seat - viewer) % seats
     if seats == 4:
-        # TRANSLATORS: players named by where they sit from you: the next one (下家),
-        # the one opposite (对家), the one before you (上家)
+        # TRANSLATORS: players named by where they sit from you: the next one (xiajia),
+        # the one opposite (duijia), the one before you (shangjia)
         return (_("Right"), _("Across"), _("Left"))[offset - 1]
     if seats == 3:
         return (_("Right"), _("Left"))[offset - 1]
@@ -92,7 +92,7 @@ def from_view(view: View, family: str, viewer: int | None = None, game: str | No
 
 
 def _dealer_word(game: str | None) -> str:
-    """The game's own word for the dealer, when it is not the plain one (头家)."""
+    """The game's own word for the dealer, when it is not the plain one (toujia)."""
     if game is None:
         return ""
     from app.i18n import page_locale
@@ -104,7 +104,7 @@ def _dealer_word(game: str | None) -> str:
 
 
 def _badges(extra: object) -> list[str]:
-    """What a seat's public memory says about it, in words (报听, sits out)."""
+    """What a seat's public memory says about it, in words (baoting, sits out)."""
     if not isinstance(extra, dict):
         return []
     out = []

@@ -50,7 +50,9 @@ def test_gallery_shows_every_card_named_in_the_page_language(client, lang, famil
         img = by_src[f"/static/{c.svg_path}"]
         assert img["alt"] == c.label(lang) == img["title"]
         plain = re.sub(r'<span lang="zh-Hans">([^<]*)</span>', r"\1", html)  # runs marked
-        assert f'lang="zh-Hans">{c.zh}<' in html and c.en in plain, "names in both languages"
+        assert f'lang="zh-Hans">{c.name.zh}<' in html and c.name.en in plain, (
+            "names in both languages"
+        )
     # only the alias table's small pictures go unnamed: their row names the card
     unnamed = [i for i in imgs if "/cards/" in i["src"] and not i.get("alt")]
     assert len(unnamed) == (21 if family_id == "chuanpai" else 0)

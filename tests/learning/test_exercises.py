@@ -37,7 +37,7 @@ EXERCISES = sorted(bank.authored().values(), key=lambda e: e.id)
 
 def _chinese(ex: Exercise, tokens: list[str]) -> str:
     fam = family(ex.family)
-    return " ".join(fam.card(t).name("zh").split("（")[0] for t in tokens)
+    return " ".join(fam.card(t).name.zh.split("（")[0] for t in tokens)
 
 
 def equivalent_forms(ex: Exercise, shown: str, rng: random.Random) -> list[MultiDict]:
@@ -212,7 +212,7 @@ def _card_form(draw: st.DrawFn, ex: Exercise, tokens: list[str]) -> MultiDict:
         return MultiDict([("pick", t) for t in tokens])
     fam = family(ex.family)
     words = [
-        draw(st.sampled_from([t, t.upper(), fam.card(t).name("zh").split("（")[0]])) for t in tokens
+        draw(st.sampled_from([t, t.upper(), fam.card(t).name.zh.split("（")[0]])) for t in tokens
     ]
     seps = [draw(st.sampled_from(SEPARATORS)) for _ in words]
     typed = "".join(w + s for w, s in zip(words, seps, strict=True))

@@ -6,7 +6,7 @@ import pytest
 
 from app.practice.service import parse_melds
 from app.practice.variants import FORMS
-from app.text.results import KIND_LABELS
+from app.text.results import KIND_CONCEPTS
 
 HUNAN_WIN = "一二三 壹贰叁 二七十 四五六 d4 d5 d6 x8 x8 x8 d9 d9 d9"
 
@@ -154,7 +154,7 @@ def test_every_engine_meld_kind_has_a_label():
         set(KINDS) | set(GUILIN_NAMES.values()) | set(CHUANPAI_KINDS) | set(NANTONG_KINDS.values())
     )
     kinds |= {"pair", "dazi", "wenqian", "fan-set"}  # concealed groups the analyzers report
-    assert kinds <= set(KIND_LABELS), sorted(kinds - set(KIND_LABELS))
+    assert kinds <= set(KIND_CONCEPTS), sorted(kinds - set(KIND_CONCEPTS))
 
 
 JUNK = [

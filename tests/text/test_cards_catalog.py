@@ -53,11 +53,11 @@ def test_tokens_are_the_engine_contract_tokens(family_id):
 @pytest.mark.parametrize(("family_id", "token"), ALL)
 def test_every_card_has_names_in_both_languages_and_a_picture(family_id, token):
     c = family(family_id).card(token)
-    assert c.zh and c.en and c.pinyin
-    assert re.search(r"[\u4e00-\u9fff]", c.zh), "the Chinese name is in characters"
+    assert c.name.zh and c.name.en and c.pinyin
+    assert re.search(r"[\u4e00-\u9fff]", c.name.zh), "the Chinese name is in characters"
     assert PINYIN.match(c.pinyin), c.pinyin
-    assert c.label("zh").startswith(c.zh) and c.pinyin not in c.label("zh")
-    assert c.en.startswith(c.label("en").split(" (")[0])
+    assert c.label("zh").startswith(c.name.zh) and c.pinyin not in c.label("zh")
+    assert c.name.en.startswith(c.label("en").split(" (")[0])
     # an attribute stays in one language: no pinyin in the Chinese, no 汉字 in the English
     assert not re.search(r"[A-Za-z]", c.label("zh")), c.label("zh")
     assert not re.search(r"[\u3400-\u9fff]", c.label("en")), c.label("en")
@@ -180,3 +180,31 @@ def test_a_card_picture_is_labelled_by_the_pages_game(client):
     assert 'alt="梅子，五五"' in page.text
     page = client.get("/lessons/chuanpai/chuanpai-02-jier/what", headers={"Accept-Language": "en"})
     assert 'alt="meizi (five-five)"' in page.text
+
+
+def test_the_catalog_words_are_data_and_every_card_has_them():
+    """content/cards.yaml holds every card's words and nothing else: a card in the file
+    that no family has, or a note no card uses, is a mistake of the file."""
+    from app.text.cards import _words
+
+    for fam in families().values():
+        words = _words()[fam.id]
+        assert set(words["cards"]) == set(fam.tokens), fam.id
+        assert {e["note"] for e in words["cards"].values()} == set(words["notes"]), fam.id
+        assert len(words["sections"]) == len(_sections(fam.id)), fam.id
+
+
+def _sections(family_id):
+    from app.text.cards import gallery_sections
+
+    return gallery_sections(family_id)
+
+
+def test_a_card_name_in_every_language_along_its_chain():
+    from app.text import languages
+
+    c = family("chuanpai").card("66")
+    for code in languages.codes():
+        assert c.name.get(code), code
+        assert c.label(code), code
+    assert "，" in c.label("zh-Hant") and " (" not in c.label("zh-Hant")

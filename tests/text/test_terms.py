@@ -269,3 +269,21 @@ def _game_of(where: str) -> str | None:
 
 # These tests read pages and store nothing a database treats differently: SQLite alone.
 pytestmark = pytest.mark.render_only
+
+
+def test_a_word_may_carry_its_own_traditional():
+    """A word's zh-Hant column, where the converted Traditional would be wrong, is taken
+    as written; without one the Traditional is the Simplified converted; the English
+    page keeps the English (and a regional name without English says so)."""
+    from app.learning.bank import TextDoc
+    from app.text.terms import AvoidDoc, RegionalDoc, WordDoc
+
+    w = WordDoc.model_validate({"games": ["hunan"], "zh": "胡息", "en": "huxi", "zh-Hant": "胡息"})
+    assert (w.get("zh"), w.get("en"), w.get("zh-Hant")) == ("胡息", "huxi", "胡息")
+    r = RegionalDoc.model_validate({"zh": "拐子", "where": {"zh": "四川", "en": "Sichuan"}})
+    assert r.said("en") is None and r.said("zh") == "拐子" and r.where.get("en") == "Sichuan"
+    a = AvoidDoc.model_validate({"zh": ["甲"], "en": ["x"], "zh-Hant": ["乙"]})
+    assert (a.get("zh"), a.get("en"), a.get("zh-Hant")) == (["甲"], ["x"], ["乙"])
+    t = TextDoc.model_validate({"zh": "将", "en": "general", "zh-Hant": "將"})
+    assert (t.get("zh"), t.get("en"), t.get("zh-Hant")) == ("将", "general", "將")
+    assert TextDoc.model_validate({"zh": "将", "en": "general"}).text().own("zh-Hant") is None

@@ -23,7 +23,7 @@ from typing import Any
 
 from app.engine.core.actions import Action, CountLine
 from app.engine.core.reason import Reason
-from app.learning.exercise import Exercise
+from app.learning.exercise import Exercise, written_out
 from app.learning.verdict import Solution
 
 
@@ -250,7 +250,7 @@ def truth_reason(ex: Exercise, sol: Solution) -> Reason | None:
     chosen = _choice(ex, why)
     text = chosen.text if chosen is not None and chosen.text is not None else ex.explanation
     if text is not None:
-        return Reason("tf-text", {"text": {"en": text.en, "zh": text.zh}})
+        return Reason("tf-text", {"text": written_out(text)})
     return None
 
 
@@ -330,8 +330,7 @@ def count_reason(ex: Exercise, sol: Solution, given: int, right: int) -> Reason 
             "mc-count-fact", {"given": given, "right": right, "fact": nested(proof.facts[0])}
         )
     if ex.explanation is not None:  # an authored count: its worked answer
-        text = {"en": ex.explanation.en, "zh": ex.explanation.zh}
-        authored_fact = nested(Reason("tf-text", {"text": text}))
+        authored_fact = nested(Reason("tf-text", {"text": written_out(ex.explanation)}))
         return Reason("mc-count-fact", {"given": given, "right": right, "fact": authored_fact})
     return None
 
