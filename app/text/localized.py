@@ -10,11 +10,14 @@ page never shows Simplified prose when the generated files are current (a test c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
 from app.text import catalog, languages
+
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 
 @cache
@@ -29,6 +32,16 @@ def _derived(code: str) -> Callable[[str], str]:
     return catalog.translations(languages.get(code).code, "derived").gettext
 
 
+def _run(code: str, run: str) -> str:
+    gettext = _derived(code)
+    found = gettext(run)
+    if found != run or len(run) == 1:
+        return found
+    if all(catalog.has(code, ch, domain="derived") for ch in run):
+        return "".join(gettext(ch) for ch in run)
+    return run
+
+
 def derive(code: str, text: str) -> str:
     """``text``, written in ``code``'s source language, in ``code`` (zh → zh-Hant): the
     generated conversion; the text itself when the generated catalog lacks it."""
@@ -40,7 +53,21 @@ def derive(code: str, text: str) -> str:
         if core != text:  # generated stripped too: keep the text's own spacing
             start = text.index(core[0]) if core else 0
             return text[:start] + derive(code, core) + text[start + len(core) :]
+        # texts joined by the app ("猫猫 / 么五", a hand written in card faces "壹贰叁"):
+        # each run of characters on its own, else each character of it when every one is
+        # a text of its own (a card's face)
+        return _HAN_RUN.sub(lambda m: _run(code, m.group()), text)
     return found
+
+
+def in_chinese(text: str, lang: object) -> str:
+    """Chinese characters written in Simplified (a term's characters, a card's name) as a
+    page in ``lang`` shows Chinese: converted on a Traditional page, as they are on a
+    Simplified or an English one."""
+    code = languages.chinese_form(lang)
+    if languages.get(code).derive_from is None:
+        return text
+    return derive(code, text)
 
 
 class Text:

@@ -10,6 +10,7 @@ from flask import Flask
 def init_app(app: Flask) -> None:
     from app.learning.glossary import taught_in
     from app.text import languages, results
+    from app.text.localized import in_chinese
     from app.ui import charts, hanzi, markup, pictures, text
 
     app.jinja_env.globals.update(
@@ -27,6 +28,7 @@ def init_app(app: Flask) -> None:
         glossary_text=markup.glossary_text,
         action_name=results.action_label,
         term_hanzi=markup.term_hanzi,
+        term_chars=in_chinese,
         step_url=markup.step_url,
         term_taught_in=taught_in,
         misconception_text=text.misconception_text,

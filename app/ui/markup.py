@@ -26,6 +26,7 @@ from markupsafe import Markup, escape
 
 from app.learning.glossary import Term, term
 from app.text import languages
+from app.text.localized import in_chinese
 from app.ui.pictures import face
 
 _TERM = re.compile(r"\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]")
@@ -49,6 +50,12 @@ LATIN_RUN = re.compile(
 
 def _zh(locale: str) -> bool:
     return languages.chinese(locale)
+
+
+def _zh_tag(locale: str) -> str:
+    """The language tag of Chinese words on a page in ``locale`` (zh-Hans on an English
+    page, the page's own on a Chinese one)."""
+    return languages.get(languages.chinese_form(locale)).html
 
 
 def mark_runs(text: str, locale: str) -> str:
@@ -109,10 +116,11 @@ def glossary_text(text: str, locale: str) -> Markup:
 
 def _intro(t: Term, shown: str | None, game: str | None, locale: str) -> str:
     """A term's first use on a page: what it is called, with its characters and reading."""
-    hanzi = f'<span lang="zh-Hans">{escape(t.hanzi)}</span>'
+    chars = in_chinese(t.hanzi, locale)
+    hanzi = f'<span lang="{_zh_tag(locale)}">{escape(chars)}</span>'
     pinyin = f'<span lang="zh-Latn-pinyin">{escape(t.pinyin)}</span>'
     if _zh(locale):
-        label = mark_runs(shown, locale) if shown else escape(t.hanzi)
+        label = mark_runs(in_chinese(shown, locale), locale) if shown else escape(chars)
         return f'{label}<span class="term-reading">（{pinyin}）</span>'
     label = mark_runs(shown or t.word(game, locale), locale)
     gloss_text = t.gloss_in(game)
@@ -132,10 +140,10 @@ def _term_html(
     if first:
         text = _intro(t, shown, game, locale)
     elif shown:
-        text = mark_runs(shown, locale)
+        text = mark_runs(in_chinese(shown, locale), locale)
     else:
         text = mark_runs(t.word(game, locale), locale)
-    title = t.hanzi if _zh(locale) else t.en_in(game)
+    title = in_chinese(t.hanzi, locale) if _zh(locale) else t.en_in(game)
     return f'<a class="term" href="{href}" title="{escape(title)}">{text}</a>'
 
 
@@ -163,7 +171,8 @@ def _inline(text: str, family: str, locale: str, seen: set[str], game: str | Non
         elif m.group(3):
             pieces.append(_card_html(family, m.group(3)))
         elif m.group(4):  # characters shown as writing (a radical, a look-alike)
-            pieces.append(f'<span lang="zh-Hans" class="writing">{escape(m.group(4))}</span>')
+            writing = escape(in_chinese(m.group(4), locale))
+            pieces.append(f'<span lang="{_zh_tag(locale)}" class="writing">{writing}</span>')
         else:  # ** opens or closes bold; an unclosed one is kept as written
             if not bold and "**" not in text[m.end() :]:
                 pieces.append("**")
@@ -198,9 +207,10 @@ def render_inline(
     return Markup(_inline(text.strip(), family, locale, seen, game).replace("\n", " "))
 
 
-def term_hanzi(term_id: str) -> str:
+def term_hanzi(term_id: str, locale: str = "zh") -> str:
+    """A glossary term's characters, as a page in ``locale`` shows Chinese."""
     t = term(term_id)
-    return t.hanzi if t else term_id
+    return in_chinese(t.hanzi, locale) if t else term_id
 
 
 def step_url(ref: str) -> str:

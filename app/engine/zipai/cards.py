@@ -43,6 +43,7 @@ def _spellings() -> dict[str, Card]:
         table[f"大{BIG_ZH[v - 1]}"] = v + 9  # the name the card pictures carry: 大壹
     for ch, v in BIG_ALT.items():
         table[ch] = v + 9
+        table[f"大{ch}"] = v + 9  # 大貳, 大陸: the Traditional page's names
     return table
 
 
