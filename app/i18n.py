@@ -29,8 +29,10 @@ def page_locale() -> str:
     if loc is None:
         from flask_babel import get_locale
 
-        get_locale()  # its selector (app.ui.locale.choose_locale) keeps the code in g
-        loc = g.get("_page_locale") or str(current_app.config["BABEL_DEFAULT_LOCALE"])
+        found = get_locale()  # its selector (app.ui.locale.choose_locale) keeps the code in g
+        loc = g.get("_page_locale")
+        if loc is None:  # a locale forced (force_locale), not chosen: zh_Hant is zh-Hant
+            loc = str(found or current_app.config["BABEL_DEFAULT_LOCALE"]).replace("_", "-")
         g._page_locale = loc
     return str(loc)
 
