@@ -449,13 +449,38 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "locale": "en-US"}
 
 
+#: whole modules kept out of ``make test-fast`` (``make test`` runs them): each spends
+#: seconds per test on what the quick loop need not redo each time (a class of thirty
+#: accounts set up per test, a database exported and imported, password hashes timed,
+#: requests fuzzed, every module's imports read, the zh-Hant files generated again)
+SLOW_MODULES = (
+    "tests/classes/test_classes.py",
+    "tests/classes/test_classes_exams.py",
+    "tests/classes/test_classes_day.py",
+    "tests/classes/test_classes_grid.py",
+    "tests/classes/test_classes_matrix.py",
+    "tests/test_throttling.py",
+    "tests/test_fuzz.py",
+    "tests/test_backup.py",
+    "tests/test_backup_upgrade.py",
+    "tests/test_limits_redis.py",
+    "tests/test_load_benchmark.py",
+    "tests/test_layers.py",
+    "tests/test_teaching_through_game.py",
+)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Browser tests are marked ``browser`` and ``slow``; a ``render_only`` test (it reads
-    pages and stores nothing a database could treat differently) runs on SQLite alone."""
+    """Browser tests are marked ``browser`` and ``slow``, and so are the tests of
+    :data:`SLOW_MODULES`; a ``render_only`` test (it reads pages and stores nothing a
+    database could treat differently) runs on SQLite alone."""
     kept, dropped = [], []
     for item in items:
-        if "/browser/" in str(item.fspath).replace(os.sep, "/"):
+        path = str(item.fspath).replace(os.sep, "/")
+        if "/browser/" in path:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.slow)
+        elif path.endswith(SLOW_MODULES):
             item.add_marker(pytest.mark.slow)
         params = getattr(getattr(item, "callspec", None), "params", {})
         if item.get_closest_marker("render_only") and params.get("app") == "postgresql":

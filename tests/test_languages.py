@@ -189,6 +189,7 @@ def test_the_switcher_offers_three_and_keeps_the_choice(app, client, csrf):
 
 
 # ------------------------------------------------------------ the generated files
+@pytest.mark.slow  # runs OpenCC over every Simplified text (7 s)
 def test_the_generated_traditional_files_are_current():
     """`make catalogs` writes zh-Hant from zh; a change to the Simplified (a catalog, the
     content, the term table) without running it fails here."""
