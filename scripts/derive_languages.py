@@ -14,7 +14,8 @@ For each language of translations/languages.toml with ``derive_from`` and ``conv
 
 The conversion is OpenCC's (``convert``, e.g. ``s2t``: plain Simplified to Traditional),
 except for the words the term table gives a form of their own in the language (its
-``zh-Hant`` column: each game's own characters, 跑胡子 not 跑鬍子), which are kept as written.
+``zh-Hant`` column: each game's own characters, the hu of paohuzi never turned into the
+beard character), which are kept as written.
 Run with ``--check`` to compare with what is committed (the stale test does the same).
 OpenCC is needed here only: the generated files are committed and read at run time.
 """
@@ -98,7 +99,7 @@ class Converter:
             key, values = line.split("\t", 1)
             if len(key) == 1 and key not in values.split():
                 chars.add(key)
-        kept = {ch for _src, dst in self.keep for ch in dst}  # the term table's own (叁)
+        kept = {ch for _src, dst in self.keep for ch in dst}  # the term table's own (san, the card face)
         return "".join(sorted(chars - kept))
 
 

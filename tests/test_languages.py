@@ -225,3 +225,29 @@ def test_the_engine_cli_speaks_traditional(capsys, argv):
     traditional = json.loads(capsys.readouterr().out)["error"]["message"]
     assert traditional != simplified and len(traditional) == len(simplified)
     assert not [ch for ch in traditional if ch in simplified_only()], traditional
+
+
+# ------------------------------------------------------------ prose in one place
+#: the Python files outside the engine that may hold Chinese characters, and why
+CHINESE_IN_PYTHON = {
+    "app/classes/pinyin.py": "the surname readings a roster sorts by (a table of characters)",
+    "app/passwords.py": "the site's own name, refused as a password",
+    "app/content/scan.py": "the pattern of a seat counted from zero in Chinese prose",
+    "app/classes/forms.py": "a help text's example surnames (its msgid, in the catalogs too)",
+    "app/accounts/forms.py": "a comment's example of a two-character name",
+}
+
+
+def test_at_most_five_python_files_outside_the_engine_hold_chinese():
+    """Prose lives in the catalogs and the content files (issue 38): a Python file
+    outside the engine with Chinese in it is one of the listed few."""
+    han = re.compile(r"[\u3400-\u9fff]")
+    found = sorted(
+        str(path.relative_to(ROOT))
+        for folder in ("app", "scripts")
+        for path in (ROOT / folder).rglob("*.py")
+        if not str(path.relative_to(ROOT)).startswith("app/engine/")
+        and han.search(path.read_text("utf-8"))
+    )
+    assert found == sorted(CHINESE_IN_PYTHON), found
+    assert len(CHINESE_IN_PYTHON) <= 5

@@ -129,7 +129,7 @@ def chinese(code: object) -> bool:
 def chinese_form(code: object) -> str:
     """The language Chinese words are shown in on a page in ``code``: the page's own
     language when it is Chinese, else the first Chinese language of the list (an English
-    page quotes 长牌 in Simplified)."""
+    page quotes Chinese words in Simplified)."""
     lang = get(code)
     if lang.chinese:
         return lang.code

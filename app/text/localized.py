@@ -53,7 +53,7 @@ def derive(code: str, text: str) -> str:
         if core != text:  # generated stripped too: keep the text's own spacing
             start = text.index(core[0]) if core else 0
             return text[:start] + derive(code, core) + text[start + len(core) :]
-        # texts joined by the app ("猫猫 / 么五", a hand written in card faces "壹贰叁"):
+        # texts joined by the app (two regional names "a / b", a hand written in card faces):
         # each run of characters on its own, else each character of it when every one is
         # a text of its own (a card's face)
         return _HAN_RUN.sub(lambda m: _run(code, m.group()), text)
@@ -71,7 +71,7 @@ def in_chinese(text: str, lang: object) -> str:
 
 
 class Text:
-    """Prose per language (written, not translated): ``Text("中文", "English")`` names the
+    """Prose per language (written, not translated): ``Text(chinese, english)`` names the
     written languages in order (``zh``, ``en``); :meth:`of` takes a mapping
     (``{"zh": ..., "en": ..., "zh-Hant": ...}``, the content files' shape)."""
 
