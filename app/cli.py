@@ -22,6 +22,8 @@ import click
 from flask import Flask
 from flask.cli import FlaskGroup, with_appcontext
 
+from app.text import languages
+
 
 @click.group("content")
 def content_group() -> None:
@@ -67,7 +69,12 @@ def content_stats() -> None:
 @content_group.command("scan")
 @click.option("--game", default=None, help="only this game's pages (and the pages of no game)")
 @click.option("--kind", "kinds", multiple=True, help="page kinds (default: every kind)")
-@click.option("--lang", default=None, type=click.Choice(["en", "zh"]), help="one language")
+@click.option(
+    "--lang",
+    default=None,
+    type=click.Choice(list(languages.written())),
+    help="one written language (zh-Hant is generated from zh and checked by the tests)",
+)
 @click.option(
     "--keys", is_flag=True, help="findings without context (tests/data/term_findings.txt)"
 )
