@@ -55,8 +55,8 @@ def content_texts(src: str) -> Iterator[str]:
 def python_texts() -> Iterator[str]:
     """Chinese string constants still written in Python (outside the engine)."""
     for path in sorted((ROOT / "app").rglob("*.py")):
-        if "engine" in path.relative_to(ROOT / "app").parts[:1]:
-            continue
+        if "engine" in path.relative_to(ROOT / "app").parts[:1] or path.name == "pinyin.py":
+            continue  # the engine's own; the surname readings a roster sorts by (not shown)
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
         for node in ast.walk(tree):
