@@ -120,6 +120,8 @@ def visible_text(html: str) -> str:
     text = re.sub(r"<[^>]+>", " ", html)
     # the attributes a person reads: labels, titles, placeholders
     text += " ".join(re.findall(r'(?:aria-label|title|alt|placeholder)="([^"]*)"', html))
+    for lang in languages.all_languages():  # each language named in itself (简体中文)
+        text = text.replace(lang.name, " ")
     return text
 
 
@@ -251,3 +253,35 @@ def test_at_most_five_python_files_outside_the_engine_hold_chinese():
     )
     assert found == sorted(CHINESE_IN_PYTHON), found
     assert len(CHINESE_IN_PYTHON) <= 5
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh", "en"])
+def test_a_wrong_then_a_right_answer_in_each_language(app, client, csrf, lang):
+    """Answering is where the page's language meets the catalogs most (the verdict, the
+    misconception's sentence, the stored answer in words): in zh-Hant, Traditional."""
+    from test_record import answer
+
+    client.set_cookie("lang", lang)
+    for number in ("0", "1"):
+        resp = answer(client, csrf, number)  # the verdict swapped in
+        assert resp.status_code == 200, (lang, number, resp.status_code)
+        html = resp.get_data(as_text=True)
+        if lang == "zh-Hant":
+            assert not simplified_in(html), simplified_in(html)
+    history = client.get("/progress/").get_data(as_text=True)
+    if lang == "zh-Hant":
+        assert not simplified_in(history), simplified_in(history)
+
+
+def test_an_account_keeps_traditional(app, client, csrf, signup):
+    """The account's language may be zh-Hant: chosen in the settings, kept by the account
+    (a new browser of the same member gets it without a cookie)."""
+    signup("hant1")
+    token = csrf("/account/")
+    resp = client.post("/account/", data={"csrf_token": token, "locale": "zh-Hant"})
+    assert resp.status_code in (200, 303)
+    client.delete_cookie("lang")
+    html = client.get("/account/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert '<html lang="zh-Hant">' in html
+    assert re.search(r'value="zh-Hant"[^>]*checked|checked[^>]*value="zh-Hant"', html), html
+    assert not simplified_in(html), simplified_in(html)

@@ -25,6 +25,7 @@ from flask_babel import lazy_gettext as _l
 
 from app.learning import queries
 from app.learning.exercise import Exercise
+from app.text import languages
 from app.text.messages import LANGS, MESSAGES, TERM_FIELD
 
 #: what a wrong answer of each kind is, in a plain sentence: said when the stored code
@@ -115,7 +116,7 @@ def reason_line(
     from app.text.results import reason_text
 
     params = dict(params or {})
-    with force_locale(locale):
+    with force_locale(languages.get(locale).folder):
         if code and renderable(code, params):
             try:
                 return reason_text(
@@ -137,7 +138,7 @@ def answer_text(ex: Exercise | None, game: str, answer: str, locale: str) -> str
     well as the text allows: a truth, a number, cards or a move in words."""
     from app.ui.present import answer_words, notation_words
 
-    with force_locale(locale):
+    with force_locale(languages.get(locale).folder):
         if ex is not None:
             return answer_words(ex, answer, locale)
         text = answer.strip()
