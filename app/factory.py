@@ -152,7 +152,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.ui.fragments import fragment, put
 
     app.jinja_env.globals["get_locale"] = get_locale
-    app.jinja_env.globals["language_tag"] = lambda code: languages.get(code).html
     app.jinja_env.globals["fragment"] = fragment
     app.jinja_env.globals["put_fragment"] = put
     app.jinja_env.globals["current_path"] = current_path

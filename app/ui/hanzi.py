@@ -67,11 +67,8 @@ WORDS: dict[str, Msg] = {
 
 
 def chinese_of(locale: object) -> str:
-    """The Chinese a page shows Chinese words in: its own language when that is Chinese,
-    else the first written Chinese (``zh``)."""
-    if languages.chinese(locale):
-        return languages.get(locale).code
-    return next(code for code in languages.written() if languages.chinese(code))
+    """The Chinese a page shows Chinese words in (:func:`app.text.languages.chinese_form`)."""
+    return languages.chinese_form(locale)
 
 
 def word(pinyin: str, locale: object) -> str:
