@@ -30,7 +30,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import yaml
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
@@ -39,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from app.content import derived as derived_texts  # noqa: E402
 from app.text import languages  # noqa: E402
+from app.yamlfile import load_yaml  # noqa: E402
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 TRANSLATIONS = ROOT / "translations"
@@ -99,14 +99,16 @@ class Converter:
             key, values = line.split("\t", 1)
             if len(key) == 1 and key not in values.split():
                 chars.add(key)
-        kept = {ch for _src, dst in self.keep for ch in dst}  # the term table's own (san, the card face)
+        kept = {
+            ch for _src, dst in self.keep for ch in dst
+        }  # the term table's own (san, the card face)
         return "".join(sorted(chars - kept))
 
 
 # ------------------------------------------------------------------ what is converted
 def term_forms(code: str) -> dict[str, str]:
     """The term table's own forms in ``code`` (source word -> its form)."""
-    data = yaml.safe_load((CONTENT / "terms.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((CONTENT / "terms.yaml").read_text(encoding="utf-8"))
     keep: dict[str, str] = {}
 
     def walk(node: Any) -> None:

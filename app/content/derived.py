@@ -14,10 +14,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import yaml
-
 from app.config import ROOT
 from app.text import catalog, languages
+from app.yamlfile import load_yaml
 
 CJK = re.compile(r"[\u3400-\u9fff]")
 CONTENT = ROOT / "content"
@@ -42,7 +41,7 @@ def content_texts(src: str) -> Iterator[str]:
         if rel.parts[0] in languages.codes() or not path.is_file():
             continue
         if path.suffix in (".yaml", ".yml"):
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = load_yaml(path.read_text(encoding="utf-8"))
         elif path.suffix == ".json":
             data = json.loads(path.read_text(encoding="utf-8"))
         else:
@@ -57,7 +56,10 @@ def python_texts() -> Iterator[str]:
     for path in sorted((ROOT / "app").rglob("*.py")):
         if "engine" in path.relative_to(ROOT / "app").parts[:1] or path.name == "pinyin.py":
             continue  # the engine's own; the surname readings a roster sorts by (not shown)
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        source = path.read_text(encoding="utf-8")
+        if not CJK.search(source):
+            continue  # most files: nothing to parse for
+        tree = ast.parse(source)
         docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
         for node in ast.walk(tree):
             if not isinstance(node, ast.Constant) or not isinstance(node.value, str):

@@ -270,15 +270,13 @@ ENGLISH_WORDS = frozenset({"an", "bai", "fan", "long", "hu", "qi", "yan", "tou",
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
-def finds(text: str, game: str, lang: str) -> list[tuple[Name, int]]:
-    """The names of :func:`names` that stand in ``text``, each with its offset; a longer
-    name wins over the names inside it (saochuan is not sao). Chinese names of one
-    character are too common inside other words to be told apart, and are not looked
-    for."""
-    hits: list[tuple[Name, int]] = []
-    taken = [False] * len(text)
+@cache
+def _patterns(game: str, lang: str) -> tuple[tuple[Name, re.Pattern[str]], ...]:
+    """Each name :func:`finds` looks for, longest first, with its pattern compiled once
+    (a page's check asks for hundreds of them, far more than ``re`` keeps compiled)."""
+    chinese = languages.chinese(lang)
+    out: list[tuple[Name, re.Pattern[str]]] = []
     for n in names(game, lang):
-        chinese = languages.chinese(lang)
         if chinese and len(n.text) < 2 and HAN.match(n.text):
             continue
         if not chinese or not HAN.search(n.text):
@@ -286,7 +284,19 @@ def finds(text: str, game: str, lang: str) -> list[tuple[Name, int]]:
             flags = re.IGNORECASE if n.kind in ("avoid", "provenance") else 0
         else:
             pattern, flags = re.escape(n.text), 0
-        for m in re.finditer(pattern, text, flags):
+        out.append((n, re.compile(pattern, flags)))
+    return tuple(out)
+
+
+def finds(text: str, game: str, lang: str) -> list[tuple[Name, int]]:
+    """The names of :func:`names` that stand in ``text``, each with its offset; a longer
+    name wins over the names inside it (saochuan is not sao). Chinese names of one
+    character are too common inside other words to be told apart, and are not looked
+    for."""
+    hits: list[tuple[Name, int]] = []
+    taken = [False] * len(text)
+    for n, pattern in _patterns(game, lang):
+        for m in pattern.finditer(text):
             if any(taken[m.start() : m.end()]):
                 continue
             for i in range(m.start(), m.end()):

@@ -7,13 +7,13 @@ import subprocess
 import sys
 
 import pytest
-import yaml
 
 from app.config import ROOT
 from app.content.check import check, checklist_files, stats
 from app.engine.core.registry import all_variants
 from app.learning import bank, lessons
 from app.learning.exercise import KINDS
+from app.yamlfile import load_yaml
 
 GAMES = [v.id for v in all_variants()]
 
@@ -89,7 +89,7 @@ def test_each_game_has_thirty_authored_quiz_items_and_five_generators_in_the_sta
 
 @pytest.mark.parametrize("path", checklist_files(), ids=lambda p: p.stem)
 def test_every_rule_point_names_the_step_that_teaches_it(path):
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path.read_text(encoding="utf-8"))
     game = data["game"]
     if not lessons.path_of(game):
         pytest.skip(f"{game} has no lessons yet")

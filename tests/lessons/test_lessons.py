@@ -17,6 +17,7 @@ from app.learning import lessons
 from app.learning.compare import table
 from app.learning.glossary import taught_in as term_taught_in
 from app.learning.glossary import terms
+from app.yamlfile import load_yaml
 
 GAMES = [v.id for v in all_variants()]
 LANGS = ["en", "zh"]
@@ -136,7 +137,7 @@ def test_a_terms_first_link_in_a_lesson_shows_its_reading_and_the_next_does_not(
 
 @pytest.mark.parametrize("path", content_check.checklist_files(), ids=lambda p: p.stem)
 def test_every_rule_point_is_taught_in_a_step_of_its_own_game(path):
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path.read_text(encoding="utf-8"))
     for p in data["points"]:
         assert p["id"].startswith(data["game"] + "-"), p["id"]
         step = lessons.step_of(p["taught_in"] or "")

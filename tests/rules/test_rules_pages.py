@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pydantic
 import pytest
-import yaml
 
 from app.config import ROOT
 from app.engine.core.registry import all_variants, find_game
 from app.learning import lessons, rules_tables
 from app.learning.rules_pages import SECTIONS, MeldCell, RulesDoc, all_pages, read_rules
 from app.text.words import windows
+from app.yamlfile import load_yaml
 
 GAMES = [v.id for v in all_variants()]
 LANGS = ["zh", "en"]
@@ -27,7 +27,7 @@ CHECKLISTS = ROOT / "content" / "checklists"
 
 
 def _points(game: str) -> set[str]:
-    data = yaml.safe_load((CHECKLISTS / f"{game}.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((CHECKLISTS / f"{game}.yaml").read_text(encoding="utf-8"))
     return {p["id"] for p in data["points"]}
 
 
@@ -182,9 +182,9 @@ def _holdings(game: str):  # type: ignore[no-untyped-def]
 
 def _page_melds(game: str) -> list[str]:
     doc = RulesDoc.model_validate(
-        yaml.safe_load((Path(all_pages()[game].source)).read_text(encoding="utf-8"))
+        load_yaml((Path(all_pages()[game].source)).read_text(encoding="utf-8"))
         if Path(all_pages()[game].source).is_absolute()
-        else yaml.safe_load((ROOT / all_pages()[game].source).read_text(encoding="utf-8"))
+        else load_yaml((ROOT / all_pages()[game].source).read_text(encoding="utf-8"))
     )
     return [
         m

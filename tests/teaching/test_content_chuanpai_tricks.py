@@ -7,7 +7,6 @@ import re
 import string
 
 import pytest
-import yaml
 
 from app.config import ROOT
 from app.engine.core.registry import find_game
@@ -21,6 +20,7 @@ from app.teaching.chuanpai_tricks.misconceptions import EXAMPLES, MODELS, pile_c
 from app.teaching.chuanpai_tricks.queries import compare
 from app.text.messages import MESSAGES, render
 from app.text.results import humanize
+from app.yamlfile import load_yaml
 
 GAME = "chuanpai-tricks"
 G = find_game(GAME)
@@ -214,7 +214,7 @@ def test_the_path_meets_the_minimums():
 
 
 def test_every_rule_point_is_taught_in_a_lesson_of_this_game():
-    data = yaml.safe_load((ROOT / "content/checklists/chuanpai-tricks.yaml").read_text("utf-8"))
+    data = load_yaml((ROOT / "content/checklists/chuanpai-tricks.yaml").read_text("utf-8"))
     for point in data["points"]:
         step = step_of(point["taught_in"] or "")
         assert step is not None and step.lesson.startswith("tj-"), point["id"]

@@ -7,7 +7,6 @@ import re
 from typing import Any
 
 import pytest
-import yaml
 
 from app.config import ROOT
 from app.engine.core.registry import find_game
@@ -19,6 +18,7 @@ from app.learning.misconceptions import catalog
 from app.learning.queries import BadExercise, solve
 from app.teaching.guilin import misconceptions as mc
 from app.text.messages import MESSAGES, render
+from app.yamlfile import load_yaml
 
 GAME = "guilin"
 HAND_XING = "x3 x4 x5 x4 x5 x6 d4 d5 d6 d4 d5 d6 d1 d2 d3 x10 x10 d10 d9 d9 d9"
@@ -178,7 +178,7 @@ def test_the_sample_deal_ends_in_the_dealers_saochuan_win():
 
 
 def test_every_rule_point_is_taught_by_a_guilin_step():
-    data = yaml.safe_load((ROOT / "content/checklists/guilin.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((ROOT / "content/checklists/guilin.yaml").read_text(encoding="utf-8"))
     for p in data["points"]:
         assert p["taught_in"].startswith("guilin-"), p["id"]
         assert lessons.step_of(p["taught_in"]) is not None, p["id"]

@@ -16,7 +16,6 @@ import random
 import re
 
 import pytest
-import yaml
 
 from app.config import ROOT
 from app.engine.core.registry import find_game
@@ -40,6 +39,7 @@ from app.teaching.zipai_common import (
     waits_under,
 )
 from app.text.messages import render
+from app.yamlfile import load_yaml
 
 GAME = find_game("hunan")
 EXERCISES = sorted(
@@ -281,7 +281,7 @@ def test_the_sample_deal_ends_in_the_win_the_lesson_counts():
 
 
 def test_every_checklist_point_is_taught_in_a_hunan_step():
-    data = yaml.safe_load((ROOT / "content" / "checklists" / "hunan.yaml").read_text())
+    data = load_yaml((ROOT / "content" / "checklists" / "hunan.yaml").read_text())
     assert len(data["points"]) == 93
     for point in data["points"]:
         assert point["taught_in"].startswith("hunan-"), point["id"]

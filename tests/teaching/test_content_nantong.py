@@ -7,7 +7,6 @@ import random
 import string
 
 import pytest
-import yaml
 
 from app.config import ROOT
 from app.engine.core.registry import find_game
@@ -22,6 +21,7 @@ from app.learning.misconceptions import catalog
 from app.learning.queries import solve
 from app.teaching.nantong.misconceptions import EXAMPLES, Belief, recount
 from app.text.messages import MESSAGES
+from app.yamlfile import load_yaml
 
 GAME = find_game("nantong")
 
@@ -185,7 +185,7 @@ def test_the_sample_deal_ends_with_the_counted_win():
 
 
 def test_every_rule_point_is_taught_in_a_nantong_lesson():
-    data = yaml.safe_load((ROOT / "content/checklists/nantong.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((ROOT / "content/checklists/nantong.yaml").read_text(encoding="utf-8"))
     for point in data["points"]:
         step = step_of(point["taught_in"])
         assert step is not None and step.lesson.startswith("nantong-"), point["id"]
