@@ -7,6 +7,17 @@ from playwright.sync_api import Page, expect
 
 from app.learning.exercise import Exercise
 
+#: a phone in one language, a laptop in the other: what a script does on a page is the
+#: same in every language (the words of every page, in each language, are read by the
+#: render tests), so a browser test takes each language and each width once, not their
+#: four combinations (the suite's time is mostly the browser's)
+LANG_WIDTH = [("en", 1280), ("zh", 360)]
+
+
+def in_turn(items: list[str]) -> list[tuple[str, str]]:
+    """Each item once, in English and Chinese by turns (games: each walked in one)."""
+    return [(item, ("en", "zh")[i % 2]) for i, item in enumerate(items)]
+
 
 def give(page: Page, ex: Exercise, answer: str, block=None, by_click: bool = False) -> None:  # type: ignore[no-untyped-def]
     """Answer through the page as a learner would (cards typed, or ``by_click`` in the

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from learner_steps import give, wrong_answer
+from learner_steps import LANG_WIDTH, give, wrong_answer
 from playwright.sync_api import Page, expect
 
 from app.learning.lessons import path_of
@@ -36,8 +36,7 @@ def _walk(page: Page, base: str, lesson) -> None:  # type: ignore[no-untyped-def
         page.locator(".step-nav a[rel=next]").click()
 
 
-@pytest.mark.parametrize("width", [1280, 360])
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("lang", "width"), LANG_WIDTH)
 def test_a_lesson_finished_leads_into_the_next_and_home_continues(
     page: Page, live_server: str, lang: str, width: int
 ):
@@ -61,8 +60,7 @@ def test_a_lesson_finished_leads_into_the_next_and_home_continues(
     expect(page.locator(".lesson-item").first).to_have_class(re.compile("lesson-done"))
 
 
-@pytest.mark.parametrize("width", [1280, 360])
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("lang", "width"), LANG_WIDTH)
 def test_focus_goes_to_the_verdict_after_an_answer_and_to_the_hint(
     page: Page, live_server: str, lang: str, width: int
 ):
@@ -78,8 +76,7 @@ def test_focus_goes_to_the_verdict_after_an_answer_and_to_the_hint(
     expect(page.locator("#lesson-step .hint").last).to_be_focused()
 
 
-@pytest.mark.parametrize("width", [1280, 360])
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("lang", "width"), LANG_WIDTH)
 def test_a_daily_goal_met_and_the_streak_kept_across_a_change_of_zone_and_today(
     browser, live_server: str, lang: str, width: int
 ):

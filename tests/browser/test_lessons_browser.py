@@ -1,4 +1,4 @@
-"""A learner walks a whole lesson of every game, in both languages: reads each step,
+"""A learner walks a whole lesson of every game, the languages by turns: reads each step,
 answers the first exercise wrongly (sees the reason and a hint), then rightly, and sees
 the stars and the path update; axe finds no serious violation on a lesson page."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from learner_steps import give, wrong_answer
+from learner_steps import give, in_turn, wrong_answer
 from playwright.sync_api import Page, expect
 
 from app.engine.core.registry import all_variants
@@ -24,8 +24,7 @@ def lesson_with_an_exercise(game: str):  # type: ignore[no-untyped-def]
     pytest.skip(f"{game} has no lesson with an exercise")
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), in_turn(GAMES))
 def test_walk_a_whole_lesson(page: Page, live_server: str, game: str, lang: str):
     lesson = lesson_with_an_exercise(game)
     n = len(lesson.exercises)

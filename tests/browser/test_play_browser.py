@@ -1,4 +1,4 @@
-"""A whole deal of each game at the play table, in each language, moves chosen through
+"""A whole deal of each game at the play table, the languages by turns, moves chosen through
 the page: one illegal move refused with the engine's reason (nothing changes), a reload
 in the middle (the deal is stored), every move one htmx swap (the page is never
 reloaded by a move), the end with the scores and the codes, then the review."""
@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from learner_steps import in_turn
 from playwright.sync_api import Page, expect
 
 from app.engine.core.actions import Action
@@ -83,8 +84,7 @@ def _refusable_kind(app: Flask, page: Page) -> tuple[str, str] | None:
     return None
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), in_turn(GAMES))
 def test_a_whole_deal_at_the_table(page: Page, live_server: str, live_app: Flask, game, lang):
     t = TEXT[lang]
     page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])

@@ -276,8 +276,9 @@ def _inside(box: dict[str, float] | None, width: int, height: int) -> bool:
 
 
 @pytest.mark.parametrize(
+    # both languages on a phone, where the words' widths count; one on a laptop
     ("lang", "width", "height"),
-    [("en", 360, 740), ("zh", 360, 740), ("en", 1280, 800), ("zh", 1280, 800)],
+    [("en", 360, 740), ("zh", 360, 740), ("zh", 1280, 800)],
 )
 @pytest.mark.parametrize("game", GAMES)
 def test_hand_offer_and_controls_fit_one_screen_and_pass_axe(
