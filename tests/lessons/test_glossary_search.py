@@ -40,3 +40,15 @@ def test_the_glossary_is_in_pinyin_order_and_searches_and_filters(app, client, l
     assert len(nantong) < len(ids)
     none = client.get("/glossary?q=zzzzqqq", headers=headers).get_data(as_text=True)
     assert shown(none) == [] and ("没有" in none if lang == "zh" else "No term matches" in none)
+
+
+@pytest.mark.render_only
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_term_english_calls_by_its_pinyin_shows_the_pinyin_once(app, client, lang):
+    """板凳 bǎndèng, not 板凳 bǎndèng bǎndèng; a term with an English name keeps it."""
+    html = client.get("/glossary", headers={"Accept-Language": lang}).get_data(as_text=True)
+    entry = html[html.index('id="term-bandeng"') :]
+    entry = entry[: entry.index("</dt>")]
+    assert entry.count("bǎndèng") == 1 and 'class="term-en"' not in entry
+    entry = html[html.index('id="term-banbianjiang"') :]
+    assert 'class="term-en" lang="en">half generals<' in entry[: entry.index("</dt>")]
