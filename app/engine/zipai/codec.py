@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple, NoReturn
 
 from app.engine.core.codec import EMPTY, Frame, about, bad, join_code, split_code
@@ -153,6 +154,7 @@ def _table(state: State, extra: Sequence[str] = ()) -> str:
     return ".".join(items + list(extra))
 
 
+@lru_cache(maxsize=8192)  # a pure function of immutable values: most seats are written again
 def _seat(seat: Seat, rules: ZipaiRules, sees: bool) -> str:
     hand = _hand(seat.hand) if sees else f"h{sum(seat.hand)}"
     items = [hand, _groups(seat.melds, rules, not sees), _cards(seat.pile)]
@@ -294,6 +296,7 @@ class _SeatRead(NamedTuple):
     size: int
 
 
+@lru_cache(maxsize=8192)  # a pure function of immutable values: most seats are read again
 def _read_seat(text: str, rules: ZipaiRules, where: str) -> _SeatRead:
     parts = text.split(".")
     if len(parts) < 3:
