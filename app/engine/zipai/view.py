@@ -96,10 +96,15 @@ def seat_view(
 ) -> SeatView:
     """Seat ``i`` as a viewer sees it (``sees``: its hand and memory). A seat read from a
     seat-view code gives the hidden hand's ``size`` (its ``hand`` is then empty)."""
-    hand = _hand_tokens(seat.hand) if sees else None
+    hand = _hand_tokens(tuple(seat.hand)) if sees else None
     n = sum(seat.hand) if size is None else size
     return SeatView(
-        i, hand, n, melds_view(seat.melds, rules, sees), tokens(seat.pile), memory(seat, sees)
+        i,
+        hand,
+        n,
+        melds_view(tuple(seat.melds), rules, sees),
+        tokens(tuple(seat.pile)),
+        memory(seat, sees),
     )
 
 
@@ -148,7 +153,7 @@ def view(state: State, seat: int | None) -> View:
             seat_view(s, i, state.rules, sees_all or i == seat) for i, s in enumerate(state.seats)
         ),
         len(state.stock),
-        tokens(state.stock) if sees_all else None,
+        tokens(tuple(state.stock)) if sees_all else None,
         offer,
         outcome(state),
         table_extra(state, None if d is None else d[0]),
