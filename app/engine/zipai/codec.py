@@ -385,6 +385,7 @@ class _Table(NamedTuple):
         )
 
 
+@lru_cache(maxsize=4096)  # a pure function of the text: a table section is read again
 def _read_table(text: str) -> _Table:
     m = _TABLE.fullmatch(text)
     if m is None:
@@ -404,6 +405,7 @@ def _read_table(text: str) -> _Table:
     )
 
 
+@lru_cache(maxsize=4096)  # a pure function of the text: an offer section is read again
 def _read_offer(text: str) -> tuple[Card | None, int, str, tuple[tuple[str, int], ...]] | None:
     if text == EMPTY:
         return None
