@@ -154,7 +154,6 @@ def _table(state: State, extra: Sequence[str] = ()) -> str:
     return ".".join(items + list(extra))
 
 
-@lru_cache(maxsize=8192)  # a pure function of immutable values: most seats are written again
 def _seat(seat: Seat, rules: ZipaiRules, sees: bool) -> str:
     hand = _hand(seat.hand) if sees else f"h{sum(seat.hand)}"
     items = [hand, _groups(seat.melds, rules, not sees), _cards(seat.pile)]
