@@ -8,6 +8,7 @@ in further 吃-shaped groups (比), using no card of a 坎; when that cannot be 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from app.engine.zipai.cards import KINDS, Card
 from app.engine.zipai.melds import chi_shape
@@ -66,6 +67,14 @@ def chi_options(
     hand: Sequence[int], card: Card, yiwushi: bool
 ) -> list[tuple[tuple[Card, Card, Card], tuple[tuple[Card, Card, Card], ...]]]:
     """Every legal 吃 of ``card``: (group, 比 groups), leaving a card to discard."""
+    return list(_chi_options(tuple(hand), card, yiwushi))
+
+
+_Chi = tuple[tuple[Card, Card, Card], tuple[tuple[Card, Card, Card], ...]]
+
+
+@lru_cache(maxsize=4096)  # a hand is asked again for each seat's view of the same offer
+def _chi_options(hand: tuple[int, ...], card: Card, yiwushi: bool) -> tuple[_Chi, ...]:
     avail = usable(hand)
     out = []
     for group in chi_shapes(card, yiwushi):
@@ -81,4 +90,4 @@ def chi_options(
                 after[c] -= 1
             if any(0 < n < 3 for n in after):
                 out.append((group, bis))
-    return out
+    return tuple(out)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple, NoReturn
 
 from app.engine.core.codec import EMPTY, Frame, about, bad, join_code, split_code
@@ -294,6 +295,7 @@ class _SeatRead(NamedTuple):
     size: int
 
 
+@lru_cache(maxsize=8192)  # a pure function of immutable values: most seats are read again
 def _read_seat(text: str, rules: ZipaiRules, where: str) -> _SeatRead:
     parts = text.split(".")
     if len(parts) < 3:
@@ -382,6 +384,7 @@ class _Table(NamedTuple):
         )
 
 
+@lru_cache(maxsize=4096)  # a pure function of the text: a table section is read again
 def _read_table(text: str) -> _Table:
     m = _TABLE.fullmatch(text)
     if m is None:
@@ -401,6 +404,7 @@ def _read_table(text: str) -> _Table:
     )
 
 
+@lru_cache(maxsize=4096)  # a pure function of the text: an offer section is read again
 def _read_offer(text: str) -> tuple[Card | None, int, str, tuple[tuple[str, int], ...]] | None:
     if text == EMPTY:
         return None

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from app.engine.zipai.cards import KINDS, Card, is_big
 from app.engine.zipai.melds import JIANG, JIAO, KAN, SHUN, TI, Meld
@@ -256,6 +257,13 @@ def waits(
     The hand is split and packed once; each candidate card only changes the packed key
     (a free card more, a pair becoming a 坎, a 坎 becoming a 提) and the fixed groups'
     count and points."""
+    return list(_waits(tuple(counts), tuple(melds), yiwushi))
+
+
+@lru_cache(maxsize=4096)  # a holding is judged again in every position it stays the same
+def _waits(
+    counts: tuple[int, ...], melds: tuple[Meld, ...], yiwushi: bool
+) -> tuple[tuple[Card, int], ...]:
     pool, fixed = split_concealed(counts)
     table_quads = sum(1 for m in melds if m.is_quad)
     quads = table_quads + sum(1 for n in counts if n == 4)
@@ -292,4 +300,4 @@ def waits(
         best = dec.points(key, q > 0)
         if best >= 0:
             out.append((c, pts + best))
-    return out
+    return tuple(out)

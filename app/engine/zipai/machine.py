@@ -111,10 +111,27 @@ def find_legal(state: State, action: Action) -> Action | None:
         key = action_key(action)
     except (EngineError, TypeError, AttributeError):
         return None
-    for a in legal_actions(state, action.seat):
-        if action_key(a) == key:
+    for a_key, a in _keyed_legal(state, action.seat):
+        if a_key == key:
             return a
     return None
+
+
+def _keyed_legal(state: State, seat: Any) -> tuple[tuple[ActionKey, Action], ...]:
+    """``seat``'s legal actions with their keys, worked out once per state and seat (each
+    legal action of a position is tried in turn: ``apply`` and ``why_illegal`` look it up
+    among the others). A cache on the state, not a field: states stay immutable."""
+    if type(seat) is not int:  # an odd seat (a bool, a string): nothing to keep
+        return tuple((action_key(a), a) for a in legal_actions(state, seat))
+    cache: dict[int, tuple[tuple[ActionKey, Action], ...]] | None = state.__dict__.get("_legal")
+    if cache is None:
+        cache = {}
+        object.__setattr__(state, "_legal", cache)
+    got = cache.get(seat)
+    if got is None:
+        got = tuple((action_key(a), a) for a in legal_actions(state, seat))
+        cache[seat] = got
+    return got
 
 
 def is_legal(state: State, action: Action) -> bool:

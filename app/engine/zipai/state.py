@@ -143,7 +143,7 @@ class State:
         return GUILIN_NAMES.get(kind, kind) if self.rules.game == GUILIN else kind
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled and copied without the caches (``_decider``, ``_decisions``)."""
+        """Pickled and copied without the caches (``_decider``, ``_decisions``, ``_legal``)."""
         return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
     def __setstate__(self, values: dict[str, Any]) -> None:

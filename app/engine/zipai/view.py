@@ -20,13 +20,14 @@ its ``settlement`` the count of the win (囤 and 名堂, or 舵), and its extras
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from app.engine.core.actions import Count, CountLine
 from app.engine.core.reason import Reason
 from app.engine.core.results import MeldView, OfferView, Outcome, SeatView, View
 from app.engine.zipai.analysis import meld_view
-from app.engine.zipai.cards import KINDS, TOKENS
+from app.engine.zipai.cards import KINDS, TOKENS, Card
 from app.engine.zipai.melds import SIZES, TI, WEI, Meld
 from app.engine.zipai.offers import decider, to_move
 from app.engine.zipai.rules import GUILIN, ZipaiRules
@@ -53,8 +54,31 @@ def hand_tokens(hand: Sequence[int]) -> tuple[str, ...]:
     return tuple(TOKENS[c] for c in range(KINDS) for _ in range(hand[c]))
 
 
+#: the views below are pure functions of immutable values, asked again and again for
+#: the same seats (each view of a position, each code read back): made once each
+_hand_tokens = lru_cache(maxsize=8192)(hand_tokens)
+
+
+@lru_cache(maxsize=8192)
+def tokens(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """Cards as tokens, in their order (a pile, the stock)."""
+    return tuple(TOKENS[c] for c in cards)
+
+
+@lru_cache(maxsize=4096)
 def bits_of(mask: int) -> tuple[str, ...]:
     return tuple(TOKENS[c] for c in range(KINDS) if mask >> c & 1)
+
+
+@lru_cache(maxsize=4096)
+def melds_view(melds: tuple[Meld, ...], rules: ZipaiRules, sees: bool) -> tuple[MeldView, ...]:
+    """A seat's groups as a viewer sees them (``sees``: face-down ones too)."""
+    return tuple(
+        hidden_group(m.kind, rules)
+        if not sees and face_down(m.kind, rules)
+        else group_view(m, rules)
+        for m in melds
+    )
 
 
 def memory(seat: Seat, sees: bool) -> dict[str, Any]:
@@ -72,15 +96,16 @@ def seat_view(
 ) -> SeatView:
     """Seat ``i`` as a viewer sees it (``sees``: its hand and memory). A seat read from a
     seat-view code gives the hidden hand's ``size`` (its ``hand`` is then empty)."""
-    melds = tuple(
-        hidden_group(m.kind, rules)
-        if not sees and face_down(m.kind, rules)
-        else group_view(m, rules)
-        for m in seat.melds
-    )
-    hand = hand_tokens(seat.hand) if sees else None
+    hand = _hand_tokens(tuple(seat.hand)) if sees else None
     n = sum(seat.hand) if size is None else size
-    return SeatView(i, hand, n, melds, tuple(TOKENS[c] for c in seat.pile), memory(seat, sees))
+    return SeatView(
+        i,
+        hand,
+        n,
+        melds_view(tuple(seat.melds), rules, sees),
+        tokens(tuple(seat.pile)),
+        memory(seat, sees),
+    )
 
 
 def offer_view(offer: Offer, shown: bool, viewer: int | None) -> OfferView:
@@ -128,7 +153,7 @@ def view(state: State, seat: int | None) -> View:
             seat_view(s, i, state.rules, sees_all or i == seat) for i, s in enumerate(state.seats)
         ),
         len(state.stock),
-        tuple(TOKENS[c] for c in state.stock) if sees_all else None,
+        tokens(tuple(state.stock)) if sees_all else None,
         offer,
         outcome(state),
         table_extra(state, None if d is None else d[0]),

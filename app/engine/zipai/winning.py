@@ -9,6 +9,7 @@ and the best kept (the first of equal ones). The ``points`` functions only score
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from app.engine.zipai.cards import KINDS, Card
 from app.engine.zipai.decompose import (
@@ -128,21 +129,7 @@ def points_with(
     and packed once, and each reading only changes the packed key and the fixed groups'
     count, 跑/提 and points."""
     hand = seat.hand
-    key = free = 0
-    n_fixed = len(seat.melds)
-    quads = seat.quads
-    pts = 0
-    for m in seat.melds:
-        pts += m.points(yiwushi)
-    for c in range(KINDS):
-        n = hand[c]
-        if n >= 3:
-            n_fixed += 1
-            quads += n == 4
-            pts += (TI_PTS if n == 4 else KAN_PTS)[c]
-        elif n:
-            key += n * ONE[c]
-            free += n
+    key, free, n_fixed, quads, pts = _packed(tuple(hand), tuple(seat.melds), yiwushi)
     one = ONE[card]
     n = hand[card]
     best = _points(key + one, free + 1, n_fixed, quads, pts, yiwushi)  # a free card
@@ -160,6 +147,30 @@ def points_with(
             up = pts - m.points(yiwushi) + four
             best = max(best, _points(key, free, n_fixed, quads + 1, up, yiwushi))
     return best
+
+
+@lru_cache(maxsize=4096)  # a seat's holding is judged on every card offered until it changes
+def _packed(
+    hand: tuple[int, ...], melds: tuple[Meld, ...], yiwushi: bool
+) -> tuple[int, int, int, int, int]:
+    """A holding split once: (packed free cards, their number, fixed groups, 跑/提, the
+    fixed groups' points)."""
+    key = free = 0
+    n_fixed = len(melds)
+    quads = sum(1 for m in melds if m.is_quad)
+    pts = 0
+    for m in melds:
+        pts += m.points(yiwushi)
+    for c in range(KINDS):
+        n = hand[c]
+        if n >= 3:
+            n_fixed += 1
+            quads += n == 4
+            pts += (TI_PTS if n == 4 else KAN_PTS)[c]
+        elif n:
+            key += n * ONE[c]
+            free += n
+    return key, free, n_fixed, quads, pts
 
 
 def _points(key: int, free: int, n_fixed: int, quads: int, fixed_pts: int, yiwushi: bool) -> int:
