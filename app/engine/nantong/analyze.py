@@ -161,6 +161,12 @@ def _wneed(c: tuple[int, ...], pair: bool) -> frozenset[int]:
 
 def complete(counts: Sequence[int]) -> bool:
     """Whether the concealed counts (喜 included) form groups plus exactly one pair."""
+    return _complete(tuple(counts))
+
+
+@lru_cache(maxsize=65536)
+def _complete(counts: tuple[int, ...]) -> bool:
+    """:func:`complete`, worked out once per distinct hand."""
     w = sum(counts[NPLAIN:])
     if w == 0:
         return plain_complete(counts)
