@@ -33,6 +33,7 @@ def clear_caches() -> None:
         analyze._suit_pairs,
         analyze._wneed,
         analyze._complete,
+        analyze.hand_size,
         judge._waits,
         judge._is_waiting,
         cards.token_tuple,

@@ -82,14 +82,20 @@ def plain_complete(counts: Sequence[int]) -> bool:
             return False
     if pairs > 1:
         return False
-    need = {0: 1, 1: 0}[pairs]
-    # choose which suit holds the pair (if any still needed)
-    bits = [_suit_pairs(tuple(counts[9 * s : 9 * s + 9])) for s in range(3)]
-    if any(b == 0 for b in bits):
+    # each suit's splits: bit 1 without a pair, bit 2 with one (0: none at all)
+    t = _suit_pairs(tuple(counts[0:9]))
+    if not t:
         return False
-    if need == 0:
-        return all(b & 1 for b in bits)
-    return any(bits[s] & 2 and all(bits[t] & 1 for t in range(3) if t != s) for s in range(3))
+    b = _suit_pairs(tuple(counts[9:18]))
+    if not b:
+        return False
+    w = _suit_pairs(tuple(counts[18:27]))
+    if not w:
+        return False
+    if pairs:  # the pair is a 字: every suit splits into groups alone
+        return bool(t & b & w & 1)
+    # choose which suit holds the pair
+    return bool((t & 2 and b & w & 1) or (b & 2 and t & w & 1) or (w & 2 and t & b & 1))
 
 
 def _near(counts: Sequence[int]) -> list[int]:
@@ -304,6 +310,7 @@ def slots_needed(melds: tuple[Meld, ...]) -> int:
     return 7 - sum(1 for m in melds if m.takes_slot)
 
 
+@lru_cache(maxsize=4096)
 def hand_size(melds: tuple[Meld, ...]) -> int:
     """Concealed cards of a complete hand with these melds."""
     return 2 + 3 * slots_needed(melds)

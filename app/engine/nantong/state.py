@@ -87,7 +87,7 @@ class State:
         n = len(self.stock) + len(self.generals)
         n += sum(map(sum, self.hands))
         n += sum(m.held for ms in self.melds for m in ms)
-        n += sum(len(d) for d in self.discards)
+        n += sum(map(len, self.discards))
         return n
 
 
