@@ -85,7 +85,9 @@ def available(k: int, counts: Sequence[int], melds: tuple[Meld, ...], gen: Gener
     return copies(k) - used
 
 
-def _could_help(k: int, counts: Sequence[int]) -> bool:
+def could_help(k: int, counts: Sequence[int]) -> bool:
+    """Whether one more ``k`` may complete ``counts``: with no 喜 held, a suited card
+    alone (no copy, nothing two ranks either side) can be in no group or pair."""
     if k >= 27 or any(counts[NPLAIN:]):
         return True
     base = k - k % 9
@@ -116,7 +118,7 @@ def _waits(
     kinds = range(NKINDS) if rules.xi else range(NPLAIN)
     c = list(counts)
     for k in kinds:
-        if available(k, counts, melds, gen) <= 0 or not _could_help(k, counts):
+        if available(k, counts, melds, gen) <= 0 or not could_help(k, counts):
             continue
         c[k] += 1
         if complete(c):
@@ -172,7 +174,7 @@ def _is_waiting(counts: tuple[int, ...], xi: bool) -> bool:
     """:func:`is_waiting`, worked out once per distinct hand."""
     c = list(counts)
     for k in range(NKINDS if xi else NPLAIN):
-        if not _could_help(k, counts):
+        if not could_help(k, counts):
             continue
         c[k] += 1
         ok = complete(c)

@@ -26,7 +26,7 @@ from dataclasses import replace
 from app.engine.core.actions import Action
 from app.engine.nantong.analyze import complete
 from app.engine.nantong.cards import INDEX, NKINDS, deck, kind_of, token
-from app.engine.nantong.judge import is_waiting
+from app.engine.nantong.judge import could_help, is_waiting
 from app.engine.nantong.melds import Meld
 from app.engine.nantong.rules import AN_GANG, LONG, MING_GANG, PENG, Rules
 from app.engine.nantong.state import OVER, RESPOND, SEATS, TING, TURN, State, evolve, put
@@ -164,7 +164,10 @@ def _respond_actions(s: State, seat: int) -> list[Action]:
 
 
 def wins_on(s: State, seat: int, d: int) -> bool:
-    c = list(s.hands[seat])
+    h = s.hands[seat]
+    if not could_help(d, h):
+        return False
+    c = list(h)
     c[d] += 1
     return complete(c)
 

@@ -42,10 +42,12 @@ def keep_value(h: Sequence[int], k: int) -> int:
 
 def choose(s: State, acts: Sequence[Action], rng: random.Random) -> Action:
     """The greedy player's choice among the legal ``acts`` of the seat to act."""
+    first: dict[str, Action] = {}
+    for a in acts:
+        first.setdefault(a.kind, a)
     for kind in PREFER:
-        for a in acts:
-            if a.kind == kind:
-                return a
+        if kind in first:
+            return first[kind]
     discards = [a for a in acts if a.kind == "discard"]
     if discards:
         h = s.hands[s.turn]
