@@ -26,7 +26,7 @@ from __future__ import annotations
 def clear_caches() -> None:
     """Empty every memo (the per-suit splits, the 将 situations, the hands judged, the
     cards written and read): for cold benchmarks."""
-    from app.engine.nantong import analyze, cards, codec, judge, rules, view
+    from app.engine.nantong import analyze, cards, codec, judge, rules, state, view
 
     for memo in (
         analyze._rec,
@@ -39,6 +39,7 @@ def clear_caches() -> None:
         cards.token_tuple,
         cards.hand_tokens,
         view.meld_views,
+        state._qishou,
         codec._run,
         codec._list,
         codec._full_melds,
