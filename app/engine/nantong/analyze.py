@@ -167,15 +167,15 @@ def _wneed(c: tuple[int, ...], pair: bool) -> frozenset[int]:
 
 def complete(counts: Sequence[int]) -> bool:
     """Whether the concealed counts (喜 included) form groups plus exactly one pair."""
+    if not any(counts[NPLAIN:]):
+        return plain_complete(counts)  # its suits' splits are memos already
     return _complete(tuple(counts))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _complete(counts: tuple[int, ...]) -> bool:
-    """:func:`complete`, worked out once per distinct hand."""
+    """:func:`complete` of a hand holding 喜, worked out once per distinct hand."""
     w = sum(counts[NPLAIN:])
-    if w == 0:
-        return plain_complete(counts)
     parts = [tuple(counts[9 * s : 9 * s + 9]) for s in range(3)]
     parts += [(counts[k],) for k in HONOURS]
     states = {(0, False)}
