@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations_with_replacement
 
 from app.engine.nantong.cards import HONOURS, NPLAIN, token
 from app.engine.nantong.melds import Meld
@@ -112,20 +111,41 @@ def _near(counts: Sequence[int]) -> list[int]:
 
 
 def readings(counts: Sequence[int]) -> Iterator[tuple[list[int], tuple[int, ...]]]:
-    """Each way of reading the 喜 as plain cards: (plain counts, kinds they stand for)."""
+    """Each way of reading the 喜 as plain cards that makes the hand complete
+    (:func:`plain_complete`): (plain counts, kinds they stand for), in the order of
+    ``combinations_with_replacement`` over the candidate kinds."""
     w = sum(counts[NPLAIN:])
     plain = list(counts[:NPLAIN])
     if w == 0:
-        yield plain, ()
+        if plain_complete(plain):
+            yield plain, ()
         return
     cands = _near(plain)
     if w >= 3:
         cands = sorted(set(cands) | {0, 8, 9, 17, 18, 26})
-    for combo in combinations_with_replacement(cands, w):
-        c = plain[:]
-        for k in combo:
-            c[k] += 1
-        yield c, combo
+    yield from _readings(plain, cands, w, 0, 0, [])
+
+
+def _readings(
+    c: list[int], cands: list[int], left: int, start: int, final: int, combo: list[int]
+) -> Iterator[tuple[list[int], tuple[int, ...]]]:
+    """The complete readings of ``left`` more 喜 as ``cands[start:]`` (ascending, so
+    the suits below ``final`` are settled): a settled suit that no longer splits into
+    groups (and a pair) ends every reading through it, and every later candidate."""
+    if not left:
+        if plain_complete(c):
+            yield c[:], tuple(combo)
+        return
+    for i in range(start, len(cands)):
+        k = cands[i]
+        suit = min(k // 9, 3)  # 3: the 字, settled last
+        if any(not _suit_pairs(tuple(c[9 * s : 9 * s + 9])) for s in range(final, suit)):
+            return
+        c[k] += 1
+        combo.append(k)
+        yield from _readings(c, cands, left - 1, i, max(final, suit), combo)
+        combo.pop()
+        c[k] -= 1
 
 
 MAXW = 5
@@ -293,8 +313,6 @@ def arrangements(counts: Sequence[int], melds: tuple[Meld, ...]) -> Iterator[Arr
     if not complete(counts):
         return
     for plain, wild_as in readings(counts):
-        if not plain_complete(plain):
-            continue
         honours = _honour_groups(plain)
         if honours is None:
             continue
