@@ -91,7 +91,7 @@ def could_help(k: int, counts: Sequence[int]) -> bool:
     if k >= 27 or any(counts[NPLAIN:]):
         return True
     base = k - k % 9
-    return any(counts[j] for j in range(max(base, k - 2), min(base + 9, k + 3)))
+    return any(counts[max(base, k - 2) : min(base + 9, k + 3)])
 
 
 def waits(

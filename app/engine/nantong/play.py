@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from itertools import compress
 
 from app.engine.core.actions import Action
 from app.engine.nantong.analyze import complete
@@ -104,9 +105,8 @@ def gang_options(s: State, seat: int) -> list[Action]:
     h = s.hands[seat]
     turned = s.gen.turned
     out = []
-    for k in range(30):
-        n = h[k]
-        if n == 4 or (n >= 2 and n + turned[k] == 4):
+    for k, n in enumerate(h[:30]):
+        if n >= 2 and (n == 4 or n + turned[k] == 4):
             out.append(Action("gang", seat, (token(k),) * n))
     for m in s.melds[seat]:
         if m.made == PENG and h[m.card] >= 1:
@@ -145,7 +145,7 @@ def _turn_actions(s: State, seat: int) -> list[Action]:
     if s.stock:
         out.extend(gang_options(s, seat))
     acts = _DISCARDS[seat]
-    out.extend(acts[k] for k in range(NKINDS) if h[k])
+    out.extend(compress(acts, h))  # one discard per kind held
     return out
 
 
