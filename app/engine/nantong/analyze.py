@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations_with_replacement
 
 from app.engine.nantong.cards import HONOURS, NPLAIN, token
 from app.engine.nantong.melds import Meld
@@ -82,14 +81,20 @@ def plain_complete(counts: Sequence[int]) -> bool:
             return False
     if pairs > 1:
         return False
-    need = {0: 1, 1: 0}[pairs]
-    # choose which suit holds the pair (if any still needed)
-    bits = [_suit_pairs(tuple(counts[9 * s : 9 * s + 9])) for s in range(3)]
-    if any(b == 0 for b in bits):
+    # each suit's splits: bit 1 without a pair, bit 2 with one (0: none at all)
+    t = _suit_pairs(tuple(counts[0:9]))
+    if not t:
         return False
-    if need == 0:
-        return all(b & 1 for b in bits)
-    return any(bits[s] & 2 and all(bits[t] & 1 for t in range(3) if t != s) for s in range(3))
+    b = _suit_pairs(tuple(counts[9:18]))
+    if not b:
+        return False
+    w = _suit_pairs(tuple(counts[18:27]))
+    if not w:
+        return False
+    if pairs:  # the pair is a 字: every suit splits into groups alone
+        return bool(t & b & w & 1)
+    # choose which suit holds the pair
+    return bool((t & 2 and b & w & 1) or (b & 2 and t & w & 1) or (w & 2 and t & b & 1))
 
 
 def _near(counts: Sequence[int]) -> list[int]:
@@ -106,20 +111,41 @@ def _near(counts: Sequence[int]) -> list[int]:
 
 
 def readings(counts: Sequence[int]) -> Iterator[tuple[list[int], tuple[int, ...]]]:
-    """Each way of reading the 喜 as plain cards: (plain counts, kinds they stand for)."""
+    """Each way of reading the 喜 as plain cards that makes the hand complete
+    (:func:`plain_complete`): (plain counts, kinds they stand for), in the order of
+    ``combinations_with_replacement`` over the candidate kinds."""
     w = sum(counts[NPLAIN:])
     plain = list(counts[:NPLAIN])
     if w == 0:
-        yield plain, ()
+        if plain_complete(plain):
+            yield plain, ()
         return
     cands = _near(plain)
     if w >= 3:
         cands = sorted(set(cands) | {0, 8, 9, 17, 18, 26})
-    for combo in combinations_with_replacement(cands, w):
-        c = plain[:]
-        for k in combo:
-            c[k] += 1
-        yield c, combo
+    yield from _readings(plain, cands, w, 0, 0, [])
+
+
+def _readings(
+    c: list[int], cands: list[int], left: int, start: int, final: int, combo: list[int]
+) -> Iterator[tuple[list[int], tuple[int, ...]]]:
+    """The complete readings of ``left`` more 喜 as ``cands[start:]`` (ascending, so
+    the suits below ``final`` are settled): a settled suit that no longer splits into
+    groups (and a pair) ends every reading through it, and every later candidate."""
+    if not left:
+        if plain_complete(c):
+            yield c[:], tuple(combo)
+        return
+    for i in range(start, len(cands)):
+        k = cands[i]
+        suit = min(k // 9, 3)  # 3: the 字, settled last
+        if any(not _suit_pairs(tuple(c[9 * s : 9 * s + 9])) for s in range(final, suit)):
+            return
+        c[k] += 1
+        combo.append(k)
+        yield from _readings(c, cands, left - 1, i, max(final, suit), combo)
+        combo.pop()
+        c[k] -= 1
 
 
 MAXW = 5
@@ -161,9 +187,15 @@ def _wneed(c: tuple[int, ...], pair: bool) -> frozenset[int]:
 
 def complete(counts: Sequence[int]) -> bool:
     """Whether the concealed counts (喜 included) form groups plus exactly one pair."""
+    if not any(counts[NPLAIN:]):
+        return plain_complete(counts)  # its suits' splits are memos already
+    return _complete(tuple(counts))
+
+
+@lru_cache(maxsize=16384)
+def _complete(counts: tuple[int, ...]) -> bool:
+    """:func:`complete` of a hand holding 喜, worked out once per distinct hand."""
     w = sum(counts[NPLAIN:])
-    if w == 0:
-        return plain_complete(counts)
     parts = [tuple(counts[9 * s : 9 * s + 9]) for s in range(3)]
     parts += [(counts[k],) for k in HONOURS]
     states = {(0, False)}
@@ -281,8 +313,6 @@ def arrangements(counts: Sequence[int], melds: tuple[Meld, ...]) -> Iterator[Arr
     if not complete(counts):
         return
     for plain, wild_as in readings(counts):
-        if not plain_complete(plain):
-            continue
         honours = _honour_groups(plain)
         if honours is None:
             continue
@@ -298,6 +328,7 @@ def slots_needed(melds: tuple[Meld, ...]) -> int:
     return 7 - sum(1 for m in melds if m.takes_slot)
 
 
+@lru_cache(maxsize=4096)
 def hand_size(melds: tuple[Meld, ...]) -> int:
     """Concealed cards of a complete hand with these melds."""
     return 2 + 3 * slots_needed(melds)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from itertools import repeat
+from functools import lru_cache
+from itertools import chain, repeat
 
 from app.engine.core.tokens import TokenTable, check_copies
 
@@ -80,6 +81,18 @@ def token(k: int) -> str:
 
 def tokens(ks: Iterable[int]) -> list[str]:
     return [TOKENS[k] for k in ks]
+
+
+@lru_cache(maxsize=16384)
+def token_tuple(ks: tuple[int, ...]) -> tuple[str, ...]:
+    """:func:`tokens` as a tuple, made once per distinct run of cards (a pile, a stock)."""
+    return tuple(map(TOKENS.__getitem__, ks))
+
+
+@lru_cache(maxsize=16384)
+def hand_tokens(counts: tuple[int, ...]) -> tuple[str, ...]:
+    """The sorted tokens of a hand given as counts per kind, made once per distinct hand."""
+    return tuple(chain.from_iterable(map(repeat, TOKENS, counts)))
 
 
 def _spellings(xi: bool) -> dict[str, int]:

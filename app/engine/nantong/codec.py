@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -44,12 +45,12 @@ from app.engine.core.codec import (
     wrapped,
 )
 from app.engine.core.errors import EngineError
-from app.engine.core.results import MeldView, OfferView, SeatView, View
-from app.engine.nantong.cards import NKINDS, NPLAIN, TOKENS
+from app.engine.core.results import OfferView, SeatView, View
+from app.engine.nantong.cards import NKINDS, NPLAIN, TOKENS, hand_tokens, token_tuple
 from app.engine.nantong.melds import Meld
 from app.engine.nantong.rules import AN_GANG, AN_KE, LONG, MING_GANG, PENG, Rules
 from app.engine.nantong.state import OVER, PHASES, SEATS, State
-from app.engine.nantong.view import VARIANT, view
+from app.engine.nantong.view import VARIANT, meld_views, view
 
 DEFAULT = Rules()
 
@@ -84,13 +85,16 @@ def _options(rules: Rules) -> Mapping[str, str]:
     return known if known is not None else rules.to_options(DEFAULT)
 
 
-def _run(counts: Sequence[int]) -> str:
-    """A hand, sorted, tokens run together."""
-    return "".join([t * n for t, n in zip(TOKENS, counts, strict=True) if n]) or EMPTY
+@lru_cache(maxsize=16384)
+def _run(counts: tuple[int, ...]) -> str:
+    """A hand, sorted, tokens run together (made once per distinct hand)."""
+    return "".join(hand_tokens(counts)) or EMPTY
 
 
-def _list(cards: Sequence[int]) -> str:
-    return "".join(map(TOKENS.__getitem__, cards)) or EMPTY
+@lru_cache(maxsize=16384)
+def _list(cards: tuple[int, ...]) -> str:
+    """Cards in order, tokens run together (made once per distinct run)."""
+    return "".join(token_tuple(cards)) or EMPTY
 
 
 def _phase(phase: str, seat: int | None) -> str:
@@ -127,8 +131,13 @@ def encode(s: State, viewer: int | None = None) -> str:
     return join_code(VARIANT, _options(s.rules), body, viewer)
 
 
+@lru_cache(maxsize=4096)
+def _full_melds(melds: tuple[Meld, ...]) -> str:
+    return _meld_text([(m.made, TOKENS[m.card] * m.held) for m in melds])
+
+
 def _full_seat(s: State, x: int) -> str:
-    melds = _meld_text([(m.made, TOKENS[m.card] * m.held) for m in s.melds[x]])
+    melds = _full_melds(s.melds[x])
     marks = _mark_text(s.baoting[x], s.has_discarded[x])
     return ".".join((_run(s.hands[x]), melds, _list(s.discards[x]), marks, _run(s.dealt[x])))
 
@@ -238,20 +247,23 @@ _PART_NAMES = ("hand", "melds", "discards", "marks", "dealt")
 _WHERE = tuple(tuple(f"seat {x} {part}" for part in _PART_NAMES) for x in range(SEATS))
 
 
-def _kinds(text: str, where: str) -> list[int]:
-    """The cards of a run of two-letter tokens (``-``: none)."""
+@lru_cache(maxsize=16384)
+def _kinds(text: str, where: str) -> tuple[int, ...]:
+    """The cards of a run of two-letter tokens (``-``: none), read once per distinct text."""
     if text == EMPTY:
-        return []
+        return ()
     n = len(text)
     try:
         if n & 1:
             raise KeyError(text[-1])
-        return list(map(_KIND.__getitem__, map(text.__getitem__, _PAIRS[: n >> 1])))
+        return tuple(map(_KIND.__getitem__, map(text.__getitem__, _PAIRS[: n >> 1])))
     except KeyError as exc:
         raise bad(f"{where}: no card at {exc.args[0]!r}", why="detail-cards") from None
 
 
+@lru_cache(maxsize=16384)
 def _counts(text: str, where: str) -> tuple[int, ...]:
+    """A hand's counts per kind from its run of tokens, read once per distinct text."""
     c = [0] * NKINDS
     if text != EMPTY:
         try:
@@ -272,9 +284,10 @@ def _card(text: str, where: str) -> int:
 
 
 def _tokens(text: str, where: str) -> tuple[str, ...]:
-    return tuple(map(TOKENS.__getitem__, _kinds(text, where)))
+    return token_tuple(_kinds(text, where))
 
 
+@lru_cache(maxsize=4096)
 def _melds(text: str, where: str) -> tuple[Meld, ...]:
     if text == EMPTY:
         return ()
@@ -357,12 +370,12 @@ def _state(frame: Frame) -> State:
     return State(
         rules=rules,
         dealer=read_int(body[0], "dealer", 0, SEATS - 1),
-        stock=tuple(_kinds(body[3], "stock")),
-        generals=tuple(_kinds(body[2], "generals")),
+        stock=_kinds(body[3], "stock"),
+        generals=_kinds(body[2], "generals"),
         hands=tuple(_counts(p[0], _WHERE[x][0]) for x, p in enumerate(seats)),
         dealt=tuple(_counts(p[4], _WHERE[x][4]) for x, p in enumerate(seats)),
         melds=tuple(_melds(p[1], _WHERE[x][1]) for x, p in enumerate(seats)),
-        discards=tuple(tuple(_kinds(p[2], _WHERE[x][2])) for x, p in enumerate(seats)),
+        discards=tuple(_kinds(p[2], _WHERE[x][2]) for x, p in enumerate(seats)),
         phase=phase,
         turn=-1 if phase == OVER else int(seat or 0),
         baoting=tuple(m[0] for m in marks),
@@ -400,7 +413,7 @@ def _view(frame: Frame) -> View:
             "generals": _tokens(body[2], "generals"),
             "claims": _claims_of(offer.get("claims", "")),
         },
-        shown=tuple(_tokens(body[2], "generals")),
+        shown=_tokens(body[2], "generals"),
     )
     return v
 
@@ -414,9 +427,7 @@ def _read_view_seat(parts: list[str], x: int, dealer: int) -> SeatView:
         seat=x,
         hand=hand,
         hand_size=int(hidden.group(1)) if hidden else len(hand or ()),
-        melds=tuple(
-            MeldView(m.made, (TOKENS[m.card],) * m.held) for m in _melds(melds_text, _WHERE[x][1])
-        ),
+        melds=meld_views(_melds(melds_text, _WHERE[x][1])),
         discards=_tokens(discards_text, _WHERE[x][2]),
         extra={"ready": ready, "discarded": discarded, "sits_out": x == (dealer + 3) % SEATS},
     )

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain, repeat
 
 from app.engine.core.errors import EngineError
 from app.engine.core.reason import Reason
@@ -26,10 +25,10 @@ from app.engine.core.rules import parse_bool
 from app.engine.nantong.analyze import hand_size
 from app.engine.nantong.cards import (
     NPLAIN,
-    TOKENS,
     cards_of,
     check_deck,
     counts_of,
+    hand_tokens,
     parse_card,
     parse_cards,
     token,
@@ -122,7 +121,7 @@ def make_holding(
     if ctx is not _PLAIN:
         context.update((attr, "yes") for attr in FLAG_ATTRS if getattr(ctx, attr))
     return Holding(
-        hand=tuple(chain.from_iterable(map(repeat, TOKENS, counts))),
+        hand=hand_tokens(counts),
         melds=tuple(MeldSpec(m.made, tuple(tokens(m.cards))) for m in melds),
         context=context,
         data=Parsed(rules, counts, melds, gen, ctx),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from app.engine.core.actions import Count
@@ -84,11 +85,13 @@ def available(k: int, counts: Sequence[int], melds: tuple[Meld, ...], gen: Gener
     return copies(k) - used
 
 
-def _could_help(k: int, counts: Sequence[int]) -> bool:
+def could_help(k: int, counts: Sequence[int]) -> bool:
+    """Whether one more ``k`` may complete ``counts``: with no 喜 held, a suited card
+    alone (no copy, nothing two ranks either side) can be in no group or pair."""
     if k >= 27 or any(counts[NPLAIN:]):
         return True
     base = k - k % 9
-    return any(counts[j] for j in range(max(base, k - 2), min(base + 9, k + 3)))
+    return any(counts[max(base, k - 2) : min(base + 9, k + 3)])
 
 
 def waits(
@@ -99,11 +102,23 @@ def waits(
     ctx: WinContext,
 ) -> list[tuple[int, int]]:
     """Every card completing the hand, with the points of the best count it allows."""
+    return list(_waits(tuple(counts), melds, gen, rules, ctx))
+
+
+@lru_cache(maxsize=16384)
+def _waits(
+    counts: tuple[int, ...],
+    melds: tuple[Meld, ...],
+    gen: Generals,
+    rules: Rules,
+    ctx: WinContext,
+) -> tuple[tuple[int, int], ...]:
+    """:func:`waits`, worked out once per distinct hand and setting."""
     out = []
     kinds = range(NKINDS) if rules.xi else range(NPLAIN)
     c = list(counts)
     for k in kinds:
-        if available(k, counts, melds, gen) <= 0 or not _could_help(k, counts):
+        if available(k, counts, melds, gen) <= 0 or not could_help(k, counts):
             continue
         c[k] += 1
         if complete(c):
@@ -111,7 +126,7 @@ def waits(
             if v.points is not None:
                 out.append((k, v.points))
         c[k] -= 1
-    return out
+    return tuple(out)
 
 
 def _with_win(ctx: WinContext, k: int) -> WinContext:
@@ -151,9 +166,15 @@ def scored_melds(v: Verdict, gen: Generals, ctx: WinContext) -> tuple[ScoredMeld
 
 def is_waiting(counts: Sequence[int], xi: bool = False) -> bool:
     """Whether one more card (any kind) would complete the concealed ``counts``."""
+    return _is_waiting(tuple(counts), xi)
+
+
+@lru_cache(maxsize=16384)
+def _is_waiting(counts: tuple[int, ...], xi: bool) -> bool:
+    """:func:`is_waiting`, worked out once per distinct hand."""
     c = list(counts)
     for k in range(NKINDS if xi else NPLAIN):
-        if not _could_help(k, counts):
+        if not could_help(k, counts):
             continue
         c[k] += 1
         ok = complete(c)

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from itertools import compress
 
 from app.engine.core.actions import Action
 from app.engine.nantong.analyze import complete
 from app.engine.nantong.cards import INDEX, NKINDS, deck, kind_of, token
-from app.engine.nantong.judge import is_waiting
+from app.engine.nantong.judge import could_help, is_waiting
 from app.engine.nantong.melds import Meld
 from app.engine.nantong.rules import AN_GANG, LONG, MING_GANG, PENG, Rules
 from app.engine.nantong.state import OVER, RESPOND, SEATS, TING, TURN, State, evolve, put
@@ -104,9 +105,8 @@ def gang_options(s: State, seat: int) -> list[Action]:
     h = s.hands[seat]
     turned = s.gen.turned
     out = []
-    for k in range(30):
-        n = h[k]
-        if n == 4 or (n >= 2 and n + turned[k] == 4):
+    for k, n in enumerate(h[:30]):
+        if n >= 2 and (n == 4 or n + turned[k] == 4):
             out.append(Action("gang", seat, (token(k),) * n))
     for m in s.melds[seat]:
         if m.made == PENG and h[m.card] >= 1:
@@ -145,7 +145,7 @@ def _turn_actions(s: State, seat: int) -> list[Action]:
     if s.stock:
         out.extend(gang_options(s, seat))
     acts = _DISCARDS[seat]
-    out.extend(acts[k] for k in range(NKINDS) if h[k])
+    out.extend(compress(acts, h))  # one discard per kind held
     return out
 
 
@@ -164,7 +164,10 @@ def _respond_actions(s: State, seat: int) -> list[Action]:
 
 
 def wins_on(s: State, seat: int, d: int) -> bool:
-    c = list(s.hands[seat])
+    h = s.hands[seat]
+    if not could_help(d, h):
+        return False
+    c = list(h)
     c[d] += 1
     return complete(c)
 

@@ -42,16 +42,23 @@ def keep_value(h: Sequence[int], k: int) -> int:
 
 def choose(s: State, acts: Sequence[Action], rng: random.Random) -> Action:
     """The greedy player's choice among the legal ``acts`` of the seat to act."""
+    first: dict[str, Action] = {}
+    for a in acts:
+        first.setdefault(a.kind, a)
     for kind in PREFER:
-        for a in acts:
-            if a.kind == kind:
-                return a
+        if kind in first:
+            return first[kind]
     discards = [a for a in acts if a.kind == "discard"]
     if discards:
         h = s.hands[s.turn]
-        scored = [(keep_value(h, INDEX[a.cards[0]]), a) for a in discards]
-        low = min(v for v, _ in scored)
-        return rng.choice([a for v, a in scored if v == low])
+        low, loosest = 1 << 30, []  # the discards that connect least, in their order
+        for a in discards:
+            v = keep_value(h, INDEX[a.cards[0]])
+            if v < low:
+                low, loosest = v, [a]
+            elif v == low:
+                loosest.append(a)
+        return rng.choice(loosest)
     return acts[-1]
 
 

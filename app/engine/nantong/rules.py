@@ -129,6 +129,11 @@ class Generals:
     rows: tuple[Row, ...] = field(repr=False)
     turned: tuple[int, ...] = field(repr=False)
 
+    def __hash__(self) -> int:
+        # the cards and the table's kind decide the rest (the rows are a function of
+        # them): hashing them alone keeps a Generals a cheap key of the judge's memos
+        return hash((self.cards, self.shuang))
+
     def row(self, k: int) -> Row:
         return self.rows[k]
 

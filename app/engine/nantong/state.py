@@ -23,6 +23,7 @@ The state machine is :mod:`.play`; its refusals :mod:`.refusals`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from app.engine.core.errors import Detail
@@ -80,15 +81,20 @@ class State:
 
     def qishou(self, seat: int) -> frozenset[int]:
         """Kinds of which ``seat`` was dealt three or more (起手), as far as they matter."""
-        dealt = self.dealt[seat]
-        return frozenset(k for k in range(30) if dealt[k] >= 3)
+        return _qishou(self.dealt[seat])
 
     def total_cards(self) -> int:
         n = len(self.stock) + len(self.generals)
         n += sum(map(sum, self.hands))
         n += sum(m.held for ms in self.melds for m in ms)
-        n += sum(len(d) for d in self.discards)
+        n += sum(map(len, self.discards))
         return n
+
+
+@lru_cache(maxsize=4096)
+def _qishou(dealt: Counts) -> frozenset[int]:
+    """:meth:`State.qishou` of one deal, made once."""
+    return frozenset(k for k in range(30) if dealt[k] >= 3)
 
 
 def evolve(s: State, **kw: Any) -> State:

@@ -14,10 +14,11 @@ turned cards), ``claims`` (the answers the viewer may know, as ``(seat, kind)``)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from app.engine.core.results import MeldView, OfferView, SeatView, View
-from app.engine.nantong.cards import cards_of, token, tokens
+from app.engine.nantong.cards import hand_tokens, token, token_tuple
 from app.engine.nantong.melds import Meld
 from app.engine.nantong.outcome import outcome
 from app.engine.nantong.state import OVER, SEATS, State
@@ -36,16 +37,22 @@ def view(s: State, viewer: int | None) -> View:
         dealer=s.dealer,
         seats=tuple(_seat(s, x, shown or x == viewer) for x in range(SEATS)),
         stock_size=len(s.stock),
-        stock=tuple(tokens(s.stock)) if shown else None,
+        stock=token_tuple(s.stock) if shown else None,
         offer=offer_view(s, shown or viewer == s.turn),
         outcome=outcome(s),
         extra=_extra(s, viewer, shown),
-        shown=tuple(tokens(s.generals)),
+        shown=token_tuple(s.generals),
     )
 
 
 def meld_view(m: Meld) -> MeldView:
     return MeldView(m.made, (token(m.card),) * m.held)
+
+
+@lru_cache(maxsize=4096)
+def meld_views(melds: tuple[Meld, ...]) -> tuple[MeldView, ...]:
+    """A seat's laid-down groups as shown, made once per distinct set of groups."""
+    return tuple(map(meld_view, melds))
 
 
 def _seat(s: State, seat: int, sees_hand: bool) -> SeatView:
@@ -57,10 +64,10 @@ def _seat(s: State, seat: int, sees_hand: bool) -> SeatView:
     }
     return SeatView(
         seat=seat,
-        hand=tuple(tokens(cards_of(counts))) if sees_hand else None,
+        hand=hand_tokens(counts) if sees_hand else None,
         hand_size=sum(counts),
-        melds=tuple(meld_view(m) for m in s.melds[seat]),
-        discards=tuple(tokens(s.discards[seat])),
+        melds=meld_views(s.melds[seat]),
+        discards=token_tuple(s.discards[seat]),
         extra=extra,
     )
 
@@ -78,7 +85,7 @@ def offer_view(s: State, sees_draw: bool) -> OfferView | None:
 
 def _extra(s: State, viewer: int | None, shown: bool) -> dict[str, Any]:
     claims = s.claims if shown else tuple(c for c in s.claims if c[0] == viewer)
-    out: dict[str, Any] = {"generals": tuple(tokens(s.generals)), "claims": claims}
+    out: dict[str, Any] = {"generals": token_tuple(s.generals), "claims": claims}
     if shown:
         out["responders"] = s.responders
     return out
