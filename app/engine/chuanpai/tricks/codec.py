@@ -11,6 +11,7 @@ them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from app.engine.chuanpai.cards import FACES, tokens_of
@@ -103,6 +104,7 @@ def _common_items(state: TrickState) -> list[str]:
     return items
 
 
+@lru_cache(maxsize=16384)
 def _seat(hand: tuple[int, ...], pile: tuple[str, ...], visible: bool) -> str:
     first = write_counts(hand) if visible else f"h{sum(hand)}"
     return join_items(first, ["p" + write_cards(pile)] if pile else [])
@@ -189,6 +191,7 @@ def _read_header(section: str, tags: str) -> dict[str, Any]:
     return fields
 
 
+@lru_cache(maxsize=16384)
 def _read_seat(text: str, where: str) -> tuple[tuple[int, ...] | None, tuple[str, ...]]:
     """(hand or None when hidden, pile); a hidden hand's size is read by the view."""
     first, *items = text.split(".")
