@@ -96,7 +96,7 @@ def spare_kinds(hand: Sequence[int]) -> list[int]:
     return list(_spare_kinds(tuple(hand)))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _spare_kinds(hand: tuple[int, ...]) -> tuple[int, ...]:
     c, w = classes(hand), jing_count(hand)
     full = _cov(c, w)
@@ -274,7 +274,7 @@ def best_arrangement(hand: Sequence[int], with_jing: bool = True) -> Arrangement
     return _best_arrangement(tuple(hand), with_jing)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _best_arrangement(hand: tuple[int, ...], with_jing: bool) -> Arrangement | None:
     """:func:`best_arrangement` of a hand as a tuple (a value: made once per hand)."""
     if not sum(hand):
@@ -309,7 +309,7 @@ def is_complete(hand: Sequence[int], with_jing: bool = True) -> bool:
     return _is_complete(tuple(hand), with_jing)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _is_complete(hand: tuple[int, ...], with_jing: bool) -> bool:
     if not sum(hand):
         return True
