@@ -329,7 +329,7 @@ def tokens_of(counts: Iterable[int]) -> tuple[str, ...]:
     return _tokens_of(tuple(counts))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _tokens_of(counts: tuple[int, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for i, n in enumerate(counts):

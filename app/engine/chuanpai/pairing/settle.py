@@ -70,7 +70,7 @@ def _only_pips_matter(hand: Sequence[int], k: int) -> bool:
     return k != GUAIZI and not is_jing(k) and hand[k] <= 1 and k not in an.SEVEN_IDX
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _points_with(hand: tuple[int, ...], k: int, jing: bool) -> int | None:
     """The best count of ``hand`` and one more card of kind ``k`` (None: incomplete)."""
     h = list(hand)
