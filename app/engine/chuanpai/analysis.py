@@ -93,9 +93,14 @@ def is_spare(hand: Sequence[int], kind: int) -> bool:
 
 def spare_kinds(hand: Sequence[int]) -> list[int]:
     """Every kind of which one copy is spare."""
+    return list(_spare_kinds(tuple(hand)))
+
+
+@lru_cache(maxsize=4096)
+def _spare_kinds(hand: tuple[int, ...]) -> tuple[int, ...]:
     c, w = classes(hand), jing_count(hand)
     full = _cov(c, w)
-    return [k for k in range(len(hand)) if hand[k] and _spare_in(c, w, k, full)]
+    return tuple(k for k in range(len(hand)) if hand[k] and _spare_in(c, w, k, full))
 
 
 def jier_points(c: Sequence[int], w: int) -> int | None:
@@ -266,6 +271,12 @@ def _choices(hand: Sequence[int], with_jing: bool) -> Iterator[_Choice]:
 
 def best_arrangement(hand: Sequence[int], with_jing: bool = True) -> Arrangement | None:
     """The highest-counting way to group every concealed card, or None."""
+    return _best_arrangement(tuple(hand), with_jing)
+
+
+@lru_cache(maxsize=4096)
+def _best_arrangement(hand: tuple[int, ...], with_jing: bool) -> Arrangement | None:
+    """:func:`best_arrangement` of a hand as a tuple (a value: made once per hand)."""
     if not sum(hand):
         return Arrangement((), 0)
     best: _Choice | None = None
@@ -295,6 +306,11 @@ def best_arrangement(hand: Sequence[int], with_jing: bool = True) -> Arrangement
 
 def is_complete(hand: Sequence[int], with_jing: bool = True) -> bool:
     """Whether every concealed card can be grouped."""
+    return _is_complete(tuple(hand), with_jing)
+
+
+@lru_cache(maxsize=4096)
+def _is_complete(hand: tuple[int, ...], with_jing: bool) -> bool:
     if not sum(hand):
         return True
     return next(_choices(hand, with_jing), None) is not None

@@ -13,6 +13,7 @@ hand is a tuple of counts per kind; tokens are the values shown outside.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from app.engine.core.errors import EngineError
 from app.engine.core.tokens import TokenTable, check_copies
@@ -325,6 +326,11 @@ def counts_of(tokens: Iterable[str]) -> list[int]:
 
 def tokens_of(counts: Iterable[int]) -> tuple[str, ...]:
     """Tokens of a count vector, in kind order."""
+    return _tokens_of(tuple(counts))
+
+
+@lru_cache(maxsize=16384)
+def _tokens_of(counts: tuple[int, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for i, n in enumerate(counts):
         out.extend([KINDS[i]] * n)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 from app.engine.chuanpai.cards import INDEX, KINDS, N_KINDS
@@ -35,6 +36,7 @@ _PAIR = re.compile("..")
 ALL_CARDS = frozenset(INDEX)
 
 
+@lru_cache(maxsize=16384)
 def read_cards(text: str, where: str, kinds: frozenset[str] = ALL_CARDS) -> tuple[str, ...]:
     """A run of cards (``-`` for none); ``bad-code`` naming the first unknown card."""
     if text == EMPTY:
@@ -51,9 +53,15 @@ def read_cards(text: str, where: str, kinds: frozenset[str] = ALL_CARDS) -> tupl
 
 def write_counts(counts: Sequence[int]) -> str:
     """A hand of counts per kind as its cards in kind order (``-`` for none)."""
+    return _write_counts(tuple(counts))
+
+
+@lru_cache(maxsize=16384)
+def _write_counts(counts: tuple[int, ...]) -> str:
     return "".join(KINDS[k] * n for k, n in enumerate(counts) if n) or EMPTY
 
 
+@lru_cache(maxsize=16384)
 def read_counts(text: str, where: str, size: int = N_KINDS) -> tuple[int, ...]:
     """A run of cards as counts per kind (of the first ``size`` kinds)."""
     counts = [0] * size
@@ -128,9 +136,16 @@ def read_frame(code: str, variant: str, view: bool) -> Frame:
 def read_rules(frame: Frame, default: R) -> R:
     """The rule set of a code (``bad-code`` naming an unknown option or value)."""
     try:
-        return default.with_options(frame.options)
+        rules: R = _with_options(default, tuple(frame.options.items()))
     except EngineError as exc:
         option, value = exc.params.get("option"), exc.params.get("value")
         raise bad(
             f"option {option}={value}", why="detail-option", option=option, value=str(value)
         ) from None
+    return rules
+
+
+@lru_cache(maxsize=256)
+def _with_options(default: R, options: tuple[tuple[str, str], ...]) -> R:
+    """``default.with_options`` of a code's options (rule sets are values: made once)."""
+    return default.with_options(dict(options))

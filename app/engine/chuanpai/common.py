@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from app.engine.core.actions import Action
@@ -89,4 +90,14 @@ class ChoiceRules(RuleSet):
         return value
 
     def to_options(self, base: RuleSet | None = None) -> dict[str, str]:
+        return dict(_options(self, base))
+
+    def _dashed_options(self, base: RuleSet | None) -> dict[str, str]:
         return {k: v.replace("-", "_") for k, v in super().to_options(base).items()}
+
+
+@lru_cache(maxsize=256)
+def _options(rules: ChoiceRules, base: RuleSet | None) -> tuple[tuple[str, str], ...]:
+    """:meth:`ChoiceRules.to_options` of a rule set (values: worked out once; each
+    caller gets its own dict)."""
+    return tuple(rules._dashed_options(base).items())

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, cast
 
 from app.engine.chuanpai.cards import FACES, JING, KINDS, tokens_of
@@ -266,59 +267,74 @@ _FIELDS: dict[str, tuple[str, Callable[[str, str, int], Any]]] = {
 # -- a seat section ------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class _SeatText:
     """A seat section as read: hidden parts are ``None`` (with their number)."""
 
     hand: tuple[int, ...] | None
     hand_size: int
-    melds: list[Meld | MeldView] = field(default_factory=list)
+    melds: tuple[Meld | MeldView, ...] = ()
     guo: tuple[str, ...] | None = ()
     guo_count: int = 0
     passed: frozenset[int] = frozenset()
     unlaid: tuple[str, ...] = ()
     extra: bool = False
-    tags: str = ""  # the memory tags read so far
     hides: bool = False  # a part is hidden (a seat view of another seat)
 
     def seat_state(self, i: int) -> SeatState:
         if self.hides or self.hand is None or self.guo is None:
             raise bad(f"seat {i}: a whole position hides nothing", why="detail-seat-view")
-        melds = cast(tuple[Meld, ...], tuple(self.melds))
+        melds = cast(tuple[Meld, ...], self.melds)
         return SeatState(self.hand, melds, self.guo, self.passed, self.unlaid, self.extra)
 
 
+@lru_cache(maxsize=16384)
 def _read_seat(text: str, where: str) -> _SeatText:
+    """A seat section (a value: read once per text)."""
     first, *items = text.split(".")
     hidden = read_hidden(first, where)
     hand = None if hidden is not None else read_counts(first, where)
-    seat = _SeatText(hand, sum(hand) if hand is not None else hidden or 0)
+    melds: list[Meld | MeldView] = []
+    memory: dict[str, Any] = {}  # tag -> its value, in the order read
     for item in items:
         if item[:1].isupper():
-            _read_memory(seat, item[:1], item[1:], where)
+            tag = item[:1]
+            if tag in memory:
+                raise bad(f"{where}: {tag} twice", **about(where))
+            memory[tag] = _read_memory(tag, item[1:], where)
         else:
-            meld = _MELDS.get(item) or _read_meld(item, where)
-            seat.melds.append(meld)
-            seat.hides = seat.hides or isinstance(meld, MeldView)
-    return seat
+            melds.append(_MELDS.get(item) or _read_meld(item, where))
+    guo: tuple[str, ...] | None = ()
+    guo_count = 0
+    if "G" in memory:
+        guo, guo_count = memory["G"]
+    return _SeatText(
+        hand,
+        sum(hand) if hand is not None else hidden or 0,
+        tuple(melds),
+        guo,
+        guo_count,
+        memory.get("P", frozenset()),
+        memory.get("U", ()),
+        memory.get("X", False),
+        any(isinstance(m, MeldView) for m in melds),
+    )
 
 
-def _read_memory(seat: _SeatText, tag: str, value: str, where: str) -> None:
-    if tag in seat.tags:
-        raise bad(f"{where}: {tag} twice", **about(where))
-    seat.tags += tag
+def _read_memory(tag: str, value: str, where: str) -> Any:
+    """The value of a memory item: ``G`` (the 过牌 or None when hidden, and how many),
+    ``P`` (pips that passed), ``U`` (过牌 kept in the hand), ``X`` (an extra seat)."""
     if tag == "G":
         hidden = read_hidden(value, where)
-        seat.guo = None if hidden is not None else read_cards(value, where)
-        seat.guo_count = hidden if hidden is not None else len(seat.guo or ())
-    elif tag == "P":
-        seat.passed = frozenset(_pips(p, where) for p in value.split("_"))
-    elif tag == "U":
-        seat.unlaid = read_cards(value, where)
-    elif tag == "X" and not value:
-        seat.extra = True
-    else:
-        raise bad(f"{where}: {tag + value!r} is not G, P, U or X", **about(where))
+        guo = None if hidden is not None else read_cards(value, where)
+        return guo, hidden if hidden is not None else len(guo or ())
+    if tag == "P":
+        return frozenset(_pips(p, where) for p in value.split("_"))
+    if tag == "U":
+        return read_cards(value, where)
+    if tag == "X" and not value:
+        return True
+    raise bad(f"{where}: {tag + value!r} is not G, P, U or X", **about(where))
 
 
 _PIPS = {str(p): p for p in range(2, 13)}

@@ -10,10 +10,9 @@ moment (a 碰 without two alike, a discard that splits a 挤儿), and only other
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from app.engine.chuanpai.cards import INDEX, tokens_of
-from app.engine.chuanpai.common import SHARED_REASON_CODES, match_legal
+from app.engine.chuanpai.common import SHARED_REASON_CODES, evolve, match_legal
 from app.engine.chuanpai.pairing.offers import GROUP_KINDS, claim_actions, legal_actions
 from app.engine.chuanpai.pairing.state import TIERS, PairingState
 from app.engine.core.actions import Action
@@ -174,7 +173,7 @@ def refusal_for_other(state: PairingState, action: Action) -> Reason:
     if state.phase == "claim":
         return _claim_refusal(state, action)
     if state.phase in ("self", "lay"):
-        if_acting = replace(state, turn=s)
+        if_acting = evolve(state, turn=s)
         legal = legal_actions(if_acting)
         if match_legal(action, legal) is None:
             return explain(if_acting, action, legal)

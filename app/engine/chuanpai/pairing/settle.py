@@ -7,6 +7,7 @@ plus a base of 1 (eight 胡 → each pays nine).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from app.engine.chuanpai import analysis as an
 from app.engine.chuanpai.cards import GUAIZI, INDEX, KINDS, N_KINDS, POINTS, copy_limit, is_jing
@@ -39,6 +40,7 @@ def waits(hand: Sequence[int], melds: Sequence[Meld], rules: PairingRules) -> li
     """
     used = _in_sight(hand, melds)
     laid = sum(m.points for m in melds)
+    held = tuple(hand)
     by_class: dict[int, int | None] = {}
     out = []
     for k in range(N_KINDS):
@@ -48,7 +50,7 @@ def waits(hand: Sequence[int], melds: Sequence[Meld], rules: PairingRules) -> li
         if shared and POINTS[k] in by_class:
             points = by_class[POINTS[k]]
         else:
-            points = _points_with(hand, k, rules)
+            points = _points_with(held, k, rules.jing)
             if shared:
                 by_class[POINTS[k]] = points
         if points is not None:
@@ -68,10 +70,12 @@ def _only_pips_matter(hand: Sequence[int], k: int) -> bool:
     return k != GUAIZI and not is_jing(k) and hand[k] <= 1 and k not in an.SEVEN_IDX
 
 
-def _points_with(hand: Sequence[int], k: int, rules: PairingRules) -> int | None:
+@lru_cache(maxsize=16384)
+def _points_with(hand: tuple[int, ...], k: int, jing: bool) -> int | None:
+    """The best count of ``hand`` and one more card of kind ``k`` (None: incomplete)."""
     h = list(hand)
     h[k] += 1
-    arr = an.best_arrangement(h, rules.jing)
+    arr = an.best_arrangement(h, jing)
     return None if arr is None else arr.points
 
 

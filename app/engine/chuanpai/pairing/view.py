@@ -12,6 +12,7 @@ code, so the two always agree.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from app.engine.chuanpai.cards import tokens_of
 from app.engine.chuanpai.melds import Meld
@@ -82,10 +83,13 @@ def offer_view(state: PairingState, sees_drawn: bool) -> OfferView | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def meld_view(m: Meld) -> MeldView:
+    """A group face up (groups and their views are values: one view per group)."""
     return MeldView(m.kind, m.cards, 0, m.points)
 
 
+@lru_cache(maxsize=64)
 def face_down(kind: str, cards: int) -> MeldView:
     return MeldView(kind, (), cards, None)
 

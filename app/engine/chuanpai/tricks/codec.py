@@ -11,6 +11,7 @@ them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from app.engine.chuanpai.cards import FACES, tokens_of
@@ -103,6 +104,7 @@ def _common_items(state: TrickState) -> list[str]:
     return items
 
 
+@lru_cache(maxsize=16384)
 def _seat(hand: tuple[int, ...], pile: tuple[str, ...], visible: bool) -> str:
     first = write_counts(hand) if visible else f"h{sum(hand)}"
     return join_items(first, ["p" + write_cards(pile)] if pile else [])
@@ -169,6 +171,19 @@ def _state(frame: Frame, rules: TrickRules) -> TrickState:
 
 
 def _read_header(section: str, tags: str) -> dict[str, Any]:
+    known, foul = _header_fields(section, tags)
+    fields = dict(known)
+    if foul is not None:
+        seat, _, cards = foul.partition("_")
+        fields["foul_seat"] = read_seat_no(seat, "foul", PLAYERS)
+        fields["foul"] = Reason("cp-tj-must-beat", {"cards": list(read_cards(cards, "foul"))})
+    return fields
+
+
+@lru_cache(maxsize=16384)
+def _header_fields(section: str, tags: str) -> tuple[tuple[tuple[str, Any], ...], str | None]:
+    """The fields a header sets but the foul, and the foul's text (read apart: its
+    reason is made anew for each state)."""
     phase, items = read_header(section, PHASES, tags)
     if any(t not in items for t in "dlt"):
         raise bad(
@@ -182,13 +197,10 @@ def _read_header(section: str, tags: str) -> dict[str, Any]:
     for tag, (name, high) in _INTS.items():
         if tag in items:
             fields[name] = read_int(items[tag], f"header {tag}", 0, high)
-    if "x" in items:
-        seat, _, cards = items["x"].partition("_")
-        fields["foul_seat"] = read_seat_no(seat, "foul", PLAYERS)
-        fields["foul"] = Reason("cp-tj-must-beat", {"cards": list(read_cards(cards, "foul"))})
-    return fields
+    return tuple(fields.items()), items.get("x")
 
 
+@lru_cache(maxsize=16384)
 def _read_seat(text: str, where: str) -> tuple[tuple[int, ...] | None, tuple[str, ...]]:
     """(hand or None when hidden, pile); a hidden hand's size is read by the view."""
     first, *items = text.split(".")

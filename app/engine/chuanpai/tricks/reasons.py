@@ -9,10 +9,8 @@ be taken at this moment, and only otherwise with "not your turn".
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from app.engine.chuanpai.cards import INDEX
-from app.engine.chuanpai.common import SHARED_REASON_CODES, match_legal
+from app.engine.chuanpai.common import SHARED_REASON_CODES, evolve, match_legal
 from app.engine.chuanpai.tricks.offers import lead_size, legal_actions
 from app.engine.chuanpai.tricks.plays import HARD, TOP_CARDS, N, classify
 from app.engine.chuanpai.tricks.state import TrickState
@@ -125,7 +123,7 @@ def refusal_for_other(state: TrickState, action: Action) -> Reason:
     idle = _idle(state, s)
     if idle is not None:
         return idle
-    if_playing = replace(state, turn=s)
+    if_playing = evolve(state, turn=s)
     legal = legal_actions(if_playing)
     if match_legal(action, legal) is None:
         return explain(if_playing, action, legal)

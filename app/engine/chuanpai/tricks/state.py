@@ -5,6 +5,8 @@ from __future__ import annotations
 import operator
 import random
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
 
 from app.engine.chuanpai.cards import INDEX, counts_of, deck
 from app.engine.chuanpai.tricks.plays import HARD, TOP_CARDS, N, in_order
@@ -84,12 +86,20 @@ def best_of(trick: Trick) -> int | None:
 
 def all_cards(state: TrickState) -> list[int]:
     """Counts of every card in the state (must equal the deck)."""
-    c = list(map(sum, zip(*state.hands, strict=True)))
-    loose = [t for p in state.piles for t in p] + list(state.covered)
-    loose += [t for _, cards, _ in state.trick for t in cards]
-    for t in loose:
-        c[INDEX[t]] += 1
+    c = list(map(sum, zip(*state.hands, _laid(state.piles, state.covered), strict=True)))
+    for _, cards, _ in state.trick:
+        for t in cards:
+            c[INDEX[t]] += 1
     return c
+
+
+@lru_cache(maxsize=4096)
+def _laid(piles: tuple[tuple[str, ...], ...], covered: tuple[str, ...]) -> tuple[int, ...]:
+    """Counts per kind of the laid-out and covered cards (they change once a trick)."""
+    c = [0] * N
+    for t in chain(*piles, covered):
+        c[INDEX[t]] += 1
+    return tuple(c)
 
 
 FULL_DECK: tuple[int, ...] = tuple(counts_of(deck(False)))[:N]
