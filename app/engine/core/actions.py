@@ -79,11 +79,13 @@ class Action:
 
     def same_move(self, other: Action) -> bool:
         """Equal ignoring the ``forced`` flag (which the engine sets, not the player)."""
-        return (self.kind, self.seat, self.cards, dict(self.params)) == (
-            other.kind,
-            other.seat,
-            other.cards,
-            dict(other.params),
+        if self is other:
+            return True
+        return (
+            self.kind == other.kind
+            and self.seat == other.seat
+            and self.cards == other.cards
+            and dict(self.params) == dict(other.params)
         )
 
 

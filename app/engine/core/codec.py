@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from app.engine.core.errors import EngineError
@@ -124,7 +125,17 @@ def split_code(code: str) -> Frame:
     """Read the frame of ``code``; ``bad-code`` with the reason when it is not one."""
     if not isinstance(code, str):
         raise bad("a code is text", why="detail-not-code")
-    code = code.strip()
+    version, variant, options, body, viewer = _split(code.strip())
+    return Frame(version, variant, dict(options), body, viewer)
+
+
+@lru_cache(maxsize=8192)
+def _split(
+    code: str,
+) -> tuple[int, str, tuple[tuple[str, str], ...], tuple[str, ...], int | None]:
+    """The parts of a (stripped) code, read once per text: a position's code is read
+    again and again as the learner's page asks of it (a refused code raises, and is not
+    kept)."""
     if len(code) > MAX_LENGTH:
         raise bad(f"too long ({len(code)} characters)", why="detail-too-long", count=str(len(code)))
     if not _SAFE.fullmatch(code):
@@ -141,7 +152,8 @@ def split_code(code: str) -> Frame:
         raise bad(f"the head {parts[0]!r} is not v1 or v1s<seat>", why="detail-version")
     version = int(head.group(1))
     viewer = int(head.group(2)) if head.group(2) is not None else None
-    return Frame(version, parts[1], read_options(parts[2]), tuple(parts[3:]), viewer)
+    options = tuple(read_options(parts[2]).items())
+    return version, parts[1], options, tuple(parts[3:]), viewer
 
 
 def read_options(text: str) -> dict[str, str]:

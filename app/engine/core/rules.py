@@ -43,6 +43,10 @@ def text_of(value: object) -> str:
     return str(value)
 
 
+#: each rule set class's option fields (:meth:`RuleSet.option_fields`), read once
+_OPTION_FIELDS: dict[type, tuple[dataclasses.Field[Any], ...]] = {}
+
+
 class RuleSet:
     """Mixin for a game's frozen rule-option dataclass.
 
@@ -57,7 +61,11 @@ class RuleSet:
 
     @classmethod
     def option_fields(cls) -> tuple[dataclasses.Field[Any], ...]:
-        return tuple(f for f in dataclasses.fields(cls) if f.name not in cls.FIXED)  # type: ignore[arg-type]
+        got = _OPTION_FIELDS.get(cls)
+        if got is None:  # once per class
+            got = tuple(f for f in dataclasses.fields(cls) if f.name not in cls.FIXED)  # type: ignore[arg-type]
+            _OPTION_FIELDS[cls] = got
+        return got
 
     @classmethod
     def option_name(cls, name: str) -> str | None:
