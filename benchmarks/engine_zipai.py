@@ -29,6 +29,7 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from app.engine.core.memo import clear_caches  # noqa: E402
 from app.engine.core.registry import find_game  # noqa: E402
 from app.engine.zipai.analysis import holding_of  # noqa: E402
 from app.engine.zipai.cards import cards_of  # noqa: E402
@@ -66,6 +67,7 @@ def _median_us(fn: Callable[[Any], object], inputs: list[Any], cold: bool) -> fl
 def _clear() -> None:
     clear_memos()
     clear_memo()
+    clear_caches()  # every other memo of the engine (views, code texts, waits)
 
 
 def _positions(game: Any, n: int, rng: random.Random) -> list[Any]:
