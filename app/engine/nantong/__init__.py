@@ -26,26 +26,8 @@ from __future__ import annotations
 def clear_caches() -> None:
     """Empty every memo (the per-suit splits, the 将 situations, the hands judged, the
     cards written and read): for cold benchmarks."""
-    from app.engine.nantong import analyze, cards, codec, judge, rules, state, view
+    from app.engine.core.memo import clear_caches as clear_memos
+    from app.engine.nantong import analyze, cards, codec, judge, rules, state, view  # noqa: F401
 
-    for memo in (
-        analyze._rec,
-        analyze._suit_pairs,
-        analyze._wneed,
-        analyze._complete,
-        analyze.hand_size,
-        judge._waits,
-        judge._is_waiting,
-        cards.token_tuple,
-        cards.hand_tokens,
-        view.meld_views,
-        state._qishou,
-        codec._run,
-        codec._list,
-        codec._full_melds,
-        codec._kinds,
-        codec._counts,
-        codec._melds,
-    ):
-        memo.cache_clear()
+    clear_memos("app.engine.nantong")  # every bounded memo of the modules loaded above
     rules.clear_cache()

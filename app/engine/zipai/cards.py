@@ -8,6 +8,7 @@ count vectors of length 20. Text is read and written only here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from app.engine.core.errors import EngineError
 from app.engine.core.tokens import TokenTable, check_copies
@@ -77,6 +78,12 @@ def chinese(card: Card) -> str:
 
 def tokens(cards: Iterable[Card]) -> list[str]:
     return [TOKENS[c] for c in cards]
+
+
+@lru_cache(maxsize=8192)
+def token_tuple(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    """:func:`tokens` as a tuple, made once per distinct run of cards (a pile, the stock)."""
+    return tuple(TOKENS[c] for c in cards)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -27,7 +27,7 @@ from app.engine.core.actions import Count, CountLine
 from app.engine.core.reason import Reason
 from app.engine.core.results import MeldView, OfferView, Outcome, SeatView, View
 from app.engine.zipai.analysis import meld_view
-from app.engine.zipai.cards import KINDS, TOKENS, Card
+from app.engine.zipai.cards import KINDS, TOKENS, token_tuple
 from app.engine.zipai.melds import SIZES, TI, WEI, Meld
 from app.engine.zipai.offers import decider, to_move
 from app.engine.zipai.rules import GUILIN, ZipaiRules
@@ -57,12 +57,6 @@ def hand_tokens(hand: Sequence[int]) -> tuple[str, ...]:
 #: the views below are pure functions of immutable values, asked again and again for
 #: the same seats (each view of a position, each code read back): made once each
 _hand_tokens = lru_cache(maxsize=8192)(hand_tokens)
-
-
-@lru_cache(maxsize=8192)
-def tokens(cards: tuple[Card, ...]) -> tuple[str, ...]:
-    """Cards as tokens, in their order (a pile, the stock)."""
-    return tuple(TOKENS[c] for c in cards)
 
 
 @lru_cache(maxsize=4096)
@@ -103,7 +97,7 @@ def seat_view(
         hand,
         n,
         melds_view(tuple(seat.melds), rules, sees),
-        tokens(tuple(seat.pile)),
+        token_tuple(tuple(seat.pile)),
         memory(seat, sees),
     )
 
@@ -153,7 +147,7 @@ def view(state: State, seat: int | None) -> View:
             seat_view(s, i, state.rules, sees_all or i == seat) for i, s in enumerate(state.seats)
         ),
         len(state.stock),
-        tokens(tuple(state.stock)) if sees_all else None,
+        token_tuple(tuple(state.stock)) if sees_all else None,
         offer,
         outcome(state),
         table_extra(state, None if d is None else d[0]),

@@ -96,10 +96,7 @@ def all_cards(state: TrickState) -> list[int]:
 @lru_cache(maxsize=4096)
 def _laid(piles: tuple[tuple[str, ...], ...], covered: tuple[str, ...]) -> tuple[int, ...]:
     """Counts per kind of the laid-out and covered cards (they change once a trick)."""
-    c = [0] * N
-    for t in chain(*piles, covered):
-        c[INDEX[t]] += 1
-    return tuple(c)
+    return tuple(counts_of(chain(*piles, covered))[:N])
 
 
 FULL_DECK: tuple[int, ...] = tuple(counts_of(deck(False)))[:N]
